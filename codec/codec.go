@@ -1,0 +1,245 @@
+// Package codec is the contract between serbench and the serialization
+// libraries it measures, in the way database/sql/driver is the contract
+// between database/sql and its drivers.
+//
+// A codec package under codecs/ registers one or more Codec values with
+// Register from an init function. serbench binds each Codec to a workload
+// (a Target), gets an Instance, verifies it with a full round trip of every
+// value of the workload, and only then times Instance.Encode and
+// Instance.Decode.
+//
+// This package uses the standard library only. It deliberately does not
+// time, verify, store or print anything: those are the jobs of the harness,
+// verify, store and report packages.
+package codec
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// APIKind says how a codec maps Go values to bytes.
+type APIKind string
+
+// The API kinds.
+const (
+	// Reflection codecs inspect Go types at run time.
+	Reflection APIKind = "reflection"
+	// CodeGen codecs use code generated from a schema or from Go types.
+	CodeGen APIKind = "codegen"
+	// HandWritten codecs are written by hand for one type.
+	HandWritten APIKind = "handwritten"
+)
+
+// Flags are the variant flags of a codec. The plain, safe, allocating
+// variant has no flag set; tables show those by default.
+type Flags struct {
+	// BufferReuse means Encode returns a slice of a buffer the instance
+	// reuses on the next call, or Decode reuses a target value.
+	BufferReuse bool
+	// UnsafeStrings means decoded strings may alias the input bytes.
+	UnsafeStrings bool
+	// IncludesConversion means the timed calls include the conversion
+	// between the workload's canonical value and a generated type.
+	IncludesConversion bool
+}
+
+// Plain reports whether no variant flag is set.
+func (f Flags) Plain() bool { return f == Flags{} }
+
+// String lists the set flags, comma-separated, or "-" when none is set.
+func (f Flags) String() string {
+	var s []string
+	if f.BufferReuse {
+		s = append(s, "reuse")
+	}
+	if f.UnsafeStrings {
+		s = append(s, "unsafe")
+	}
+	if f.IncludesConversion {
+		s = append(s, "convert")
+	}
+	if len(s) == 0 {
+		return "-"
+	}
+	return strings.Join(s, ",")
+}
+
+// LossKind names a way in which a codec is known not to preserve a value.
+type LossKind string
+
+// The kinds of declared loss. Each becomes a comparison option when
+// decoded values are checked against the originals.
+const (
+	// TimePrecision: decoded times are within Loss.Precision of the
+	// original instant (for example milliseconds in BSON).
+	TimePrecision LossKind = "time-precision"
+	// TimeZone: decoded times keep the instant but not the UTC offset
+	// (for example decoded in UTC or in the local zone).
+	TimeZone LossKind = "time-zone"
+	// NilEmpty: nil and empty maps or slices are not told apart.
+	NilEmpty LossKind = "nil-empty"
+	// FloatPrecision: float64 values come back with relative error at most
+	// Loss.Epsilon.
+	FloatPrecision LossKind = "float-precision"
+	// Unsupported is never declared by a codec; verification uses it for
+	// values a codec refuses to represent.
+	Unsupported LossKind = "unsupported"
+)
+
+// Loss is one declared way in which a codec does not preserve values.
+// Declared losses are accepted by verification and shown in every output;
+// any other difference marks the codec as failing verification.
+type Loss struct {
+	Kind LossKind
+	// Precision bounds the error of TimePrecision losses.
+	Precision time.Duration
+	// Epsilon bounds the relative error of FloatPrecision losses.
+	Epsilon float64
+	// Detail says what is lost, in words, for example
+	// "times truncated to milliseconds".
+	Detail string
+}
+
+// String returns the kind and detail of l.
+func (l Loss) String() string {
+	if l.Detail == "" {
+		return string(l.Kind)
+	}
+	return string(l.Kind) + ": " + l.Detail
+}
+
+// Info describes a codec. Name must be unique across all registered codecs.
+type Info struct {
+	// Name is the codec's unique name: lower case, made of letters,
+	// digits and the characters "-", "+", "." and "_"; variants add a
+	// suffix ("fxcbor", "fxcbor-rfc3339nano").
+	Name string
+	// Format is the data format: "json", "msgpack", "cbor", "bson", ...
+	Format string
+	// Module is the Go module path of the library ("std" for the
+	// standard library, "serbench" for code of this project). Its version
+	// is read from the build information at run time.
+	Module string
+	// Package is the import path of the package whose API is called,
+	// when it is not the module root (for example
+	// "github.com/ugorji/go/codec").
+	Package string
+	// API is how the codec maps Go values to bytes.
+	API APIKind
+	// Flags are the variant flags.
+	Flags Flags
+	// Losses are the declared, accepted losses.
+	Losses []Loss
+	// Notes are shown with the codec in listings.
+	Notes string
+}
+
+// Target is a workload as a codec sees it: a name and a canonical Go type.
+type Target struct {
+	// Workload is the workload's name, for example "person".
+	Workload string
+	// Type is the canonical, non-pointer Go type of the workload's values.
+	// Values are passed to codecs as pointers to this type.
+	Type reflect.Type
+	// New returns a pointer to a new zero value of Type.
+	New func() any
+}
+
+// Instance is a codec bound to one workload. An instance is used by one
+// goroutine at a time; the harness binds one instance per goroutine.
+type Instance interface {
+	// Prepare converts a canonical value (a pointer to Target.Type) into
+	// the form Encode takes. Reflection codecs return it unchanged; code-
+	// generated codecs convert it to their generated type. Prepare is
+	// called at setup, outside the timed loop.
+	Prepare(canonical any) (any, error)
+	// Encode returns the encoding of a prepared value. Unless the
+	// codec's BufferReuse flag is set, the returned slice belongs to the
+	// caller and is not retained by the instance.
+	Encode(prepared any) ([]byte, error)
+	// Decode decodes data into a new value of the codec's native type and
+	// returns it. It must not modify data, and unless the UnsafeStrings
+	// flag is set the result must not alias data.
+	Decode(data []byte) (any, error)
+	// Canonical converts a value returned by Decode into a pointer to a
+	// canonical value, for verification, outside the timed loop.
+	Canonical(decoded any) (any, error)
+}
+
+// Codec is a registered codec implementation.
+type Codec interface {
+	// Info describes the codec.
+	Info() Info
+	// Bind returns an instance for the target's workload, or an error
+	// wrapping ErrUnsupported that says why the codec cannot represent it.
+	Bind(t Target) (Instance, error)
+}
+
+// ErrUnsupported is wrapped by Bind errors of codecs that cannot represent
+// a workload's types.
+var ErrUnsupported = errors.New("unsupported")
+
+// Unsupportedf returns an error wrapping ErrUnsupported with a reason.
+func Unsupportedf(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrUnsupported, fmt.Sprintf(format, args...))
+}
+
+var (
+	mu       sync.Mutex
+	registry = map[string]Codec{}
+)
+
+// Register makes a codec available. It panics if the name is empty, is
+// not a valid name, or is registered twice, as database/sql.Register does.
+func Register(c Codec) {
+	info := c.Info()
+	if err := validName(info.Name); err != nil {
+		panic("codec: Register: " + err.Error())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[info.Name]; dup {
+		panic("codec: Register called twice for " + info.Name)
+	}
+	registry[info.Name] = c
+}
+
+func validName(name string) error {
+	if name == "" {
+		return errors.New("empty codec name")
+	}
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', strings.ContainsRune("-+._", r):
+		default:
+			return fmt.Errorf("codec name %q has character %q (want a-z, 0-9, - + . _)", name, r)
+		}
+	}
+	return nil
+}
+
+// All returns the registered codecs sorted by name.
+func All() []Codec {
+	mu.Lock()
+	defer mu.Unlock()
+	out := make([]Codec, 0, len(registry))
+	for _, c := range registry {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Info().Name < out[j].Info().Name })
+	return out
+}
+
+// Lookup returns the codec registered under name.
+func Lookup(name string) (Codec, bool) {
+	mu.Lock()
+	defer mu.Unlock()
+	c, ok := registry[name]
+	return c, ok
+}

@@ -1,0 +1,169 @@
+// Package codectest is the conformance test every codec adapter gets
+// without writing its own: call Run from a test in the adapter's package.
+//
+// For every workload the codec binds, Run round-trips every value, the zero
+// value and a value whose collections are all empty, and checks that the
+// adapter neither modifies nor retains the caller's buffers (unless the
+// codec's flags say it may) and that every declared loss is really seen.
+package codectest
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/workload"
+)
+
+// Run runs the conformance test on every codec registered by the calling
+// package whose name is in names; all registered codecs when names is empty.
+func Run(t *testing.T, names ...string) {
+	t.Helper()
+	var cs []codec.Codec
+	if len(names) == 0 {
+		cs = codec.All()
+	}
+	for _, n := range names {
+		c, ok := codec.Lookup(n)
+		if !ok {
+			t.Fatalf("codec %q is not registered", n)
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) == 0 {
+		t.Fatal("no codec to test")
+	}
+	for _, c := range cs {
+		t.Run(c.Info().Name, func(t *testing.T) { Codec(t, c) })
+	}
+}
+
+// Codec runs the conformance test on one codec.
+func Codec(t *testing.T, c codec.Codec) {
+	info := c.Info()
+	if info.Format == "" || info.Module == "" || info.API == "" {
+		t.Errorf("Info of %s lacks Format, Module or API: %+v", info.Name, info)
+	}
+	seen := map[verify.Class]bool{}
+	bound := 0
+	for _, w := range workload.All() {
+		t.Run("workload="+w.Name, func(t *testing.T) {
+			inst, err := c.Bind(w.Target())
+			if errors.Is(err, codec.ErrUnsupported) {
+				t.Skipf("unsupported: %v", err)
+			}
+			if err != nil {
+				t.Fatalf("Bind: %v", err)
+			}
+			bound++
+			values := w.Values(workload.Options{})
+			values = append(values, zeroValue(w), emptyCollections(w))
+			for i, v := range values {
+				checkRoundTrip(t, c, inst, i, v, seen)
+			}
+			checkBuffers(t, info, inst, values)
+		})
+	}
+	if bound == 0 {
+		t.Errorf("%s binds no workload", info.Name)
+	}
+	for _, l := range info.Losses {
+		if !seen[verify.Class(l.Kind)] && bound > 0 {
+			t.Errorf("declared loss %q never seen in any workload: declare only what is lost", l)
+		}
+	}
+}
+
+func checkRoundTrip(t *testing.T, c codec.Codec, inst codec.Instance, i int, v any, seen map[verify.Class]bool) {
+	t.Helper()
+	got, _, err := codec.RoundTrip(inst, v)
+	if err != nil {
+		t.Errorf("value %d: %v", i, err)
+		return
+	}
+	for _, d := range verify.Compare(v, got, nil) {
+		seen[d.Class] = true
+	}
+	if diffs := verify.Compare(v, got, c.Info().Losses); len(diffs) > 0 {
+		for _, d := range diffs {
+			t.Errorf("value %d: undeclared loss: %s", i, d)
+		}
+	}
+}
+
+// checkBuffers checks that Decode does not modify its input, that the
+// decoded value does not alias it (unless UnsafeStrings), and that Encode
+// results are not reused (unless BufferReuse).
+func checkBuffers(t *testing.T, info codec.Info, inst codec.Instance, values []any) {
+	t.Helper()
+	if len(values) < 2 {
+		return
+	}
+	p0, err := inst.Prepare(values[0])
+	if err != nil {
+		t.Fatalf("prepare: %v", err)
+	}
+	p1, err := inst.Prepare(values[1])
+	if err != nil {
+		t.Fatalf("prepare: %v", err)
+	}
+	b0, err := inst.Encode(p0)
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	keep := bytes.Clone(b0)
+	if _, err := inst.Encode(p1); err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	if !info.Flags.BufferReuse && !bytes.Equal(b0, keep) {
+		t.Errorf("Encode reused the buffer it returned earlier, but the codec has no BufferReuse flag")
+	}
+	data := bytes.Clone(keep)
+	native, err := inst.Decode(data)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	if !bytes.Equal(data, keep) {
+		t.Errorf("Decode modified its input")
+	}
+	for i := range data {
+		data[i] = 0xA5
+	}
+	got, err := inst.Canonical(native)
+	if err != nil {
+		t.Fatalf("canonical: %v", err)
+	}
+	if !info.Flags.UnsafeStrings {
+		if diffs := verify.Compare(values[0], got, info.Losses); len(diffs) > 0 {
+			t.Errorf("decoded value changed when the input buffer was overwritten (aliasing without the UnsafeStrings flag): %s", diffs[0])
+		}
+	}
+}
+
+func zeroValue(w *workload.Workload) any { return reflect.New(w.Type).Interface() }
+
+// emptyCollections returns a pointer to a value of the workload's type
+// whose top-level map and slice fields are empty but not nil.
+func emptyCollections(w *workload.Workload) any {
+	p := reflect.New(w.Type)
+	v := p.Elem()
+	if v.Kind() != reflect.Struct {
+		return p.Interface()
+	}
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Field(i)
+		if !f.CanSet() {
+			continue
+		}
+		switch f.Kind() {
+		case reflect.Map:
+			f.Set(reflect.MakeMap(f.Type()))
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 0, 0))
+		}
+	}
+	return p.Interface()
+}

@@ -1,0 +1,113 @@
+package codec
+
+import "fmt"
+
+// New returns a Codec with the given info whose Bind calls bind. Most codec
+// packages register codecs made with New.
+func New(info Info, bind func(t Target) (Instance, error)) Codec {
+	return funcCodec{info: info, bind: bind}
+}
+
+type funcCodec struct {
+	info Info
+	bind func(t Target) (Instance, error)
+}
+
+func (c funcCodec) Info() Info                      { return c.info }
+func (c funcCodec) Bind(t Target) (Instance, error) { return c.bind(t) }
+
+// Reflect returns an Instance for a reflection-based library that encodes
+// any Go value: Encode calls marshal with the canonical pointer and Decode
+// calls unmarshal with a pointer to a new zero value from t.New, the way
+// such libraries document their use (json.Marshal(&v), json.Unmarshal(b, &v)).
+func Reflect(t Target, marshal func(v any) ([]byte, error), unmarshal func(data []byte, v any) error) Instance {
+	return reflectInstance{newValue: t.New, marshal: marshal, unmarshal: unmarshal}
+}
+
+type reflectInstance struct {
+	newValue  func() any
+	marshal   func(v any) ([]byte, error)
+	unmarshal func(data []byte, v any) error
+}
+
+func (r reflectInstance) Prepare(canonical any) (any, error) { return canonical, nil }
+func (r reflectInstance) Encode(v any) ([]byte, error)       { return r.marshal(v) }
+func (r reflectInstance) Decode(data []byte) (any, error) {
+	v := r.newValue()
+	err := r.unmarshal(data, v)
+	return v, err
+}
+func (r reflectInstance) Canonical(decoded any) (any, error) { return decoded, nil }
+
+// Funcs is an Instance made of functions, for codecs whose calls do not fit
+// Reflect. A nil Prepare or Canonical returns its argument unchanged.
+type Funcs struct {
+	PrepareFunc   func(canonical any) (any, error)
+	EncodeFunc    func(prepared any) ([]byte, error)
+	DecodeFunc    func(data []byte) (any, error)
+	CanonicalFunc func(decoded any) (any, error)
+}
+
+// Prepare calls PrepareFunc, or returns canonical when it is nil.
+func (f Funcs) Prepare(canonical any) (any, error) {
+	if f.PrepareFunc == nil {
+		return canonical, nil
+	}
+	return f.PrepareFunc(canonical)
+}
+
+// Encode calls EncodeFunc.
+func (f Funcs) Encode(prepared any) ([]byte, error) { return f.EncodeFunc(prepared) }
+
+// Decode calls DecodeFunc.
+func (f Funcs) Decode(data []byte) (any, error) { return f.DecodeFunc(data) }
+
+// Canonical calls CanonicalFunc, or returns decoded when it is nil.
+func (f Funcs) Canonical(decoded any) (any, error) {
+	if f.CanonicalFunc == nil {
+		return decoded, nil
+	}
+	return f.CanonicalFunc(decoded)
+}
+
+// PanicError is returned when a codec call panics.
+type PanicError struct {
+	// Op is the call that panicked: "prepare", "encode", "decode" or
+	// "canonical".
+	Op    string
+	Value any
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("%s panicked: %v", e.Op, e.Value) }
+
+// Call runs f and turns a panic into a *PanicError for op.
+func Call(op string, f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PanicError{Op: op, Value: v}
+		}
+	}()
+	return f()
+}
+
+// RoundTrip prepares, encodes and decodes one canonical value with inst
+// and returns the decoded value in canonical form, and a copy of the
+// encoding. A panic in any step is returned as a *PanicError; every error
+// names the step that failed.
+func RoundTrip(inst Instance, canonical any) (decoded any, encoded []byte, err error) {
+	var prepared, native any
+	if err = Call("prepare", func() (e error) { prepared, e = inst.Prepare(canonical); return }); err != nil {
+		return nil, nil, fmt.Errorf("prepare: %w", err)
+	}
+	if err = Call("encode", func() (e error) { encoded, e = inst.Encode(prepared); return }); err != nil {
+		return nil, nil, fmt.Errorf("encode: %w", err)
+	}
+	encoded = append([]byte(nil), encoded...)
+	if err = Call("decode", func() (e error) { native, e = inst.Decode(encoded); return }); err != nil {
+		return nil, encoded, fmt.Errorf("decode: %w", err)
+	}
+	if err = Call("canonical", func() (e error) { decoded, e = inst.Canonical(native); return }); err != nil {
+		return nil, encoded, fmt.Errorf("canonical: %w", err)
+	}
+	return decoded, encoded, nil
+}

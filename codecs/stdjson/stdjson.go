@@ -1,0 +1,21 @@
+// Package stdjson registers the standard library's encoding/json, the
+// baseline every JSON library is compared with.
+package stdjson
+
+import (
+	"encoding/json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:   "json",
+		Format: "json",
+		Module: "std",
+		API:    codec.Reflection,
+		Notes:  "encoding/json Marshal/Unmarshal",
+	}, func(t codec.Target) (codec.Instance, error) {
+		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
+	}))
+}

@@ -1,0 +1,277 @@
+// Package verify compares values decoded by a codec with the originals and
+// classifies every difference (time precision, time zone, nil versus empty,
+// float precision, missing field, other), using go-cmp.
+//
+// Times are compared strictly: the same instant and the same UTC offset
+// (zone names are not compared, since most formats carry offsets only).
+// Declared losses (codec.Loss) relax exactly the comparison they name.
+//
+// The package does not encode, decode or time anything.
+package verify
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// Class is the kind of a difference between an original and a decoded value.
+type Class string
+
+// The classes of difference.
+const (
+	ClassTimePrecision  Class = "time-precision"
+	ClassTimeZone       Class = "time-zone"
+	ClassNilEmpty       Class = "nil-empty"
+	ClassFloatPrecision Class = "float-precision"
+	ClassMissingField   Class = "missing-field"
+	ClassOther          Class = "other"
+)
+
+// Diff is one difference between an original and a decoded value.
+type Diff struct {
+	// Path locates the difference, for example ".BirthDay" or
+	// ".Tags[\"city\"]".
+	Path  string
+	Class Class
+	// Want and Got are the original and decoded values, formatted.
+	Want, Got string
+	// Detail explains the class, for example "off by 345ns".
+	Detail string
+}
+
+// String formats d on one line.
+func (d Diff) String() string {
+	s := fmt.Sprintf("%s at %s: want %s, got %s", d.Class, d.Path, d.Want, d.Got)
+	if d.Detail != "" {
+		s += " (" + d.Detail + ")"
+	}
+	return s
+}
+
+// maxDiffs bounds the differences reported for one value.
+const maxDiffs = 20
+
+// Compare returns the differences between want and got that the declared
+// losses do not accept. It returns nil when they are equal up to losses.
+func Compare(want, got any, losses []codec.Loss) []Diff {
+	var r reporter
+	cmp.Equal(want, got, append(Options(losses), cmp.Reporter(&r))...)
+	return r.diffs
+}
+
+// Options returns the go-cmp options that compare values strictly except
+// for the declared losses.
+func Options(losses []codec.Loss) cmp.Options {
+	var (
+		timePrec time.Duration
+		anyZone  bool
+		nilEmpty bool
+		eps      float64
+	)
+	for _, l := range losses {
+		switch l.Kind {
+		case codec.TimePrecision:
+			timePrec = max(timePrec, l.Precision)
+		case codec.TimeZone:
+			anyZone = true
+		case codec.NilEmpty:
+			nilEmpty = true
+		case codec.FloatPrecision:
+			eps = max(eps, l.Epsilon)
+		}
+	}
+	opts := cmp.Options{
+		cmp.Comparer(func(a, b time.Time) bool {
+			d := a.Sub(b)
+			if d < 0 {
+				d = -d
+			}
+			if d > timePrec {
+				return false
+			}
+			if anyZone {
+				return true
+			}
+			_, oa := a.Zone()
+			_, ob := b.Zone()
+			return oa == ob
+		}),
+		cmp.Comparer(func(a, b *big.Float) bool {
+			if a == nil || b == nil {
+				return a == b
+			}
+			return a.Cmp(b) == 0 && a.Prec() == b.Prec() && a.Signbit() == b.Signbit()
+		}),
+		cmp.Comparer(func(a, b *big.Int) bool {
+			if a == nil || b == nil {
+				return a == b
+			}
+			return a.Cmp(b) == 0
+		}),
+		cmpopts.EquateNaNs(),
+	}
+	if nilEmpty {
+		opts = append(opts, cmpopts.EquateEmpty())
+	}
+	if eps > 0 {
+		opts = append(opts, cmpopts.EquateApprox(eps, 0))
+	}
+	return opts
+}
+
+type reporter struct {
+	path  cmp.Path
+	diffs []Diff
+}
+
+func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
+func (r *reporter) PopStep()                 { r.path = r.path[:len(r.path)-1] }
+func (r *reporter) Report(rs cmp.Result) {
+	if rs.Equal() || len(r.diffs) >= maxDiffs {
+		return
+	}
+	vx, vy := r.path.Last().Values()
+	d := classify(vx, vy)
+	d.Path = formatPath(r.path)
+	r.diffs = append(r.diffs, d)
+}
+
+func formatPath(p cmp.Path) string {
+	var b strings.Builder
+	for _, s := range p {
+		switch s := s.(type) {
+		case cmp.StructField:
+			b.WriteString("." + s.Name())
+		case cmp.MapIndex:
+			fmt.Fprintf(&b, "[%#v]", s.Key())
+		case cmp.SliceIndex:
+			kx, ky := s.SplitKeys()
+			if kx == ky {
+				fmt.Fprintf(&b, "[%d]", kx)
+			} else {
+				fmt.Fprintf(&b, "[%d->%d]", kx, ky)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return "(root)"
+	}
+	return b.String()
+}
+
+func format(v reflect.Value) string {
+	if !v.IsValid() {
+		return "(absent)"
+	}
+	if !v.CanInterface() {
+		return v.String()
+	}
+	switch x := v.Interface().(type) {
+	case time.Time:
+		return x.Format(time.RFC3339Nano)
+	case fmt.Stringer:
+		if v.Kind() == reflect.Pointer && v.IsNil() {
+			return "nil"
+		}
+		return x.String()
+	}
+	if (v.Kind() == reflect.Map || v.Kind() == reflect.Slice) && v.IsNil() {
+		return "nil " + v.Type().String()
+	}
+	if v.Kind() == reflect.Interface && v.IsNil() {
+		return "nil"
+	}
+	s := fmt.Sprintf("%#v", v.Interface())
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return s
+}
+
+func classify(vx, vy reflect.Value) Diff {
+	d := Diff{Class: ClassOther, Want: format(vx), Got: format(vy)}
+	if !vx.IsValid() || !vy.IsValid() {
+		if !vy.IsValid() {
+			d.Class, d.Detail = ClassMissingField, "absent after decoding"
+		}
+		return d
+	}
+	if vx.Type() != vy.Type() {
+		d.Detail = fmt.Sprintf("type %s became %s", vx.Type(), vy.Type())
+		return d
+	}
+	if vx.CanInterface() {
+		if a, ok := vx.Interface().(time.Time); ok {
+			b := vy.Interface().(time.Time)
+			_, oa := a.Zone()
+			_, ob := b.Zone()
+			switch {
+			case a.Equal(b):
+				d.Class = ClassTimeZone
+				d.Detail = fmt.Sprintf("same instant, UTC offset %s became %s", offset(oa), offset(ob))
+			case absDur(a.Sub(b)) < time.Second || a.Truncate(time.Second).Equal(b) || b.Equal(a.Round(time.Second)):
+				d.Class = ClassTimePrecision
+				d.Detail = fmt.Sprintf("off by %s", b.Sub(a))
+				if oa != ob {
+					d.Detail += fmt.Sprintf(", and UTC offset %s became %s", offset(oa), offset(ob))
+				}
+			}
+			return d
+		}
+	}
+	switch vx.Kind() {
+	case reflect.Map, reflect.Slice:
+		if vx.Len() == 0 && vy.Len() == 0 && vx.IsNil() != vy.IsNil() {
+			d.Class = ClassNilEmpty
+			if vx.IsNil() {
+				d.Detail = "nil decoded as empty"
+			} else {
+				d.Detail = "empty decoded as nil"
+			}
+			return d
+		}
+	case reflect.Float64, reflect.Float32:
+		a, b := vx.Float(), vy.Float()
+		if a != 0 && !math.IsNaN(a) && !math.IsInf(a, 0) {
+			rel := math.Abs(a-b) / math.Abs(a)
+			if rel < 1e-4 {
+				d.Class = ClassFloatPrecision
+				if float64(float32(a)) == b {
+					d.Detail = "narrowed to float32"
+				} else {
+					d.Detail = fmt.Sprintf("relative error %.2g", rel)
+				}
+				return d
+			}
+		}
+	}
+	if vy.IsZero() && !vx.IsZero() {
+		d.Class = ClassMissingField
+		d.Detail = "decoded as the zero value"
+	}
+	return d
+}
+
+func absDur(d time.Duration) time.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
+}
+
+func offset(sec int) string {
+	sign := "+"
+	if sec < 0 {
+		sign, sec = "-", -sec
+	}
+	return fmt.Sprintf("%s%02d:%02d", sign, sec/3600, sec%3600/60)
+}
