@@ -1,0 +1,32 @@
+// Package bson registers go.mongodb.org/mongo-driver/v2/bson, the BSON
+// implementation of the official MongoDB Go driver, as the codec "bson".
+package bson
+
+import (
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/serbench/serbench/codec"
+)
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:    "bson",
+		Format:  "bson",
+		Module:  "go.mongodb.org/mongo-driver/v2",
+		Package: "go.mongodb.org/mongo-driver/v2/bson",
+		API:     codec.Reflection,
+		Losses: []codec.Loss{{
+			Kind:      codec.TimePrecision,
+			Precision: time.Millisecond,
+			Detail:    "times truncated to milliseconds (BSON datetime is int64 milliseconds since the epoch)",
+		}, {
+			Kind:   codec.TimeZone,
+			Detail: "the UTC offset is not encoded and times are decoded in UTC",
+		}},
+		Notes: "bson.Marshal/Unmarshal with the default registry",
+	}, func(t codec.Target) (codec.Instance, error) {
+		return codec.Reflect(t, bson.Marshal, bson.Unmarshal), nil
+	}))
+}

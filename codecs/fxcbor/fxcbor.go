@@ -1,0 +1,65 @@
+// Package fxcbor registers github.com/fxamacker/cbor/v2 as two codecs:
+// "fxcbor", with the library's default options, which encode time.Time as
+// integer Unix seconds, and "fxcbor-rfc3339nano", which encodes time.Time as
+// an RFC 3339 text string with nanoseconds and the UTC offset
+// (EncOptions{Time: cbor.TimeRFC3339Nano}).
+//
+// As the library recommends, the encoding and decoding modes are built once,
+// at init, with EncOptions.EncMode and DecOptions.DecMode, and are then
+// shared: modes are immutable and safe for concurrent use.
+package fxcbor
+
+import (
+	"time"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const module = "github.com/fxamacker/cbor/v2"
+
+func init() {
+	decMode, err := cbor.DecOptions{}.DecMode()
+	if err != nil {
+		panic("fxcbor: " + err.Error())
+	}
+	defaultEnc, err := cbor.EncOptions{}.EncMode()
+	if err != nil {
+		panic("fxcbor: " + err.Error())
+	}
+	nanoEnc, err := cbor.EncOptions{Time: cbor.TimeRFC3339Nano}.EncMode()
+	if err != nil {
+		panic("fxcbor: " + err.Error())
+	}
+
+	register(codec.Info{
+		Name:   "fxcbor",
+		Format: "cbor",
+		Module: module,
+		API:    codec.Reflection,
+		Losses: []codec.Loss{{
+			Kind:      codec.TimePrecision,
+			Precision: time.Second,
+			Detail:    "times are encoded as integer Unix seconds (EncOptions.Time TimeUnix, the default): nanoseconds are dropped",
+		}, {
+			Kind:   codec.TimeZone,
+			Detail: "the UTC offset is not encoded and times are decoded with time.Unix, in time.Local",
+		}},
+		Notes: "default EncOptions and DecOptions; EncMode/DecMode built once; Marshal/Unmarshal on the modes",
+	}, defaultEnc, decMode)
+
+	register(codec.Info{
+		Name:   "fxcbor-rfc3339nano",
+		Format: "cbor",
+		Module: module,
+		API:    codec.Reflection,
+		Notes:  "EncOptions{Time: TimeRFC3339Nano}, default DecOptions: times as RFC 3339 text with nanoseconds and the UTC offset, parsed back with time.Parse, which keeps the offset",
+	}, nanoEnc, decMode)
+}
+
+func register(info codec.Info, em cbor.EncMode, dm cbor.DecMode) {
+	codec.Register(codec.New(info, func(t codec.Target) (codec.Instance, error) {
+		return codec.Reflect(t, em.Marshal, dm.Unmarshal), nil
+	}))
+}

@@ -1,0 +1,93 @@
+package gob
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/workload"
+)
+
+func TestConformance(t *testing.T) { codectest.Run(t, "gob-stream", "gob-message") }
+
+// TestStreamAnyOrder pre-encodes every person value with one gob-stream
+// instance, as the harness does, and decodes the messages in shuffled and
+// repeated order, both with the encoding instance and with another one.
+func TestStreamAnyOrder(t *testing.T) {
+	c, ok := codec.Lookup("gob-stream")
+	if !ok {
+		t.Fatal("gob-stream is not registered")
+	}
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := w.Values(workload.Options{})
+	enc, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := make([][]byte, len(values))
+	for i, v := range values {
+		p, err := enc.Prepare(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msgs[i], err = enc.Encode(p); err != nil {
+			t.Fatalf("encode %d: %v", i, err)
+		}
+	}
+	if bytes.Equal(msgs[0], msgs[1]) {
+		t.Fatal("two different values gave the same message")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	order := append(r.Perm(len(values)), r.Perm(len(values))...)
+	for _, inst := range []codec.Instance{enc, other} {
+		for _, i := range order {
+			native, err := inst.Decode(msgs[i])
+			if err != nil {
+				t.Fatalf("decode %d: %v", i, err)
+			}
+			got, err := inst.Canonical(native)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diffs := verify.Compare(values[i], got, c.Info().Losses); len(diffs) > 0 {
+				t.Fatalf("message %d: %s", i, diffs[0])
+			}
+		}
+	}
+}
+
+// TestStreamMessageSize checks that gob-stream messages carry no type
+// definition: they are much shorter than gob-message ones.
+func TestStreamMessageSize(t *testing.T) {
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := w.Values(workload.Options{Count: 1})[0]
+	size := map[string]int{}
+	for _, name := range []string{"gob-stream", "gob-message"} {
+		c, _ := codec.Lookup(name)
+		inst, err := c.Bind(w.Target())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, b, err := codec.RoundTrip(inst, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size[name] = len(b)
+	}
+	if size["gob-stream"]+50 > size["gob-message"] {
+		t.Errorf("gob-stream message is %d bytes, gob-message %d: the stream message should not carry the type definition", size["gob-stream"], size["gob-message"])
+	}
+}

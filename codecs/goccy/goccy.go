@@ -1,0 +1,21 @@
+// Package goccy registers github.com/goccy/go-json, a drop-in replacement
+// for encoding/json, as the codec "goccy-json".
+package goccy
+
+import (
+	"github.com/goccy/go-json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:   "goccy-json",
+		Format: "json",
+		Module: "github.com/goccy/go-json",
+		API:    codec.Reflection,
+		Notes:  "json.Marshal/Unmarshal (encoding/json compatible API)",
+	}, func(t codec.Target) (codec.Instance, error) {
+		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
+	}))
+}

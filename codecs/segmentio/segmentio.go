@@ -1,0 +1,22 @@
+// Package segmentio registers github.com/segmentio/encoding/json, a
+// drop-in replacement for encoding/json, as the codec "segmentio-json".
+package segmentio
+
+import (
+	"github.com/segmentio/encoding/json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:    "segmentio-json",
+		Format:  "json",
+		Module:  "github.com/segmentio/encoding",
+		Package: "github.com/segmentio/encoding/json",
+		API:     codec.Reflection,
+		Notes:   "json.Marshal/Unmarshal (encoding/json compatible API)",
+	}, func(t codec.Target) (codec.Instance, error) {
+		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
+	}))
+}

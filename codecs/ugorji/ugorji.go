@@ -1,0 +1,82 @@
+// Package ugorji registers github.com/ugorji/go/codec, one library with
+// five formats, as the codecs "ugorji-msgpack", "ugorji-cbor",
+// "ugorji-binc", "ugorji-simple" and "ugorji-json".
+//
+// As the library documents, each Handle is created and configured once, at
+// init, and never modified afterwards; every Encode and Decode call makes a
+// new Encoder or Decoder on the handle with NewEncoderBytes or
+// NewDecoderBytes.
+package ugorji
+
+import (
+	"time"
+
+	ugcodec "github.com/ugorji/go/codec"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const module = "github.com/ugorji/go/codec"
+
+// The handles, configured at init and read-only afterwards (the library
+// requires that a handle is not modified once used).
+var (
+	msgpackHandle = &ugcodec.MsgpackHandle{}
+	cborHandle    = &ugcodec.CborHandle{}
+	bincHandle    = &ugcodec.BincHandle{}
+	simpleHandle  = &ugcodec.SimpleHandle{}
+	jsonHandle    = &ugcodec.JsonHandle{}
+)
+
+func init() {
+	// WriteExt selects the current MessagePack spec (str8, bin and ext
+	// types, time as the timestamp extension -1) instead of the old spec,
+	// as needed to interoperate with other MessagePack implementations;
+	// RawToString decodes raw bytes into interface{} values as strings
+	// (it does not affect typed struct fields).
+	msgpackHandle.WriteExt = true
+	msgpackHandle.RawToString = true
+
+	register("ugorji-msgpack", "msgpack", msgpackHandle, []codec.Loss{{
+		Kind:   codec.TimeZone,
+		Detail: "the UTC offset is not encoded (msgpack timestamp extension -1 holds the instant only) and times are decoded in UTC",
+	}},
+		"MsgpackHandle{WriteExt: true, RawToString: true}; NewEncoderBytes/NewDecoderBytes per call")
+	register("ugorji-cbor", "cbor", cborHandle, []codec.Loss{{
+		Kind:      codec.TimePrecision,
+		Precision: 500 * time.Nanosecond,
+		Detail:    "times are rounded to the microsecond and encoded as CBOR tag 1 epoch seconds in a float64, and decoded rounded to the microsecond",
+	}, {
+		Kind:   codec.TimeZone,
+		Detail: "the UTC offset is not encoded (CBOR tag 1 epoch time) and times are decoded in UTC",
+	}},
+		"CborHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+	register("ugorji-binc", "binc", bincHandle, nil,
+		"BincHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+	register("ugorji-simple", "simple", simpleHandle, nil,
+		"SimpleHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+	register("ugorji-json", "json", jsonHandle, nil,
+		"JsonHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+}
+
+func register(name, format string, h ugcodec.Handle, losses []codec.Loss, notes string) {
+	codec.Register(codec.New(codec.Info{
+		Name:    name,
+		Format:  format,
+		Module:  module,
+		Package: module,
+		API:     codec.Reflection,
+		Losses:  losses,
+		Notes:   notes,
+	}, func(t codec.Target) (codec.Instance, error) {
+		return codec.Reflect(t,
+			func(v any) ([]byte, error) {
+				var b []byte
+				err := ugcodec.NewEncoderBytes(&b, h).Encode(v)
+				return b, err
+			},
+			func(data []byte, v any) error {
+				return ugcodec.NewDecoderBytes(data, h).Decode(v)
+			}), nil
+	}))
+}

@@ -1,0 +1,25 @@
+// Package vmsgpack registers github.com/vmihailenco/msgpack/v5, the most
+// used MessagePack library for Go, as the codec "vmihailenco-msgpack".
+package vmsgpack
+
+import (
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/serbench/serbench/codec"
+)
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:   "vmihailenco-msgpack",
+		Format: "msgpack",
+		Module: "github.com/vmihailenco/msgpack/v5",
+		API:    codec.Reflection,
+		Losses: []codec.Loss{{
+			Kind:   codec.TimeZone,
+			Detail: "the UTC offset is not encoded (msgpack timestamp extension -1 holds the instant only) and times are decoded with time.Unix, in time.Local",
+		}},
+		Notes: "msgpack.Marshal/Unmarshal with default options",
+	}, func(t codec.Target) (codec.Instance, error) {
+		return codec.Reflect(t, msgpack.Marshal, msgpack.Unmarshal), nil
+	}))
+}

@@ -1,0 +1,294 @@
+// Package report renders stored runs: terminal tables, Markdown, CSV, JSON
+// and the Go benchmark format. It computes medians and confidence intervals
+// from the raw samples of a run (package stats) and never calls the
+// harness, so any stored run can be rendered again at any time.
+package report
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/stats"
+)
+
+// MaxRelCI is the widest confidence interval, relative to the median, that
+// passes without a warning.
+const MaxRelCI = 0.05
+
+// Options select what a report shows.
+type Options struct {
+	// AllVariants shows codecs with variant flags (buffer reuse, unsafe
+	// strings, conversion); by default only plain variants are shown.
+	AllVariants bool
+}
+
+// Report is the rendered model of one run.
+type Report struct {
+	Run       *result.Run
+	Workloads []*Workload
+	// Warnings are statistical and run-level warnings, each saying what
+	// to do about it.
+	Warnings []string
+}
+
+// Workload is the table of one workload.
+type Workload struct {
+	Name string
+	// Rows are the timed codecs, fastest (encode+decode median) first.
+	Rows []*Row
+	// Failed are codecs that errored, timed out or are unsupported.
+	Failed []*Row
+	// Hidden counts variant rows left out by Options.
+	Hidden int
+}
+
+// Row is one codec in one workload.
+type Row struct {
+	Codec  *result.Codec
+	Verify *result.Verification
+	// Encode and Decode summarize the cells; nil when not measured.
+	Encode, Decode *Op
+	// Relative is (encode+decode) relative to the fastest row (1 for it).
+	Relative float64
+	// Cells are the encode and decode cells, including failed ones.
+	Cells []*result.Cell
+}
+
+// Op summarizes one cell.
+type Op struct {
+	Cell   *result.Cell
+	NsOp   stats.Summary
+	BOp    stats.Summary
+	Allocs stats.Summary
+	// MBps is the median throughput in MB/s (10^6 bytes per second) of
+	// the messages' mean size.
+	MBps float64
+}
+
+// Total returns the sum of encode and decode medians, or +Inf when either
+// is missing.
+func (r *Row) Total() float64 {
+	if r.Encode == nil || r.Decode == nil {
+		return math.Inf(1)
+	}
+	return r.Encode.NsOp.Center + r.Decode.NsOp.Center
+}
+
+// Mark is the short correctness mark of the row: "ok" for exact, "lossy"
+// for declared losses, "FAIL" for undeclared ones, and the failure status
+// otherwise.
+func (r *Row) Mark() string {
+	if r.Verify == nil {
+		return "?"
+	}
+	if !r.Verify.Failed() {
+		for _, c := range r.Cells {
+			if c.Status != result.CellOK {
+				return c.Status
+			}
+		}
+	}
+	switch r.Verify.Status {
+	case result.VerifyExact:
+		return "ok"
+	case result.VerifyLossy:
+		return "lossy"
+	case result.VerifyMismatch:
+		return "FAIL"
+	}
+	return r.Verify.Status
+}
+
+// Build computes the report of run.
+func Build(run *result.Run, opts Options) *Report {
+	rep := &Report{Run: run}
+	byWorkload := map[string]*Workload{}
+	var names []string
+	get := func(name string) *Workload {
+		w := byWorkload[name]
+		if w == nil {
+			w = &Workload{Name: name}
+			byWorkload[name] = w
+			names = append(names, name)
+		}
+		return w
+	}
+	for i := range run.Verifications {
+		v := &run.Verifications[i]
+		w := get(v.Workload)
+		c := run.Codec(v.Codec)
+		if c == nil {
+			c = &result.Codec{Name: v.Codec}
+		}
+		if !opts.AllVariants && !c.Plain() {
+			w.Hidden++
+			continue
+		}
+		row := &Row{Codec: c, Verify: v}
+		for _, op := range []string{result.OpEncode, result.OpDecode} {
+			if c := run.Cell(result.Key{Workload: v.Workload, Codec: v.Codec, Op: op, Goroutines: 1}); c != nil {
+				row.Cells = append(row.Cells, c)
+				if op == result.OpEncode {
+					row.Encode = summarize(c)
+				} else {
+					row.Decode = summarize(c)
+				}
+			}
+		}
+		if v.Failed() || row.Encode == nil || row.Decode == nil {
+			w.Failed = append(w.Failed, row)
+		} else {
+			w.Rows = append(w.Rows, row)
+		}
+		for _, op := range []*Op{row.Encode, row.Decode} {
+			if op != nil {
+				rep.Warnings = append(rep.Warnings, op.warnings()...)
+			}
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		w := byWorkload[n]
+		sort.SliceStable(w.Rows, func(i, j int) bool {
+			ti, tj := w.Rows[i].Total(), w.Rows[j].Total()
+			if ti != tj {
+				return ti < tj
+			}
+			return w.Rows[i].Codec.Name < w.Rows[j].Codec.Name
+		})
+		sort.SliceStable(w.Failed, func(i, j int) bool { return w.Failed[i].Codec.Name < w.Failed[j].Codec.Name })
+		if len(w.Rows) > 0 {
+			best := w.Rows[0].Total()
+			for _, r := range w.Rows {
+				r.Relative = r.Total() / best
+			}
+		}
+		rep.Workloads = append(rep.Workloads, w)
+	}
+	rep.Warnings = append(rep.Warnings, run.Warnings...)
+	if !run.Complete {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("run %s is incomplete (interrupted or failed): cells with fewer samples than asked are marked", run.ID))
+	}
+	return rep
+}
+
+func summarize(c *result.Cell) *Op {
+	if c == nil || len(c.Samples) == 0 {
+		return nil
+	}
+	ns := make([]float64, len(c.Samples))
+	b := make([]float64, len(c.Samples))
+	a := make([]float64, len(c.Samples))
+	for i, s := range c.Samples {
+		ns[i], b[i], a[i] = s.NsPerOp, s.BytesPerOp, s.AllocsPerOp
+	}
+	op := &Op{Cell: c, NsOp: stats.Summarize(ns), BOp: stats.Summarize(b), Allocs: stats.Summarize(a)}
+	if op.NsOp.Center > 0 {
+		op.MBps = c.MeanSize / op.NsOp.Center * 1e3
+	}
+	return op
+}
+
+func (o *Op) warnings() []string {
+	name := fmt.Sprintf("%s/%s %s", o.Cell.Workload, o.Cell.Codec, o.Cell.Op)
+	var out []string
+	n := len(o.Cell.Samples)
+	switch {
+	case n < 6:
+		out = append(out, fmt.Sprintf("%s: only %d samples, too few for a 95%% confidence interval; use --count 10", name, n))
+	case o.NsOp.RelHalfWidth() > MaxRelCI:
+		out = append(out, fmt.Sprintf("%s: confidence interval ±%.0f%% is wider than ±%.0f%%; use a larger --count or --time, or quiet the machine", name, 100*o.NsOp.RelHalfWidth(), 100*MaxRelCI))
+	}
+	if o.Cell.Status != result.CellOK {
+		out = append(out, fmt.Sprintf("%s: %s: %s", name, o.Cell.Status, o.Cell.Error))
+	}
+	return out
+}
+
+// FormatNs formats a duration in nanoseconds with three significant
+// digits and a unit: "812ns", "12.3µs", "4.56ms", "1.23s".
+func FormatNs(ns float64) string {
+	switch {
+	case math.IsNaN(ns) || math.IsInf(ns, 0):
+		return "-"
+	case ns < 1e3:
+		return sig3(ns) + "ns"
+	case ns < 1e6:
+		return sig3(ns/1e3) + "µs"
+	case ns < 1e9:
+		return sig3(ns/1e6) + "ms"
+	}
+	return sig3(ns/1e9) + "s"
+}
+
+func sig3(v float64) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// FormatCI formats the half width of s's interval as "±3%", "±∞" when it is
+// unbounded.
+func FormatCI(s stats.Summary) string {
+	w := s.RelHalfWidth()
+	if math.IsInf(w, 0) {
+		return "±∞"
+	}
+	if w < 0.01 {
+		return "±<1%"
+	}
+	return fmt.Sprintf("±%.0f%%", 100*w)
+}
+
+// FormatCount formats an allocation count or byte count: integers as
+// integers, others with one decimal.
+func FormatCount(v float64) string {
+	if math.IsNaN(v) {
+		return "-"
+	}
+	if v == math.Trunc(v) || v >= 100 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+// Notes returns the explanation lines of w: declared losses seen,
+// undeclared losses with examples, failures.
+func (w *Workload) Notes() []string {
+	var out []string
+	for _, r := range w.Rows {
+		switch r.Verify.Status {
+		case result.VerifyLossy:
+			out = append(out, fmt.Sprintf("lossy %s: declared %s; seen: %s", r.Codec.Name, strings.Join(r.Codec.Losses, "; "), strings.Join(r.Verify.Observed, ", ")))
+		case result.VerifyMismatch:
+			ex := ""
+			if len(r.Verify.Diffs) > 0 {
+				ex = "; e.g. " + r.Verify.Diffs[0]
+			}
+			out = append(out, fmt.Sprintf("FAIL %s: undeclared loss in %d of %d values%s", r.Codec.Name, r.Verify.DiffValues, r.Verify.Values, ex))
+		}
+	}
+	for _, r := range w.Failed {
+		msg := r.Verify.Error
+		if msg == "" {
+			msg = "not measured"
+			for _, c := range r.Cells {
+				if c.Error != "" {
+					msg = c.Op + ": " + c.Error
+				}
+			}
+		}
+		out = append(out, fmt.Sprintf("%s %s: %s", r.Mark(), r.Codec.Name, msg))
+	}
+	if w.Hidden > 0 {
+		out = append(out, fmt.Sprintf("%d variant codecs (buffer reuse, unsafe strings, conversion) hidden; show them with --variants all", w.Hidden))
+	}
+	return out
+}

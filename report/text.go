@@ -1,0 +1,115 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Header returns the lines that describe the run: ID, date, machine, Go.
+func (rep *Report) Header() []string {
+	r := rep.Run
+	state := "complete"
+	if !r.Complete {
+		state = "INCOMPLETE"
+	}
+	dur := ""
+	if !r.End.IsZero() {
+		dur = fmt.Sprintf(" · took %s", r.End.Sub(r.Start).Round(100*time.Millisecond))
+	}
+	return []string{
+		fmt.Sprintf("serbench run %s · %s · %s%s", r.ID, r.Start.UTC().Format("2006-01-02 15:04:05 UTC"), state, dur),
+		fmt.Sprintf("%s · %s cores · %s/%s · %s · GOMAXPROCS %s · serbench %s",
+			r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("goos"), r.EnvValue("goarch"),
+			r.EnvValue("go"), r.EnvValue("gomaxprocs"), r.EnvValue("serbench")),
+		fmt.Sprintf("%s samples per cell of ~%s each; times are medians with 95%% confidence intervals", r.EnvValue("count"), r.EnvValue("sample-time")),
+	}
+}
+
+// Table writes rep as aligned plain-text tables, one per workload.
+func Table(w io.Writer, rep *Report) error {
+	var b strings.Builder
+	for _, l := range rep.Header() {
+		b.WriteString(l + "\n")
+	}
+	for _, wl := range rep.Workloads {
+		fmt.Fprintf(&b, "\nworkload %s\n", wl.Name)
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "codec\tformat\tencode\t±\tdecode\t±\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tvs best\tcheck\t")
+		for _, r := range wl.Rows {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%.2fx\t%s\t\n",
+				r.Codec.Name, r.Codec.Format,
+				FormatNs(r.Encode.NsOp.Center), FormatCI(r.Encode.NsOp),
+				FormatNs(r.Decode.NsOp.Center), FormatCI(r.Decode.NsOp),
+				FormatCount(r.Verify.MeanSize),
+				FormatCount(r.Encode.Allocs.Center), FormatCount(r.Decode.Allocs.Center),
+				FormatCount(r.Encode.BOp.Center), FormatCount(r.Decode.BOp.Center),
+				FormatCount(r.Encode.MBps), FormatCount(r.Decode.MBps),
+				r.Relative, r.Mark())
+		}
+		tw.Flush()
+		for _, n := range wl.Notes() {
+			b.WriteString("  " + n + "\n")
+		}
+	}
+	if len(rep.Warnings) > 0 {
+		b.WriteString("\nwarnings:\n")
+		for _, wn := range rep.Warnings {
+			b.WriteString("  " + wn + "\n")
+		}
+	}
+	b.WriteString(legend)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+const legend = `
+check: ok = every value round-trips exactly; lossy = only declared losses seen;
+FAIL = undeclared data loss (see the note above); error/timeout/unsupported = not timed.
+Times are per operation on one value; bytes is the mean encoded size; vs best compares
+encode+decode medians with the fastest row.
+`
+
+// Markdown writes rep as compact Markdown tables.
+func Markdown(w io.Writer, rep *Report) error {
+	var b strings.Builder
+	h := rep.Header()
+	fmt.Fprintf(&b, "## serbench run %s\n\n", rep.Run.ID)
+	for _, l := range h {
+		b.WriteString("- " + mdEscape(l) + "\n")
+	}
+	for _, wl := range rep.Workloads {
+		fmt.Fprintf(&b, "\n### %s\n\n", mdEscape(wl.Name))
+		b.WriteString("| codec | encode | decode | bytes | allocs e/d | vs best | check |\n")
+		b.WriteString("|:--|--:|--:|--:|--:|--:|:--|\n")
+		for _, r := range wl.Rows {
+			fmt.Fprintf(&b, "| %s | %s %s | %s %s | %s | %s/%s | %.2fx | %s |\n",
+				mdEscape(r.Codec.Name),
+				FormatNs(r.Encode.NsOp.Center), FormatCI(r.Encode.NsOp),
+				FormatNs(r.Decode.NsOp.Center), FormatCI(r.Decode.NsOp),
+				FormatCount(r.Verify.MeanSize),
+				FormatCount(r.Encode.Allocs.Center), FormatCount(r.Decode.Allocs.Center),
+				r.Relative, r.Mark())
+		}
+		if notes := wl.Notes(); len(notes) > 0 {
+			b.WriteString("\n")
+			for _, n := range notes {
+				b.WriteString("- " + mdEscape(n) + "\n")
+			}
+		}
+	}
+	if len(rep.Warnings) > 0 {
+		b.WriteString("\n**Warnings**\n\n")
+		for _, wn := range rep.Warnings {
+			b.WriteString("- " + mdEscape(wn) + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+var mdEscaper = strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`)
+
+func mdEscape(s string) string { return mdEscaper.Replace(s) }

@@ -1,0 +1,74 @@
+package result
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// BenchName returns the Go benchmark name of a cell:
+// "BenchmarkEncode/workload=person/codec=json", with "/goroutines=N" added
+// for parallel cells.
+func BenchName(c *Cell) string {
+	op := "Encode"
+	if c.Op == OpDecode {
+		op = "Decode"
+	}
+	name := fmt.Sprintf("Benchmark%s/workload=%s/codec=%s", op, c.Workload, c.Codec)
+	if c.Goroutines > 1 {
+		name += fmt.Sprintf("/goroutines=%d", c.Goroutines)
+	}
+	return name
+}
+
+// configKey makes s usable as a benchmark-format configuration key.
+func configKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == ':' || r == '\t' {
+			return '-'
+		}
+		return r
+	}, s)
+}
+
+// WriteGoBench writes every sample of run in the Go benchmark text format,
+// one line per sample (as go test -count does), preceded by the run's
+// environment as configuration lines. benchstat reads it as it is.
+func WriteGoBench(w io.Writer, run *Run) error {
+	bw := benchfmt.NewWriter(w)
+	var cfg []benchfmt.Config
+	add := func(k, v string) {
+		if v == "" {
+			return
+		}
+		cfg = append(cfg, benchfmt.Config{Key: configKey(k), Value: []byte(strings.ReplaceAll(v, "\n", " ")), File: true})
+	}
+	add("serbench-run", run.ID)
+	for _, c := range run.Env {
+		add(c.Key, c.Value)
+	}
+	for i := range run.Cells {
+		c := &run.Cells[i]
+		for _, s := range c.Samples {
+			res := &benchfmt.Result{
+				Config: cfg,
+				Name:   benchfmt.Name(strings.TrimPrefix(BenchName(c), "Benchmark")),
+				Iters:  s.Iters,
+				Values: []benchfmt.Value{
+					{Value: s.NsPerOp, Unit: "ns/op"},
+					{Value: s.BytesPerOp, Unit: "B/op"},
+					{Value: s.AllocsPerOp, Unit: "allocs/op"},
+				},
+			}
+			if c.MeanSize > 0 && s.NsPerOp > 0 {
+				res.Values = append(res.Values, benchfmt.Value{Value: c.MeanSize / s.NsPerOp * 1e3, Unit: "MB/s"})
+			}
+			if err := bw.Write(res); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

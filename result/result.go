@@ -1,0 +1,186 @@
+// Package result holds the records of a serbench run: its environment, the
+// codecs it measured, the verification of every (workload, codec) pair and
+// the raw samples of every timed cell. It reads and writes them in the Go
+// benchmark text format with golang.org/x/perf/benchfmt, so benchstat works
+// on everything serbench prints.
+//
+// Records are raw: summaries (medians, intervals) are computed from them by
+// the report package, never stored.
+package result
+
+import (
+	"time"
+)
+
+// Operations of a cell.
+const (
+	OpEncode = "encode"
+	OpDecode = "decode"
+)
+
+// Run is one invocation of serbench run.
+type Run struct {
+	// ID identifies the run in the store.
+	ID string
+	// Start and End are wall-clock times; End is zero while running.
+	Start, End time.Time
+	// Complete is false for a run that was interrupted or failed.
+	Complete bool
+	// Command is the command line.
+	Command string
+	// Env is the environment: CPU, cores, GOOS, GOARCH, Go version,
+	// GOMAXPROCS, serbench's version and commit, and the settings of the
+	// run (count, sample time), in order.
+	Env []Config
+	// Codecs are the codecs of the run with their versions.
+	Codecs []Codec
+	// Verifications are the round-trip checks, one per (workload, codec).
+	Verifications []Verification
+	// Cells are the timed cells.
+	Cells []Cell
+	// Warnings are run-level warnings.
+	Warnings []string
+}
+
+// Config is a key and value of a run's environment.
+type Config struct {
+	Key, Value string
+}
+
+// EnvValue returns the value of key in r.Env, or "".
+func (r *Run) EnvValue(key string) string {
+	for _, c := range r.Env {
+		if c.Key == key {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// Codec describes a codec as it was when the run measured it.
+type Codec struct {
+	Name    string
+	Format  string
+	Module  string
+	Version string
+	API     string
+	// Flags lists variant flags ("reuse", "unsafe", "convert"); empty for
+	// the plain variant.
+	Flags []string
+	// Losses are the declared losses, formatted.
+	Losses []string
+	Notes  string
+}
+
+// Plain reports whether c has no variant flag.
+func (c *Codec) Plain() bool { return len(c.Flags) == 0 }
+
+// Verification statuses.
+const (
+	// VerifyExact: every value came back equal.
+	VerifyExact = "exact"
+	// VerifyLossy: values came back equal up to declared losses, and some
+	// declared loss was seen.
+	VerifyLossy = "lossy"
+	// VerifyMismatch: some value differed in a way the codec does not
+	// declare. The codec is still timed, and marked in every output.
+	VerifyMismatch = "mismatch"
+	// VerifyError: the codec returned an error, panicked, or timed out;
+	// it is not timed.
+	VerifyError = "error"
+	// VerifyUnsupported: the codec cannot represent the workload.
+	VerifyUnsupported = "unsupported"
+)
+
+// Verification is the round-trip check of one (workload, codec) pair.
+type Verification struct {
+	Workload, Codec string
+	Status          string
+	// Values is the number of values checked.
+	Values int
+	// MeanSize is the mean encoded size in bytes.
+	MeanSize float64
+	// Observed lists the declared losses that were seen, with counts.
+	Observed []string
+	// Diffs are examples of undeclared differences.
+	Diffs []string
+	// DiffValues counts the values with undeclared differences.
+	DiffValues int
+	// Error says why the codec failed or is unsupported.
+	Error string
+}
+
+// Failed reports whether v keeps the codec from being timed.
+func (v *Verification) Failed() bool {
+	return v.Status == VerifyError || v.Status == VerifyUnsupported
+}
+
+// Cell statuses.
+const (
+	CellOK          = "ok"
+	CellError       = "error"
+	CellTimeout     = "timeout"
+	CellInterrupted = "interrupted"
+)
+
+// Cell is one timed (workload, codec, operation).
+type Cell struct {
+	Workload, Codec, Op string
+	Status              string
+	Error               string
+	// Goroutines is the number of goroutines that ran the operation at
+	// once: 1 for ordinary cells.
+	Goroutines int
+	// MeanSize is the mean size in bytes of the messages encoded or
+	// decoded, used for MB/s.
+	MeanSize float64
+	Samples  []Sample
+}
+
+// Sample is one timed batch of iterations.
+type Sample struct {
+	Iters       int
+	NsPerOp     float64
+	BytesPerOp  float64
+	AllocsPerOp float64
+}
+
+// Key identifies a cell within a run.
+type Key struct {
+	Workload, Codec, Op string
+	Goroutines          int
+}
+
+// Key returns c's key.
+func (c *Cell) Key() Key { return Key{c.Workload, c.Codec, c.Op, c.Goroutines} }
+
+// Cell returns the cell with key k, or nil.
+func (r *Run) Cell(k Key) *Cell {
+	for i := range r.Cells {
+		if r.Cells[i].Key() == k {
+			return &r.Cells[i]
+		}
+	}
+	return nil
+}
+
+// Codec returns the codec named name, or nil.
+func (r *Run) Codec(name string) *Codec {
+	for i := range r.Codecs {
+		if r.Codecs[i].Name == name {
+			return &r.Codecs[i]
+		}
+	}
+	return nil
+}
+
+// Verification returns the verification of (workload, codec), or nil.
+func (r *Run) Verification(workload, codec string) *Verification {
+	for i := range r.Verifications {
+		v := &r.Verifications[i]
+		if v.Workload == workload && v.Codec == codec {
+			return v
+		}
+	}
+	return nil
+}

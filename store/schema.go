@@ -1,0 +1,81 @@
+package store
+
+// migrations are applied in order; the index plus one is the schema
+// version. The SQL is shared by SQLite and PostgreSQL: portable types only
+// (TEXT, INTEGER, BIGINT, DOUBLE PRECISION), times as RFC 3339 text, lists
+// as JSON text. Never edit a migration that has shipped: append a new one.
+var migrations = []string{
+	// 1: runs, their environment and codecs, verifications, cells, samples.
+	`CREATE TABLE runs (
+		id TEXT PRIMARY KEY,
+		start_time TEXT NOT NULL,
+		end_time TEXT NOT NULL DEFAULT '',
+		complete INTEGER NOT NULL DEFAULT 0,
+		command TEXT NOT NULL DEFAULT '',
+		run_group TEXT NOT NULL DEFAULT '',
+		shard TEXT NOT NULL DEFAULT ''
+	);
+	CREATE TABLE run_env (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		pos INTEGER NOT NULL,
+		key TEXT NOT NULL,
+		value TEXT NOT NULL,
+		PRIMARY KEY (run_id, pos)
+	);
+	CREATE TABLE run_codecs (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		name TEXT NOT NULL,
+		format TEXT NOT NULL,
+		module TEXT NOT NULL,
+		version TEXT NOT NULL,
+		api TEXT NOT NULL,
+		flags TEXT NOT NULL,
+		losses TEXT NOT NULL,
+		notes TEXT NOT NULL,
+		PRIMARY KEY (run_id, name)
+	);
+	CREATE TABLE verifications (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		workload TEXT NOT NULL,
+		codec TEXT NOT NULL,
+		status TEXT NOT NULL,
+		n_values INTEGER NOT NULL,
+		mean_size DOUBLE PRECISION NOT NULL,
+		observed TEXT NOT NULL,
+		diffs TEXT NOT NULL,
+		diff_values INTEGER NOT NULL,
+		error TEXT NOT NULL,
+		PRIMARY KEY (run_id, workload, codec)
+	);
+	CREATE TABLE cells (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		workload TEXT NOT NULL,
+		codec TEXT NOT NULL,
+		op TEXT NOT NULL,
+		goroutines INTEGER NOT NULL,
+		status TEXT NOT NULL,
+		error TEXT NOT NULL,
+		mean_size DOUBLE PRECISION NOT NULL,
+		PRIMARY KEY (run_id, workload, codec, op, goroutines)
+	);
+	CREATE TABLE samples (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		workload TEXT NOT NULL,
+		codec TEXT NOT NULL,
+		op TEXT NOT NULL,
+		goroutines INTEGER NOT NULL,
+		seq INTEGER NOT NULL,
+		iters BIGINT NOT NULL,
+		ns_per_op DOUBLE PRECISION NOT NULL,
+		bytes_per_op DOUBLE PRECISION NOT NULL,
+		allocs_per_op DOUBLE PRECISION NOT NULL,
+		PRIMARY KEY (run_id, workload, codec, op, goroutines, seq)
+	);
+	CREATE TABLE warnings (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		seq INTEGER NOT NULL,
+		message TEXT NOT NULL,
+		PRIMARY KEY (run_id, seq)
+	);
+	CREATE INDEX runs_start ON runs (start_time);`,
+}

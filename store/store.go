@@ -1,0 +1,468 @@
+// Package store saves serbench runs in a SQL database and reads them back:
+// embedded SQLite (modernc.org/sqlite, no cgo) by default. Both share one
+// schema and one set of migrations (schema.go).
+//
+// A run is written as it is measured: the run row and its environment
+// first, then every verification and every sample in its own transaction,
+// so an interrupted run keeps everything measured so far and stays marked
+// incomplete. The store does not compute statistics or render anything.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/serbench/serbench/result"
+)
+
+// DB is an open store.
+type DB struct {
+	db       *sql.DB
+	postgres bool
+	name     string
+}
+
+// ErrNotFound is returned for a run that is not in the store.
+var ErrNotFound = errors.New("not found")
+
+// Open opens (creating if needed) the store at dsn, a file path for SQLite,
+// and applies any pending migrations. Errors name the database.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	if dsn == "" {
+		return nil, errors.New("open database: empty path")
+	}
+	d := &DB{name: dsn}
+	var err error
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		d.postgres = true
+		d.name = redact(dsn)
+		d.db, err = openPostgres(dsn)
+	} else {
+		d.db, err = sql.Open("sqlite", "file:"+dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)")
+		if err == nil {
+			// One writer at a time, as SQLite wants.
+			d.db.SetMaxOpenConns(1)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", d.name, err)
+	}
+	if err := d.db.PingContext(ctx); err != nil {
+		d.db.Close()
+		return nil, fmt.Errorf("open database %s: %w", d.name, err)
+	}
+	if err := d.migrate(ctx); err != nil {
+		d.db.Close()
+		return nil, fmt.Errorf("open database %s: %w", d.name, err)
+	}
+	return d, nil
+}
+
+// openPostgres is replaced when PostgreSQL support is compiled in.
+var openPostgres = func(dsn string) (*sql.DB, error) {
+	return nil, errors.New("PostgreSQL is not supported by this build")
+}
+
+func redact(dsn string) string {
+	if i := strings.Index(dsn, "@"); i >= 0 {
+		if j := strings.Index(dsn, "://"); j >= 0 && j < i {
+			return dsn[:j+3] + "…" + dsn[i:]
+		}
+	}
+	return dsn
+}
+
+// Name returns the database's name for messages (passwords removed).
+func (d *DB) Name() string { return d.name }
+
+// Close closes the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+// rebind turns ? placeholders into $n for PostgreSQL.
+func (d *DB) rebind(q string) string {
+	if !d.postgres {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (d *DB) exec(ctx context.Context, q string, args ...any) error {
+	_, err := d.db.ExecContext(ctx, d.rebind(q), args...)
+	return err
+}
+
+func (d *DB) migrate(ctx context.Context) error {
+	if err := d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("create schema_version: %w", err)
+	}
+	var v int
+	err := d.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		if err := d.exec(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
+			return err
+		}
+	} else if err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("schema version %d is newer than this serbench knows (%d): upgrade serbench", v, len(migrations))
+	}
+	for i := v; i < len(migrations); i++ {
+		tx, err := d.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		for _, stmt := range strings.Split(migrations[i], ";") {
+			if strings.TrimSpace(stmt) == "" {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, d.rebind(`UPDATE schema_version SET version = ?`), i+1); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+func jsonList(s []string) string {
+	if len(s) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func parseList(s string) ([]string, error) {
+	var out []string
+	if err := json.Unmarshal([]byte(s), &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+const timeFormat = time.RFC3339Nano
+
+// RunMeta holds what is known of a run before it starts, besides r itself.
+type RunMeta struct {
+	// Group and Shard are set by sharded runs.
+	Group, Shard string
+}
+
+// Writer writes one run as it is measured. It implements harness.Sink.
+type Writer struct {
+	d     *DB
+	ctx   context.Context
+	runID string
+	mu    sync.Mutex
+	seq   map[result.Key]int
+	warns int
+}
+
+// BeginRun stores r's header (ID, start, command, environment, codecs) and
+// returns a Writer for the rest of it. The run stays incomplete until
+// Finish.
+func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer, error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
+	}
+	defer tx.Rollback()
+	ex := func(q string, args ...any) error {
+		_, err := tx.ExecContext(ctx, d.rebind(q), args...)
+		return err
+	}
+	if err := ex(`INSERT INTO runs (id, start_time, command, run_group, shard) VALUES (?, ?, ?, ?, ?)`,
+		r.ID, r.Start.UTC().Format(timeFormat), r.Command, meta.Group, meta.Shard); err != nil {
+		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
+	}
+	for i, c := range r.Env {
+		if err := ex(`INSERT INTO run_env (run_id, pos, key, value) VALUES (?, ?, ?, ?)`, r.ID, i, c.Key, c.Value); err != nil {
+			return nil, fmt.Errorf("store run environment: %w", err)
+		}
+	}
+	for _, c := range r.Codecs {
+		if err := ex(`INSERT INTO run_codecs (run_id, name, format, module, version, api, flags, losses, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, c.Name, c.Format, c.Module, c.Version, c.API, jsonList(c.Flags), jsonList(c.Losses), c.Notes); err != nil {
+			return nil, fmt.Errorf("store codec %s: %w", c.Name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
+	}
+	// Writes outlive the run's context: an interrupted run must still
+	// record what it measured and how it ended.
+	return &Writer{d: d, ctx: context.WithoutCancel(ctx), runID: r.ID, seq: map[result.Key]int{}}, nil
+}
+
+// Verification stores v.
+func (w *Writer) Verification(v result.Verification) error {
+	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		w.runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error)
+	if err != nil {
+		return fmt.Errorf("store verification of %s/%s: %w", v.Workload, v.Codec, err)
+	}
+	return nil
+}
+
+// Sample stores the samples in c (the harness sends one at a time) and
+// creates the cell's row on its first sample. Each call is one transaction.
+func (w *Writer) Sample(c result.Cell) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	tx, err := w.d.db.BeginTx(w.ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
+	}
+	defer tx.Rollback()
+	k := c.Key()
+	if err := w.upsertCell(tx, c); err != nil {
+		return err
+	}
+	for _, s := range c.Samples {
+		if _, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO samples (run_id, workload, codec, op, goroutines, seq, iters, ns_per_op, bytes_per_op, allocs_per_op) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, w.seq[k], s.Iters, s.NsPerOp, s.BytesPerOp, s.AllocsPerOp); err != nil {
+			return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
+		}
+		w.seq[k]++
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
+	}
+	return nil
+}
+
+func (w *Writer) upsertCell(tx *sql.Tx, c result.Cell) error {
+	_, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO cells (run_id, workload, codec, op, goroutines, status, error, mean_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run_id, workload, codec, op, goroutines) DO UPDATE SET status = excluded.status, error = excluded.error, mean_size = excluded.mean_size`),
+		w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error, c.MeanSize)
+	if err != nil {
+		return fmt.Errorf("store cell %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
+	}
+	return nil
+}
+
+// CellDone stores c's final status.
+func (w *Writer) CellDone(c result.Cell) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	tx, err := w.d.db.BeginTx(w.ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := w.upsertCell(tx, c); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Warning stores a run-level warning.
+func (w *Writer) Warning(msg string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	err := w.d.exec(w.ctx, `INSERT INTO warnings (run_id, seq, message) VALUES (?, ?, ?)`, w.runID, w.warns, msg)
+	w.warns++
+	return err
+}
+
+// Finish records the end of the run. It uses its own context so that an
+// interrupted run is still closed properly.
+func (w *Writer) Finish(end time.Time, complete bool) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c := 0
+	if complete {
+		c = 1
+	}
+	if err := w.d.exec(ctx, `UPDATE runs SET end_time = ?, complete = ? WHERE id = ?`, end.UTC().Format(timeFormat), c, w.runID); err != nil {
+		return fmt.Errorf("finish run %s in %s: %w", w.runID, w.d.name, err)
+	}
+	return nil
+}
+
+// RunInfo is a line of the list of stored runs.
+type RunInfo struct {
+	ID         string
+	Start, End time.Time
+	Complete   bool
+	Command    string
+	Group      string
+	Shard      string
+}
+
+// Runs lists the stored runs, oldest first.
+func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT id, start_time, end_time, complete, command, run_group, shard FROM runs ORDER BY start_time, id`)
+	if err != nil {
+		return nil, fmt.Errorf("list runs in %s: %w", d.name, err)
+	}
+	defer rows.Close()
+	var out []RunInfo
+	for rows.Next() {
+		var ri RunInfo
+		var start, end string
+		var complete int
+		if err := rows.Scan(&ri.ID, &start, &end, &complete, &ri.Command, &ri.Group, &ri.Shard); err != nil {
+			return nil, err
+		}
+		ri.Start, _ = time.Parse(timeFormat, start)
+		if end != "" {
+			ri.End, _ = time.Parse(timeFormat, end)
+		}
+		ri.Complete = complete != 0
+		out = append(out, ri)
+	}
+	return out, rows.Err()
+}
+
+// Latest returns the ID of the most recently started run.
+func (d *DB) Latest(ctx context.Context) (string, error) {
+	var id string
+	err := d.db.QueryRowContext(ctx, `SELECT id FROM runs ORDER BY start_time DESC, id DESC LIMIT 1`).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("no run stored in %s yet: %w", d.name, ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("find latest run in %s: %w", d.name, err)
+	}
+	return id, nil
+}
+
+// Run reads the run with the given ID.
+func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
+	r := &result.Run{ID: id}
+	var start, end string
+	var complete int
+	err := d.db.QueryRowContext(ctx, d.rebind(`SELECT start_time, end_time, complete, command FROM runs WHERE id = ?`), id).Scan(&start, &end, &complete, &r.Command)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("run %q in %s: %w", id, d.name, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read run %q from %s: %w", id, d.name, err)
+	}
+	if r.Start, err = time.Parse(timeFormat, start); err != nil {
+		return nil, fmt.Errorf("run %q: bad start time %q: %w", id, start, err)
+	}
+	if end != "" {
+		if r.End, err = time.Parse(timeFormat, end); err != nil {
+			return nil, fmt.Errorf("run %q: bad end time %q: %w", id, end, err)
+		}
+	}
+	r.Complete = complete != 0
+	q := func(query string, scan func(*sql.Rows) error) error {
+		rows, err := d.db.QueryContext(ctx, d.rebind(query), id)
+		if err != nil {
+			return fmt.Errorf("read run %q from %s: %w", id, d.name, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				return fmt.Errorf("read run %q from %s: %w", id, d.name, err)
+			}
+		}
+		return rows.Err()
+	}
+	if err := q(`SELECT key, value FROM run_env WHERE run_id = ? ORDER BY pos`, func(rows *sql.Rows) error {
+		var c result.Config
+		err := rows.Scan(&c.Key, &c.Value)
+		r.Env = append(r.Env, c)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := q(`SELECT name, format, module, version, api, flags, losses, notes FROM run_codecs WHERE run_id = ? ORDER BY name`, func(rows *sql.Rows) error {
+		var c result.Codec
+		var flags, losses string
+		if err := rows.Scan(&c.Name, &c.Format, &c.Module, &c.Version, &c.API, &flags, &losses, &c.Notes); err != nil {
+			return err
+		}
+		var err error
+		if c.Flags, err = parseList(flags); err != nil {
+			return fmt.Errorf("codec %s flags: %w", c.Name, err)
+		}
+		if c.Losses, err = parseList(losses); err != nil {
+			return fmt.Errorf("codec %s losses: %w", c.Name, err)
+		}
+		r.Codecs = append(r.Codecs, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := q(`SELECT workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error FROM verifications WHERE run_id = ? ORDER BY workload, codec`, func(rows *sql.Rows) error {
+		var v result.Verification
+		var observed, diffs string
+		if err := rows.Scan(&v.Workload, &v.Codec, &v.Status, &v.Values, &v.MeanSize, &observed, &diffs, &v.DiffValues, &v.Error); err != nil {
+			return err
+		}
+		var err error
+		if v.Observed, err = parseList(observed); err != nil {
+			return err
+		}
+		if v.Diffs, err = parseList(diffs); err != nil {
+			return err
+		}
+		r.Verifications = append(r.Verifications, v)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := q(`SELECT workload, codec, op, goroutines, status, error, mean_size FROM cells WHERE run_id = ? ORDER BY workload, codec, op, goroutines`, func(rows *sql.Rows) error {
+		var c result.Cell
+		err := rows.Scan(&c.Workload, &c.Codec, &c.Op, &c.Goroutines, &c.Status, &c.Error, &c.MeanSize)
+		r.Cells = append(r.Cells, c)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if err := q(`SELECT workload, codec, op, goroutines, iters, ns_per_op, bytes_per_op, allocs_per_op FROM samples WHERE run_id = ? ORDER BY workload, codec, op, goroutines, seq`, func(rows *sql.Rows) error {
+		var k result.Key
+		var s result.Sample
+		if err := rows.Scan(&k.Workload, &k.Codec, &k.Op, &k.Goroutines, &s.Iters, &s.NsPerOp, &s.BytesPerOp, &s.AllocsPerOp); err != nil {
+			return err
+		}
+		c := r.Cell(k)
+		if c == nil {
+			return fmt.Errorf("sample of %v has no cell", k)
+		}
+		c.Samples = append(c.Samples, s)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := q(`SELECT message FROM warnings WHERE run_id = ? ORDER BY seq`, func(rows *sql.Rows) error {
+		var m string
+		err := rows.Scan(&m)
+		r.Warnings = append(r.Warnings, m)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
