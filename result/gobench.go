@@ -3,6 +3,7 @@ package result
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -49,21 +50,27 @@ func WriteGoBench(w io.Writer, run *Run) error {
 	for _, c := range run.Env {
 		add(c.Key, c.Value)
 	}
+	// go test appends -GOMAXPROCS to names when it is not 1; so do we,
+	// so that serbench's lines and go test's compare in benchstat.
+	procs := ""
+	if p := run.EnvValue("gomaxprocs"); p != "" && p != "1" {
+		procs = "-" + p
+	}
 	for i := range run.Cells {
 		c := &run.Cells[i]
 		for _, s := range c.Samples {
 			res := &benchfmt.Result{
 				Config: cfg,
-				Name:   benchfmt.Name(strings.TrimPrefix(BenchName(c), "Benchmark")),
+				Name:   benchfmt.Name(strings.TrimPrefix(BenchName(c), "Benchmark") + procs),
 				Iters:  s.Iters,
 				Values: []benchfmt.Value{
-					{Value: s.NsPerOp, Unit: "ns/op"},
-					{Value: s.BytesPerOp, Unit: "B/op"},
-					{Value: s.AllocsPerOp, Unit: "allocs/op"},
+					{Value: round6(s.NsPerOp), Unit: "ns/op"},
+					{Value: round6(s.BytesPerOp), Unit: "B/op"},
+					{Value: round6(s.AllocsPerOp), Unit: "allocs/op"},
 				},
 			}
 			if c.MeanSize > 0 && s.NsPerOp > 0 {
-				res.Values = append(res.Values, benchfmt.Value{Value: c.MeanSize / s.NsPerOp * 1e3, Unit: "MB/s"})
+				res.Values = append(res.Values, benchfmt.Value{Value: round6(c.MeanSize / s.NsPerOp * 1e3), Unit: "MB/s"})
 			}
 			if err := bw.Write(res); err != nil {
 				return err
@@ -71,4 +78,11 @@ func WriteGoBench(w io.Writer, run *Run) error {
 		}
 	}
 	return nil
+}
+
+// round6 rounds v to six significant digits, more than any benchmark
+// measures, so lines stay readable.
+func round6(v float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+	return r
 }

@@ -1,0 +1,318 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
+	"github.com/serbench/serbench/suite"
+	"github.com/serbench/serbench/workload"
+)
+
+// defaultDB is the database used when --db is not given.
+const defaultDB = "serbench.db"
+
+var formats = []string{"table", "markdown", "json", "csv", "gobench"}
+
+// newFlags returns a flag set that writes its usage to stderr and returns
+// errors instead of exiting.
+func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args and turns flag errors into usage errors.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return usageError{err}
+	}
+	return nil
+}
+
+type outputFlags struct {
+	format   string
+	variants string
+}
+
+func (o *outputFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.format, "format", "table", "output format: "+strings.Join(formats, ", "))
+	fs.StringVar(&o.variants, "variants", "plain", "codec variants to show: plain (no buffer reuse, unsafe strings or conversion) or all")
+}
+
+func (o *outputFlags) check() error {
+	ok := false
+	for _, f := range formats {
+		ok = ok || f == o.format
+	}
+	if !ok {
+		return usagef("--format %q is not a format (valid: %s)", o.format, strings.Join(formats, ", "))
+	}
+	if o.variants != "plain" && o.variants != "all" {
+		return usagef("--variants %q: want plain or all", o.variants)
+	}
+	return nil
+}
+
+func (o *outputFlags) render(w io.Writer, run *result.Run) error {
+	if o.format == "gobench" {
+		return result.WriteGoBench(w, run)
+	}
+	rep := report.Build(run, report.Options{AllVariants: o.variants == "all"})
+	switch o.format {
+	case "markdown":
+		return report.Markdown(w, rep)
+	case "json":
+		return report.JSON(w, rep)
+	case "csv":
+		return report.CSV(w, rep)
+	}
+	return report.Table(w, rep)
+}
+
+const runUsage = `Usage: serbench run [flags]
+
+Verifies every selected codec on every selected workload with a full round
+trip of every value, then times encode and decode, interleaving the samples
+of all codecs. Every sample is stored as it is taken.
+
+Flags:
+`
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("run", runUsage, stderr)
+	var (
+		out        outputFlags
+		workloadRE = fs.String("workload", "", "regular expression selecting workloads (default all)")
+		codecRE    = fs.String("codec", "", "regular expression selecting codecs (default all)")
+		count      = fs.Int("count", 10, "samples per cell")
+		sampleTime = fs.Duration("time", 50*time.Millisecond, "target duration of one sample")
+		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one verification, calibration or sample of a codec")
+		seed       = fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)")
+		dbPath     = fs.String("db", defaultDB, "database to store the run in (a SQLite file)")
+		quiet      = fs.Bool("quiet", false, "no progress display")
+	)
+	out.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("run takes no arguments, got %q", fs.Args())
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
+	if *count < 1 {
+		return usagef("--count %d: want at least 1", *count)
+	}
+	if *sampleTime <= 0 || *timeout <= 0 {
+		return usagef("--time and --timeout must be positive")
+	}
+	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: workload.Options{Seed: *seed}})
+	if err != nil {
+		if suite.IsSelectionError(err) {
+			return usageError{err}
+		}
+		return err
+	}
+	db, err := store.Open(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed}
+	r := &result.Run{
+		ID:      newRunID(time.Now()),
+		Start:   time.Now(),
+		Command: strings.Join(append([]string{"serbench", "run"}, args...), " "),
+		Env:     suite.Env(settings),
+	}
+	seen := map[string]bool{}
+	for _, j := range jobs {
+		if name := j.Codec.Info().Name; !seen[name] {
+			seen[name] = true
+			r.Codecs = append(r.Codecs, suite.CodecRecord(j.Codec))
+		}
+	}
+	w, err := db.BeginRun(ctx, r, store.RunMeta{})
+	if err != nil {
+		return err
+	}
+	cfg := harness.Config{Count: *count, SampleTime: *sampleTime, Timeout: *timeout}
+	var prog *progressLine
+	if !*quiet && isTerminal(stderr) {
+		prog = &progressLine{w: stderr}
+		cfg.Progress = prog.update
+	}
+	runErr := harness.Run(ctx, cfg, jobs, w)
+	prog.clear()
+	complete := runErr == nil
+	if err := w.Finish(time.Now(), complete); err != nil {
+		return errors.Join(runErr, err)
+	}
+	stored, err := db.Run(context.WithoutCancel(ctx), r.ID)
+	if err != nil {
+		return errors.Join(runErr, err)
+	}
+	if err := out.render(stdout, stored); err != nil {
+		return errors.Join(runErr, err)
+	}
+	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			return fmt.Errorf("interrupted: what was measured is stored in %s as run %s, marked incomplete", db.Name(), r.ID)
+		}
+		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s)", r.ID, runErr, db.Name())
+	}
+	fmt.Fprintf(stderr, "stored as run %s in %s\n", r.ID, db.Name())
+	return nil
+}
+
+// newRunID returns a sortable, unique run ID: UTC time and random bits.
+func newRunID(t time.Time) string {
+	var b [3]byte
+	rand.Read(b[:])
+	return t.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}
+
+const listUsage = `Usage: serbench list
+
+Lists every codec (format, module@version, API kind, variant flags, declared
+losses) and every workload.
+`
+
+func cmdList(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("list", listUsage, stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("list takes no arguments, got %q", fs.Args())
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "CODEC\tFORMAT\tMODULE@VERSION\tAPI\tFLAGS\tDECLARED LOSSES\n")
+	all := codec.All()
+	for _, c := range all {
+		rc := suite.CodecRecord(c)
+		flags := strings.Join(rc.Flags, ",")
+		if flags == "" {
+			flags = "-"
+		}
+		losses := strings.Join(rc.Losses, "; ")
+		if losses == "" {
+			losses = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s@%s\t%s\t%s\t%s\n", rc.Name, rc.Format, rc.Module, rc.Version, rc.API, flags, losses)
+	}
+	tw.Flush()
+	fmt.Fprintf(stdout, "%d codecs\n\n", len(all))
+	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "WORKLOAD\tVALUES\tSEED\tDESCRIPTION\n")
+	for _, w := range workload.All() {
+		fmt.Fprintf(tw, "%s\t%d\t%#x\t%s\n", w.Name, w.Count, w.Seed, w.Description)
+	}
+	return tw.Flush()
+}
+
+const showUsage = `Usage: serbench show [flags] [RUN-ID]
+
+Prints a stored run again, computing its statistics from the stored
+samples. Without RUN-ID, the latest run.
+
+Flags:
+`
+
+func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("show", showUsage, stderr)
+	var out outputFlags
+	out.register(fs)
+	dbPath := fs.String("db", defaultDB, "database to read (a SQLite file)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		return usagef("show takes at most one RUN-ID, got %q", fs.Args())
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		return fmt.Errorf("database %s: %w (run serbench run first, or pass --db)", *dbPath, err)
+	}
+	db, err := store.Open(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	id := fs.Arg(0)
+	if id == "" {
+		if id, err = db.Latest(ctx); err != nil {
+			return err
+		}
+	}
+	r, err := db.Run(ctx, id)
+	if err != nil {
+		return err
+	}
+	return out.render(stdout, r)
+}
+
+const runsUsage = `Usage: serbench runs [flags]
+
+Lists the runs stored in the database, oldest first.
+
+Flags:
+`
+
+func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("runs", runsUsage, stderr)
+	dbPath := fs.String("db", defaultDB, "database to read (a SQLite file)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		return fmt.Errorf("database %s: %w (run serbench run first, or pass --db)", *dbPath, err)
+	}
+	db, err := store.Open(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	runs, err := db.Runs(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "RUN\tSTART (UTC)\tDURATION\tSTATE\tCOMMAND\n")
+	for _, ri := range runs {
+		state, dur := "complete", "-"
+		if !ri.Complete {
+			state = "incomplete"
+		}
+		if !ri.End.IsZero() {
+			dur = ri.End.Sub(ri.Start).Round(time.Second).String()
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", ri.ID, ri.Start.UTC().Format("2006-01-02 15:04:05"), dur, state, ri.Command)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/serbench/serbench/harness"
+)
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// progressLine keeps one status line on a terminal: the phase, the
+// current cell and an estimate of the time left.
+type progressLine struct {
+	mu   sync.Mutex
+	w    io.Writer
+	last time.Time
+}
+
+func (p *progressLine) update(pr harness.Progress) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if now := time.Now(); now.Sub(p.last) < 100*time.Millisecond && pr.Done != 0 {
+		return
+	} else {
+		p.last = now
+	}
+	left := ""
+	if pr.Remaining > 0 {
+		left = fmt.Sprintf(" · about %s left", pr.Remaining.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\r\033[K%s %d/%d %s%s", pr.Phase, pr.Done, pr.Total, pr.Cell, left)
+}
+
+func (p *progressLine) clear() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(p.w, "\r\033[K")
+}

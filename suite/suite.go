@@ -1,0 +1,230 @@
+// Package suite turns a user's selection (workload and codec patterns) into
+// the jobs the harness runs, and describes the environment of a run: the
+// machine, Go, and the version of every codec's module read from the build
+// information. It is what cmd/serbench and the go test benchmarks share.
+package suite
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
+)
+
+// SelectionError says that a pattern selected nothing or did not compile;
+// it lists the valid names.
+type SelectionError struct {
+	Flag, Pattern string
+	Valid         []string
+	Err           error
+}
+
+func (e *SelectionError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("--%s %q: %v", e.Flag, e.Pattern, e.Err)
+	}
+	return fmt.Sprintf("--%s %q matches no %s; valid: %s", e.Flag, e.Pattern, e.Flag, strings.Join(e.Valid, ", "))
+}
+
+func compile(flag, pattern string, valid []string) (*regexp.Regexp, error) {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, &SelectionError{Flag: flag, Pattern: pattern, Valid: valid, Err: err}
+	}
+	for _, v := range valid {
+		if re.MatchString(v) {
+			return re, nil
+		}
+	}
+	return nil, &SelectionError{Flag: flag, Pattern: pattern, Valid: valid}
+}
+
+// CodecNames returns the names of all registered codecs.
+func CodecNames() []string {
+	var out []string
+	for _, c := range codec.All() {
+		out = append(out, c.Info().Name)
+	}
+	return out
+}
+
+// Selection is what to run.
+type Selection struct {
+	// Workload and Codec are regular expressions, unanchored as go test
+	// -bench patterns are; "" selects all.
+	Workload, Codec string
+	// Options tune the workloads' values.
+	Options workload.Options
+}
+
+// Jobs returns one job per selected (workload, codec), workloads in name
+// order, codecs in name order within each. A pattern that matches nothing
+// is a *SelectionError.
+func Jobs(sel Selection) ([]harness.Job, error) {
+	wre, err := compile("workload", sel.Workload, workload.Names())
+	if err != nil {
+		return nil, err
+	}
+	cre, err := compile("codec", sel.Codec, CodecNames())
+	if err != nil {
+		return nil, err
+	}
+	var jobs []harness.Job
+	for _, w := range workload.All() {
+		if !wre.MatchString(w.Name) {
+			continue
+		}
+		values := w.Values(sel.Options)
+		for _, c := range codec.All() {
+			if !cre.MatchString(c.Info().Name) {
+				continue
+			}
+			jobs = append(jobs, harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c})
+		}
+	}
+	return jobs, nil
+}
+
+// IsSelectionError reports whether err is a *SelectionError.
+func IsSelectionError(err error) bool {
+	var se *SelectionError
+	return errors.As(err, &se)
+}
+
+// Version returns serbench's version and VCS commit, as far as the build
+// information or, failing that, git in the working directory can tell.
+func Version() (version, commit string) {
+	version, commit = "(devel)", "unknown"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			version = bi.Main.Version
+		}
+		dirty := false
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				commit = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+		if commit != "unknown" && dirty {
+			commit += "-dirty"
+		}
+	}
+	if commit == "unknown" {
+		// Builds with -buildvcs=false carry no revision: ask git.
+		if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
+			commit = strings.TrimSpace(string(out))
+			if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+				commit += "-dirty"
+			}
+		}
+	}
+	return version, commit
+}
+
+// ModuleVersion returns the version of module as linked into this binary:
+// the Go version for "std", serbench's version for "serbench".
+func ModuleVersion(module string) string {
+	switch module {
+	case "std":
+		return runtime.Version()
+	case "serbench":
+		v, c := Version()
+		return v + " " + c
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	for _, d := range bi.Deps {
+		if d.Path == module {
+			if d.Replace != nil {
+				return d.Replace.Version + " (replaced)"
+			}
+			return d.Version
+		}
+	}
+	return "unknown"
+}
+
+// CodecRecord returns the record of c for a run, with its module version.
+func CodecRecord(c codec.Codec) result.Codec {
+	info := c.Info()
+	rc := result.Codec{
+		Name: info.Name, Format: info.Format, Module: info.Module,
+		Version: ModuleVersion(info.Module), API: string(info.API), Notes: info.Notes,
+	}
+	if f := info.Flags.String(); f != "-" {
+		rc.Flags = strings.Split(f, ",")
+	}
+	for _, l := range info.Losses {
+		rc.Losses = append(rc.Losses, l.String())
+	}
+	return rc
+}
+
+// Settings are the measurement settings recorded with a run.
+type Settings struct {
+	Count      int
+	SampleTime time.Duration
+	Timeout    time.Duration
+	Seed       uint64
+	Goroutines int
+}
+
+// Env describes the machine, Go, serbench and the settings, in order.
+func Env(s Settings) []result.Config {
+	version, commit := Version()
+	env := []result.Config{
+		{Key: "cpu", Value: CPUModel()},
+		{Key: "cores", Value: strconv.Itoa(runtime.NumCPU())},
+		{Key: "goos", Value: runtime.GOOS},
+		{Key: "goarch", Value: runtime.GOARCH},
+		{Key: "go", Value: runtime.Version()},
+		{Key: "gomaxprocs", Value: strconv.Itoa(runtime.GOMAXPROCS(0))},
+		{Key: "serbench", Value: version},
+		{Key: "commit", Value: commit},
+		{Key: "count", Value: strconv.Itoa(s.Count)},
+		{Key: "sample-time", Value: s.SampleTime.String()},
+		{Key: "timeout", Value: s.Timeout.String()},
+	}
+	if s.Seed != 0 {
+		env = append(env, result.Config{Key: "seed", Value: fmt.Sprintf("%#x", s.Seed)})
+	}
+	if s.Goroutines > 1 {
+		env = append(env, result.Config{Key: "goroutines", Value: strconv.Itoa(s.Goroutines)})
+	}
+	return env
+}
+
+// CPUModel returns the CPU's model name from /proc/cpuinfo, or GOARCH
+// where that file does not exist.
+func CPUModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
