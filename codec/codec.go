@@ -84,8 +84,9 @@ const (
 	TimeZone LossKind = "time-zone"
 	// NilEmpty: nil and empty maps or slices are not told apart.
 	NilEmpty LossKind = "nil-empty"
-	// FloatPrecision: float64 values come back with relative error at most
-	// Loss.Epsilon.
+	// FloatPrecision: floating-point values come back within Loss.Margin
+	// (absolute) or Loss.Epsilon (relative to the smaller magnitude) of
+	// the original, as cmpopts.EquateApprox compares them.
 	FloatPrecision LossKind = "float-precision"
 	// Unsupported is never declared by a codec; verification uses it for
 	// values a codec refuses to represent.
@@ -101,6 +102,8 @@ type Loss struct {
 	Precision time.Duration
 	// Epsilon bounds the relative error of FloatPrecision losses.
 	Epsilon float64
+	// Margin bounds the absolute error of FloatPrecision losses.
+	Margin float64
 	// Detail says what is lost, in words, for example
 	// "times truncated to milliseconds".
 	Detail string

@@ -400,6 +400,9 @@ func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
 			}
 			progress(Progress{Phase: "measure", Cell: c.name(), Done: done, Total: total, Remaining: remaining})
 			var s result.Sample
+			// Collect garbage before, not during, the sample, as
+			// testing.B does.
+			runtime.GC()
 			err := withTimeout(cfg.Timeout, c.rec.Op, func() error {
 				var err error
 				s, err = sample(c, cfg.Clock)
@@ -475,11 +478,9 @@ func calibrate(c *cell, cfg Config) (int, error) {
 	}
 }
 
-// sample runs one sample of c: a garbage collection outside the timing,
-// then c.iters iterations between two reads of the clock and of the
-// allocation counters.
+// sample runs one sample of c: c.iters iterations between two reads of the
+// clock and of the allocation counters.
 func sample(c *cell, clock Clock) (result.Sample, error) {
-	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	el, err := c.loop(clock, c.iters)

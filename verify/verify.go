@@ -76,6 +76,7 @@ func Options(losses []codec.Loss) cmp.Options {
 		anyZone  bool
 		nilEmpty bool
 		eps      float64
+		margin   float64
 	)
 	for _, l := range losses {
 		switch l.Kind {
@@ -87,6 +88,7 @@ func Options(losses []codec.Loss) cmp.Options {
 			nilEmpty = true
 		case codec.FloatPrecision:
 			eps = max(eps, l.Epsilon)
+			margin = max(margin, l.Margin)
 		}
 	}
 	opts := cmp.Options{
@@ -122,8 +124,8 @@ func Options(losses []codec.Loss) cmp.Options {
 	if nilEmpty {
 		opts = append(opts, cmpopts.EquateEmpty())
 	}
-	if eps > 0 {
-		opts = append(opts, cmpopts.EquateApprox(eps, 0))
+	if eps > 0 || margin > 0 {
+		opts = append(opts, cmpopts.EquateApprox(eps, margin))
 	}
 	return opts
 }
@@ -143,6 +145,12 @@ func (r *reporter) Report(rs cmp.Result) {
 	d := classify(vx, vy)
 	d.Path = formatPath(r.path)
 	r.diffs = append(r.diffs, d)
+	if d.Class == ClassTimePrecision && strings.Contains(d.Detail, "UTC offset") {
+		// The time lost both precision and its offset: two losses.
+		z := d
+		z.Class = ClassTimeZone
+		r.diffs = append(r.diffs, z)
+	}
 }
 
 func formatPath(p cmp.Path) string {
@@ -240,15 +248,20 @@ func classify(vx, vy reflect.Value) Diff {
 			return d
 		}
 	case reflect.Float64, reflect.Float32:
+		// A float that comes back close, relatively or absolutely, lost
+		// precision; one that comes back far off is "other".
 		a, b := vx.Float(), vy.Float()
-		if a != 0 && !math.IsNaN(a) && !math.IsInf(a, 0) {
-			rel := math.Abs(a-b) / math.Abs(a)
-			if rel < 1e-4 {
+		if !math.IsNaN(a) && !math.IsInf(a, 0) && !math.IsNaN(b) && !math.IsInf(b, 0) {
+			diff := math.Abs(a - b)
+			if diff <= 1e-6 || diff <= 1e-2*math.Abs(a) {
 				d.Class = ClassFloatPrecision
-				if float64(float32(a)) == b {
+				switch {
+				case float64(float32(a)) == b:
 					d.Detail = "narrowed to float32"
-				} else {
-					d.Detail = fmt.Sprintf("relative error %.2g", rel)
+				case a != 0:
+					d.Detail = fmt.Sprintf("absolute error %.2g, relative %.2g", diff, diff/math.Abs(a))
+				default:
+					d.Detail = fmt.Sprintf("absolute error %.2g", diff)
 				}
 				return d
 			}

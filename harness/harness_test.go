@@ -1,0 +1,339 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
+)
+
+// item is the value type of the test workload.
+type item struct {
+	N int
+	S string
+}
+
+// fakeClock advances only when a fake codec works.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// fake is a codec whose behaviour the test chooses.
+type fake struct {
+	name     string
+	clock    *fakeClock
+	encCost  time.Duration
+	decCost  time.Duration
+	losses   []codec.Loss
+	mangle   func(*item) // applied to decoded values
+	encPanic bool
+	decErr   bool
+	hang     chan struct{} // Encode blocks on it
+	bindErr  error
+}
+
+func (f *fake) Info() codec.Info {
+	return codec.Info{Name: f.name, Format: "fake", Module: "serbench", API: codec.HandWritten, Losses: f.losses}
+}
+
+func (f *fake) Bind(t codec.Target) (codec.Instance, error) {
+	if f.bindErr != nil {
+		return nil, f.bindErr
+	}
+	return codec.Funcs{
+		EncodeFunc: func(v any) ([]byte, error) {
+			if f.encPanic {
+				panic("boom")
+			}
+			if f.hang != nil {
+				<-f.hang
+			}
+			f.clock.advance(f.encCost)
+			it := v.(*item)
+			return []byte(fmt.Sprintf("%d|%s", it.N, it.S)), nil
+		},
+		DecodeFunc: func(b []byte) (any, error) {
+			if f.decErr {
+				return nil, errors.New("cannot decode")
+			}
+			f.clock.advance(f.decCost)
+			n, s, _ := strings.Cut(string(b), "|")
+			it := &item{S: s}
+			fmt.Sscan(n, &it.N)
+			if f.mangle != nil {
+				f.mangle(it)
+			}
+			return it, nil
+		},
+	}, nil
+}
+
+// sink records what the harness reports, in order.
+type sink struct {
+	mu       sync.Mutex
+	verifs   []result.Verification
+	samples  []result.Cell
+	done     []result.Cell
+	warnings []string
+	onSample func(n int)
+}
+
+func (s *sink) Verification(v result.Verification) error {
+	s.verifs = append(s.verifs, v)
+	return nil
+}
+func (s *sink) Sample(c result.Cell) error {
+	s.mu.Lock()
+	s.samples = append(s.samples, c)
+	n := len(s.samples)
+	s.mu.Unlock()
+	if s.onSample != nil {
+		s.onSample(n)
+	}
+	return nil
+}
+func (s *sink) CellDone(c result.Cell) error { s.done = append(s.done, c); return nil }
+func (s *sink) Warning(m string) error       { s.warnings = append(s.warnings, m); return nil }
+
+func (s *sink) verification(codec string) result.Verification {
+	for _, v := range s.verifs {
+		if v.Codec == codec {
+			return v
+		}
+	}
+	return result.Verification{}
+}
+
+func (s *sink) cell(codec, op string) result.Cell {
+	for _, c := range s.done {
+		if c.Codec == codec && c.Op == op {
+			return c
+		}
+	}
+	return result.Cell{}
+}
+
+func jobs(cs ...codec.Codec) []Job {
+	values := make([]any, 50)
+	for i := range values {
+		values[i] = &item{N: i, S: strings.Repeat("x", i%7)}
+	}
+	target := codec.Target{Workload: "items", Type: reflect.TypeFor[item](), New: func() any { return new(item) }}
+	var out []Job
+	for _, c := range cs {
+		out = append(out, Job{Workload: "items", Target: target, Values: values, Codec: c})
+	}
+	return out
+}
+
+func TestRunMeasuresWithFakeClock(t *testing.T) {
+	clk := &fakeClock{}
+	a := &fake{name: "a", clock: clk, encCost: 100 * time.Nanosecond, decCost: 300 * time.Nanosecond}
+	b := &fake{name: "b", clock: clk, encCost: 1 * time.Microsecond, decCost: 2 * time.Microsecond}
+	var s sink
+	cfg := Config{Count: 4, SampleTime: time.Millisecond, Clock: clk}
+	if err := Run(context.Background(), cfg, jobs(a, b), &s); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.verification("a").Status; got != result.VerifyExact {
+		t.Errorf("a verification = %q, want exact", got)
+	}
+	if len(s.samples) != 16 {
+		t.Fatalf("got %d samples, want 4 cells × 4", len(s.samples))
+	}
+	// Round-robin: every round visits every cell once, in order.
+	var order []string
+	for _, c := range s.samples[:8] {
+		order = append(order, c.Codec+" "+c.Op)
+	}
+	want := "a encode,a decode,b encode,b decode,a encode,a decode,b encode,b decode"
+	if strings.Join(order, ",") != want {
+		t.Errorf("sample order %v, want %s", order, want)
+	}
+	for _, c := range s.samples {
+		f := map[string]*fake{"a": a, "b": b}[c.Codec]
+		want := f.encCost
+		if c.Op == result.OpDecode {
+			want = f.decCost
+		}
+		if got := c.Samples[0].NsPerOp; got != float64(want.Nanoseconds()) {
+			t.Errorf("%s %s: %v ns/op, want %v", c.Codec, c.Op, got, want.Nanoseconds())
+		}
+		// Calibrated to the sample time: iterations × cost ≈ 1ms.
+		if el := time.Duration(c.Samples[0].Iters) * want; el < 800*time.Microsecond || el > 2*time.Millisecond {
+			t.Errorf("%s %s: a sample lasts %s, want about 1ms", c.Codec, c.Op, el)
+		}
+	}
+	for _, c := range s.done {
+		if c.Status != result.CellOK {
+			t.Errorf("%s %s: status %s", c.Codec, c.Op, c.Status)
+		}
+	}
+}
+
+func TestVerificationClassifiesLosses(t *testing.T) {
+	clk := &fakeClock{}
+	truncate := func(it *item) {
+		if len(it.S) > 3 {
+			it.S = it.S[:3]
+		}
+	}
+	declared := &fake{name: "declared", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond,
+		mangle: func(it *item) { it.N = 0 }}
+	undeclared := &fake{name: "undeclared", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond, mangle: truncate}
+	var s sink
+	if err := Run(context.Background(), Config{Count: 1, SampleTime: time.Microsecond, Clock: clk}, jobs(declared, undeclared), &s); err != nil {
+		t.Fatal(err)
+	}
+	v := s.verification("undeclared")
+	if v.Status != result.VerifyMismatch || v.DiffValues == 0 || len(v.Diffs) == 0 {
+		t.Fatalf("undeclared loss not reported: %+v", v)
+	}
+	if !strings.Contains(v.Diffs[0], ".S") {
+		t.Errorf("diff does not name the field: %q", v.Diffs[0])
+	}
+	// A codec with an undeclared loss is still timed, and marked.
+	if c := s.cell("undeclared", result.OpEncode); c.Status != result.CellOK {
+		t.Errorf("mismatching codec not timed: %+v", c)
+	}
+	if v := s.verification("declared"); v.Status != result.VerifyMismatch {
+		t.Errorf("zeroed field should be an undeclared missing-field loss, got %+v", v)
+	}
+}
+
+func TestPanicErrorAndUnsupportedDoNotEndTheRun(t *testing.T) {
+	clk := &fakeClock{}
+	good := &fake{name: "good", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond}
+	panics := &fake{name: "panics", clock: clk, encPanic: true}
+	errs := &fake{name: "errs", clock: clk, decErr: true}
+	unsupported := &fake{name: "unsupported", clock: clk, bindErr: codec.Unsupportedf("no items here")}
+	var s sink
+	err := Run(context.Background(), Config{Count: 2, SampleTime: time.Microsecond, Clock: clk}, jobs(panics, errs, unsupported, good), &s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := s.verification("panics"); v.Status != result.VerifyError || !strings.Contains(v.Error, "panicked: boom") {
+		t.Errorf("panics: %+v", v)
+	}
+	if v := s.verification("errs"); v.Status != result.VerifyError || !strings.Contains(v.Error, "cannot decode") {
+		t.Errorf("errs: %+v", v)
+	}
+	if v := s.verification("unsupported"); v.Status != result.VerifyUnsupported || !strings.Contains(v.Error, "no items here") {
+		t.Errorf("unsupported: %+v", v)
+	}
+	if c := s.cell("good", result.OpDecode); c.Status != result.CellOK {
+		t.Errorf("good codec not measured after failing ones: %+v", c)
+	}
+	for _, c := range s.samples {
+		if c.Codec != "good" {
+			t.Errorf("failed codec %s was timed", c.Codec)
+		}
+	}
+}
+
+func TestHangingCodecTimesOut(t *testing.T) {
+	clk := &fakeClock{}
+	hang := make(chan struct{})
+	defer close(hang)
+	hangs := &fake{name: "hangs", clock: clk, hang: hang}
+	good := &fake{name: "good", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond}
+	var s sink
+	cfg := Config{Count: 2, SampleTime: time.Microsecond, Clock: clk, Timeout: time.Second}
+	if err := Run(context.Background(), cfg, jobs(hangs, good), &s); err != nil {
+		t.Fatal(err)
+	}
+	v := s.verification("hangs")
+	if v.Status != result.VerifyError || !strings.Contains(v.Error, "timed out") {
+		t.Errorf("hanging codec: %+v", v)
+	}
+	if len(s.warnings) == 0 {
+		t.Error("no warning about the abandoned goroutine")
+	}
+	if c := s.cell("good", result.OpEncode); c.Status != result.CellOK {
+		t.Errorf("good codec: %+v", c)
+	}
+}
+
+func TestCancelMarksCellsInterrupted(t *testing.T) {
+	clk := &fakeClock{}
+	a := &fake{name: "a", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := sink{onSample: func(n int) {
+		if n == 3 {
+			cancel()
+		}
+	}}
+	err := Run(ctx, Config{Count: 10, SampleTime: time.Microsecond, Clock: clk}, jobs(a), &s)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(s.samples) != 3 {
+		t.Errorf("%d samples reported, want the 3 taken before cancel", len(s.samples))
+	}
+	for _, c := range s.done {
+		if c.Status != result.CellInterrupted {
+			t.Errorf("%s: status %s, want interrupted", c.Op, c.Status)
+		}
+	}
+	if len(s.done) != 2 {
+		t.Errorf("%d cells closed, want 2", len(s.done))
+	}
+}
+
+func TestParallelLanes(t *testing.T) {
+	clk := &fakeClock{}
+	a := &fake{name: "a", clock: clk, encCost: 10 * time.Nanosecond, decCost: 10 * time.Nanosecond}
+	var s sink
+	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Clock: clk, Goroutines: 2}, jobs(a), &s); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range s.samples {
+		if c.Goroutines != 2 {
+			t.Errorf("goroutines = %d", c.Goroutines)
+		}
+		if c.Samples[0].Iters%2 != 0 {
+			t.Errorf("iters %d not split over 2 lanes", c.Samples[0].Iters)
+		}
+	}
+}
+
+func TestRotation(t *testing.T) {
+	var seen []int
+	inst := codec.Funcs{EncodeFunc: func(v any) ([]byte, error) { seen = append(seen, v.(int)); return nil, nil }}
+	next := 0
+	if err := EncodeN(inst, []any{0, 1, 2}, &next, 7); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(seen) != "[0 1 2 0 1 2 0]" || next != 1 {
+		t.Errorf("rotation %v next %d", seen, next)
+	}
+	var msgs []string
+	dec := codec.Funcs{DecodeFunc: func(b []byte) (any, error) { msgs = append(msgs, string(b)); return nil, nil }}
+	next = 2
+	if err := DecodeN(dec, [][]byte{[]byte("a"), []byte("b"), []byte("c")}, &next, 4); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(msgs, "") != "cabc" || next != 0 {
+		t.Errorf("decode rotation %v next %d", msgs, next)
+	}
+}

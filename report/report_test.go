@@ -1,0 +1,103 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/result"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file; run go test -update if the change is intended.\ngot:\n%s", name, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	run := fixture.Run("20261121-093000-abcdef")
+	for _, tc := range []struct {
+		name   string
+		all    bool
+		render func(*bytes.Buffer, *Report) error
+	}{
+		{"table.golden", false, func(b *bytes.Buffer, r *Report) error { return Table(b, r) }},
+		{"table-all.golden", true, func(b *bytes.Buffer, r *Report) error { return Table(b, r) }},
+		{"markdown.golden", false, func(b *bytes.Buffer, r *Report) error { return Markdown(b, r) }},
+		{"csv.golden", true, func(b *bytes.Buffer, r *Report) error { return CSV(b, r) }},
+		{"json.golden", false, func(b *bytes.Buffer, r *Report) error { return JSON(b, r) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b, Build(run, Options{AllVariants: tc.all})); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, tc.name, b.Bytes())
+		})
+	}
+	t.Run("gobench.golden", func(t *testing.T) {
+		var b bytes.Buffer
+		if err := result.WriteGoBench(&b, run); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "gobench.golden", b.Bytes())
+	})
+}
+
+func TestBuild(t *testing.T) {
+	rep := Build(fixture.Run("r1"), Options{})
+	if len(rep.Workloads) != 1 {
+		t.Fatalf("%d workloads", len(rep.Workloads))
+	}
+	w := rep.Workloads[0]
+	var names []string
+	for _, r := range w.Rows {
+		names = append(names, r.Codec.Name+":"+r.Mark())
+	}
+	// Sorted by encode+decode median; the reuse variant hidden; the
+	// panicking codec listed as failed.
+	if got := strings.Join(names, " "); got != "fast:ok broken:FAIL lossy-bson:lossy noisy:ok json:ok" {
+		t.Errorf("rows = %s", got)
+	}
+	if w.Rows[0].Relative != 1 || w.Rows[1].Relative <= 1 {
+		t.Errorf("relative: %v, %v", w.Rows[0].Relative, w.Rows[1].Relative)
+	}
+	if len(w.Failed) != 1 || w.Failed[0].Mark() != "error" || w.Hidden != 1 {
+		t.Errorf("failed %d, hidden %d", len(w.Failed), w.Hidden)
+	}
+	warn := strings.Join(rep.Warnings, "\n")
+	if !strings.Contains(warn, "noisy encode: only 4 samples") || !strings.Contains(warn, "use --count 10") {
+		t.Errorf("no few-samples warning:\n%s", warn)
+	}
+	all := Build(fixture.Run("r1"), Options{AllVariants: true})
+	if all.Workloads[0].Rows[0].Codec.Name != "reuse" {
+		t.Errorf("with all variants the reuse variant should lead")
+	}
+}
+
+func TestFormatNs(t *testing.T) {
+	for ns, want := range map[float64]string{12.345: "12.3ns", 999: "999ns", 1234: "1.23µs", 45678: "45.7µs", 4.56e6: "4.56ms", 1.2e9: "1.20s"} {
+		if got := FormatNs(ns); got != want {
+			t.Errorf("FormatNs(%v) = %q, want %q", ns, got, want)
+		}
+	}
+}

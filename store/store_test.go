@@ -1,0 +1,170 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/result"
+)
+
+// write stores run through a Writer as the harness would: header,
+// verifications, samples one at a time, cell statuses, warnings, finish.
+func write(t *testing.T, d *DB, run *result.Run) {
+	t.Helper()
+	ctx := context.Background()
+	w, err := d.BeginRun(ctx, run, RunMeta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range run.Verifications {
+		if err := w.Verification(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range run.Cells {
+		for _, s := range c.Samples {
+			one := c
+			one.Samples = []result.Sample{s}
+			if err := w.Sample(one); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.CellDone(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, m := range run.Warnings {
+		if err := w.Warning(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Finish(run.End, run.Complete); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "s.db")
+	d, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := fixture.Run("run-a")
+	write(t, d, run)
+	later := fixture.Run("run-b")
+	later.Start = later.Start.Add(time.Hour)
+	write(t, d, later)
+	d.Close()
+
+	// Reopen: migrations are not applied twice, data is there.
+	d, err = Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	got, err := d.Run(ctx, "run-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The store returns codecs, verifications and cells sorted by name.
+	sorted := cmp.Options{
+		cmpopts.EquateEmpty(),
+		cmpopts.SortSlices(func(a, b result.Codec) bool { return a.Name < b.Name }),
+		cmpopts.SortSlices(func(a, b result.Verification) bool { return a.Workload+a.Codec < b.Workload+b.Codec }),
+		cmpopts.SortSlices(func(a, b result.Cell) bool { return a.Workload+a.Codec+a.Op < b.Workload+b.Codec+b.Op }),
+	}
+	if diff := cmp.Diff(run, got, sorted); diff != "" {
+		t.Errorf("run read back differs (-stored +read):\n%s", diff)
+	}
+	latest, err := d.Latest(ctx)
+	if err != nil || latest != "run-b" {
+		t.Errorf("Latest = %q, %v; want run-b", latest, err)
+	}
+	runs, err := d.Runs(ctx)
+	if err != nil || len(runs) != 2 || runs[0].ID != "run-a" || !runs[0].Complete {
+		t.Errorf("Runs = %+v, %v", runs, err)
+	}
+	if _, err := d.Run(ctx, "nope"); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), `"nope"`) {
+		t.Errorf("missing run: %v", err)
+	}
+}
+
+func TestInterruptedRunKeepsSamples(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	d, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	run := fixture.Run("run-i")
+	w, err := d.BeginRun(ctx, run, RunMeta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := run.Cells[0]
+	c.Samples = c.Samples[:1]
+	if err := w.Sample(c); err != nil {
+		t.Fatal(err)
+	}
+	cancel() // Ctrl-C: later writes must still land.
+	c.Status, c.Error = result.CellInterrupted, "context canceled"
+	if err := w.CellDone(c); err != nil {
+		t.Fatalf("CellDone after cancel: %v", err)
+	}
+	if err := w.Finish(time.Now(), false); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Run(context.Background(), "run-i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Complete || len(got.Cells) != 1 || len(got.Cells[0].Samples) != 1 || got.Cells[0].Status != result.CellInterrupted {
+		t.Errorf("interrupted run read back as %+v", got.Cells)
+	}
+}
+
+func TestOpenErrorsNameTheDatabase(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "no-such-dir", "x.db")
+	_, err := Open(ctx, bad)
+	if err == nil || !strings.Contains(err.Error(), bad) {
+		t.Errorf("Open(%s) = %v, want an error naming the path", bad, err)
+	}
+	notDB := filepath.Join(dir, "text.db")
+	os.WriteFile(notDB, []byte("this is not a database, just text that is long enough to have a header"), 0o644)
+	if _, err := Open(ctx, notDB); err == nil || !strings.Contains(err.Error(), notDB) {
+		t.Errorf("Open(text file) = %v, want an error naming it", err)
+	}
+	if _, err := Open(ctx, ""); err == nil {
+		t.Error("Open(\"\") succeeded")
+	}
+}
+
+func TestDuplicateRunIDIsAnError(t *testing.T) {
+	ctx := context.Background()
+	d, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	write(t, d, fixture.Run("same"))
+	if _, err := d.BeginRun(ctx, fixture.Run("same"), RunMeta{}); err == nil {
+		t.Error("second run with the same ID was accepted")
+	}
+	// The first run is intact.
+	r, err := d.Run(ctx, "same")
+	if err != nil || len(r.Cells) == 0 {
+		t.Errorf("first run damaged: %v", err)
+	}
+}
