@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// A codec that panics on every call, registered only in this test binary,
+// shows that one broken codec does not end a run.
+func init() {
+	codec.Register(codec.New(codec.Info{Name: "test-panics", Format: "test", Module: "serbench", API: codec.HandWritten},
+		func(t codec.Target) (codec.Instance, error) {
+			return codec.Funcs{
+				EncodeFunc: func(any) ([]byte, error) { var m map[string]int; m["x"] = 1; return nil, nil },
+				DecodeFunc: func([]byte) (any, error) { panic("unreachable") },
+			}, nil
+		}))
+}
+
+// cli runs the command and returns stdout, stderr and the exit code.
+func cli(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, &out, &errb)
+	code := exitCode(err, &errb)
+	return out.String(), errb.String(), code
+}
+
+func quick(db string, extra ...string) []string {
+	return append([]string{"run", "--codec", "^(json|test-panics)$", "--count", "3", "--time", "2ms", "--db", db, "--quiet"}, extra...)
+}
+
+func TestRunThenShowPrintsTheSameNumbers(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	out, stderr, code := cli(t, quick(db)...)
+	if code != 0 {
+		t.Fatalf("run exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"workload person", " json ", "error test-panics", "panicked", "only 3 samples"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("run output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(stderr, "stored as run") {
+		t.Errorf("stderr: %s", stderr)
+	}
+	shown, stderr, code := cli(t, "show", "--db", db)
+	if code != 0 {
+		t.Fatalf("show exit %d: %s", code, stderr)
+	}
+	if shown != out {
+		t.Errorf("show differs from run:\n--- run\n%s\n--- show\n%s", out, shown)
+	}
+	runs, _, code := cli(t, "runs", "--db", db)
+	if code != 0 || !strings.Contains(runs, "complete") {
+		t.Errorf("runs (exit %d): %s", code, runs)
+	}
+}
+
+func TestGoBenchOutputParses(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	out, stderr, code := cli(t, quick(db, "--format", "gobench")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r := benchfmt.NewReader(strings.NewReader(out), "out")
+	n := 0
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Errorf("benchmark format error: %v", rec)
+		case *benchfmt.Result:
+			n++
+			if !strings.HasPrefix(rec.Name.String(), "Encode/workload=person/codec=json") && !strings.HasPrefix(rec.Name.String(), "Decode/workload=person/codec=json") {
+				t.Errorf("unexpected name %s", rec.Name)
+			}
+			if _, ok := rec.Value("sec/op"); !ok {
+				t.Errorf("%s has no time", rec.Name)
+			}
+			if rec.GetConfig("goos") == "" {
+				t.Errorf("%s lacks the goos configuration", rec.Name)
+			}
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d results, want 3 samples × 2 ops", n)
+	}
+}
+
+func TestBadUsage(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"run", "--codec", "nosuchcodec", "--db", db}, []string{`--codec "nosuchcodec" matches no codec`, "json", "test-panics"}},
+		{[]string{"run", "--workload", "nope", "--db", db}, []string{`--workload "nope" matches no workload`, "person"}},
+		{[]string{"run", "--codec", "(", "--db", db}, []string{"--codec", "missing closing )"}},
+		{[]string{"run", "--format", "xml", "--db", db}, []string{`--format "xml"`, "table, markdown, json, csv, gobench"}},
+		{[]string{"run", "--count", "0", "--db", db}, []string{"--count 0"}},
+		{[]string{"run", "--bogus"}, []string{"flag provided but not defined: -bogus"}},
+		{[]string{"frobnicate"}, []string{`unknown command "frobnicate"`, "run, list, show"}},
+		{[]string{"show", "a", "b", "--db", db}, []string{"at most one RUN-ID"}},
+	} {
+		_, stderr, code := cli(t, tc.args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", tc.args, code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%v: stderr lacks %q:\n%s", tc.args, w, stderr)
+			}
+		}
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("bad usage created the database")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "missing-dir", "s.db")
+	_, stderr, code := cli(t, quick(bad)...)
+	if code != 1 || !strings.Contains(stderr, bad) {
+		t.Errorf("unwritable database: exit %d, stderr %q; want 1 and the path", code, stderr)
+	}
+	_, stderr, code = cli(t, "show", "--db", filepath.Join(dir, "none.db"))
+	if code != 1 || !strings.Contains(stderr, "none.db") {
+		t.Errorf("show of a missing database: exit %d, %q", code, stderr)
+	}
+	db := filepath.Join(dir, "s.db")
+	if _, _, code := cli(t, quick(db)...); code != 0 {
+		t.Fatal("run failed")
+	}
+	_, stderr, code = cli(t, "show", "--db", db, "no-such-run")
+	if code != 1 || !strings.Contains(stderr, `"no-such-run"`) {
+		t.Errorf("show of a missing run: exit %d, %q", code, stderr)
+	}
+}
+
+func TestHelpAndList(t *testing.T) {
+	out, _, code := cli(t, "help")
+	if code != 0 || !strings.Contains(out, "serbench run") {
+		t.Errorf("help: %d %s", code, out)
+	}
+	_, stderr, code := cli(t, "run", "--help")
+	if code != 0 || !strings.Contains(stderr, "-workload") {
+		t.Errorf("run --help: %d %s", code, stderr)
+	}
+	out, _, code = cli(t, "list")
+	if code != 0 || !strings.Contains(out, "json  ") || !strings.Contains(out, "std@go") || !strings.Contains(out, "person") {
+		t.Errorf("list: %d\n%s", code, out)
+	}
+}
+
+func TestMain(m *testing.M) {
+	// Tests run the command in-process; keep them from writing a
+	// serbench.db into the package directory.
+	dir, err := os.MkdirTemp("", "serbench-cli")
+	if err != nil {
+		panic(err)
+	}
+	os.Chdir(dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
