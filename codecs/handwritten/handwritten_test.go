@@ -23,7 +23,7 @@ func people() []*workload.Person {
 		&workload.Person{Tags: map[string]string{}, Aliases: []string{}},
 		&workload.Person{
 			Name:     string([]byte{0xff, 0xfe, 0}),
-			BirthDay: time.Date(-3000, 1, 1, 0, 0, 0, 999999999, time.FixedZone("odd", -(12*3600 + 34*60 + 56))),
+			BirthDay: time.Date(-3000, 1, 1, 0, 0, 0, 999999999, time.FixedZone("odd", -(12*3600+34*60+56))),
 			Siblings: math.MinInt,
 			Money:    math.Inf(-1),
 			Tags:     map[string]string{"": ""},

@@ -41,7 +41,7 @@ func init() {
 		Kind:   codec.TimeZone,
 		Detail: "the UTC offset is not encoded (msgpack timestamp extension -1 holds the instant only) and times are decoded in UTC",
 	}},
-		"MsgpackHandle{WriteExt: true, RawToString: true}; NewEncoderBytes/NewDecoderBytes per call")
+		"MsgpackHandle{WriteExt: true, RawToString: true} for the current spec (timestamp extension, str8, bin); NewEncoderBytes/NewDecoderBytes per call")
 	register("ugorji-cbor", "cbor", cborHandle, []codec.Loss{{
 		Kind:      codec.TimePrecision,
 		Precision: 500 * time.Nanosecond,
@@ -50,24 +50,23 @@ func init() {
 		Kind:   codec.TimeZone,
 		Detail: "the UTC offset is not encoded (CBOR tag 1 epoch time) and times are decoded in UTC",
 	}},
-		"CborHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+		"CborHandle with default options (time as tag 1 epoch float, rounded to microseconds); NewEncoderBytes/NewDecoderBytes per call")
 	register("ugorji-binc", "binc", bincHandle, nil,
-		"BincHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+		"BincHandle with default options (binc time keeps nanoseconds and the UTC offset); NewEncoderBytes/NewDecoderBytes per call")
 	register("ugorji-simple", "simple", simpleHandle, nil,
-		"SimpleHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+		"SimpleHandle with default options (time as time.MarshalBinary, which keeps nanoseconds and the UTC offset); NewEncoderBytes/NewDecoderBytes per call")
 	register("ugorji-json", "json", jsonHandle, nil,
-		"JsonHandle with default options; NewEncoderBytes/NewDecoderBytes per call")
+		"JsonHandle with default options (time as RFC 3339 with nanoseconds and offset); NewEncoderBytes/NewDecoderBytes per call")
 }
 
 func register(name, format string, h ugcodec.Handle, losses []codec.Loss, notes string) {
 	codec.Register(codec.New(codec.Info{
-		Name:    name,
-		Format:  format,
-		Module:  module,
-		Package: module,
-		API:     codec.Reflection,
-		Losses:  losses,
-		Notes:   notes,
+		Name:   name,
+		Format: format,
+		Module: module,
+		API:    codec.Reflection,
+		Losses: losses,
+		Notes:  notes,
 	}, func(t codec.Target) (codec.Instance, error) {
 		return codec.Reflect(t,
 			func(v any) ([]byte, error) {

@@ -1,5 +1,6 @@
-// Package vmsgpack registers github.com/vmihailenco/msgpack/v5, the most
-// used MessagePack library for Go, as the codec "vmihailenco-msgpack".
+// Package vmsgpack registers github.com/vmihailenco/msgpack/v5, a widely
+// used reflection-based MessagePack library, as the codec
+// "vmihailenco-msgpack".
 package vmsgpack
 
 import (

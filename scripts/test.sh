@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every check and test of serbench. This is the README's test command
+# and what CI runs (.ci/run). It installs what the tests need and fails,
+# never skips, when something is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change:"; echo "$unformatted"; exit 1
+fi
+
+echo "== go vet"
+go vet ./...
+
+echo "== go test"
+go test -count=1 ./...
