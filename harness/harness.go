@@ -108,6 +108,9 @@ type Job struct {
 	Values []any
 	// Codec is the codec.
 	Codec codec.Codec
+	// Unsupported, when set, is why the workload declares that the codec
+	// cannot represent it: the job is reported unsupported, never bound.
+	Unsupported string
 }
 
 // Name returns "workload/codec".
@@ -176,6 +179,9 @@ func Setup(j Job, timeout time.Duration) (*Prepared, result.Verification, error)
 
 func setup(j Job, v *result.Verification) (*Prepared, error) {
 	info := j.Codec.Info()
+	if j.Unsupported != "" {
+		return nil, codec.Unsupportedf("%s", j.Unsupported)
+	}
 	inst, err := j.Codec.Bind(j.Target)
 	if err != nil {
 		return nil, fmt.Errorf("bind %s to %s: %w", info.Name, j.Workload, err)

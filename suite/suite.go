@@ -91,7 +91,8 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 			if !cre.MatchString(c.Info().Name) {
 				continue
 			}
-			jobs = append(jobs, harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c})
+			jobs = append(jobs, harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c,
+				Unsupported: w.UnsupportedReason(c.Info().Name)})
 		}
 	}
 	return jobs, nil

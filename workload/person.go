@@ -34,9 +34,9 @@ func init() {
 		Seed:        PersonSeed,
 		Count:       PersonCount,
 		Type:        reflect.TypeFor[Person](),
-		generate: func(seed uint64, count int) []any {
-			out := make([]any, count)
-			for i, p := range People(seed, count) {
+		generate: func(opts Options) []any {
+			out := make([]any, opts.Count)
+			for i, p := range People(opts.Seed, opts.Count) {
 				out[i] = p
 			}
 			return out

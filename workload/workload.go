@@ -15,12 +15,21 @@ import (
 	"github.com/serbench/serbench/codec"
 )
 
-// Options tune value generation. A zero field means the workload's default.
+// Options tune value generation. A zero field means the workload's default;
+// each workload documents which options it reads.
 type Options struct {
 	// Seed replaces the workload's documented default seed when non-zero.
 	Seed uint64
 	// Count is the number of distinct values to generate.
 	Count int
+	// Depth is how many times a recursive value contains itself (nested).
+	Depth int
+	// Precision is the mantissa precision in bits of big.Float values.
+	Precision uint
+	// From, To and By select the sequential range from, from+by, ...
+	// below to (bigfloat); Random selects random values instead.
+	From, To, By float64
+	Random       bool
 }
 
 // Workload is a named set of canonical values.
@@ -35,8 +44,14 @@ type Workload struct {
 	Count int
 	// Type is the canonical, non-pointer type of the values.
 	Type reflect.Type
-	// generate returns count values from seed, each a pointer to Type.
-	generate func(seed uint64, count int) []any
+	// Unsupported maps the names of codecs that cannot represent this
+	// workload's types to the reason, for example "interface{} values
+	// have no schema". Those codecs are listed as unsupported, never
+	// bound. Declare a codec here only after seeing it fail.
+	Unsupported map[string]string
+	// generate returns the values for opts (defaults filled in), each a
+	// pointer to Type.
+	generate func(opts Options) []any
 }
 
 // Target returns the workload as codecs see it.
@@ -51,14 +66,19 @@ func (w *Workload) Target() codec.Target {
 
 // Values generates the workload's values for opts: pointers to Type.
 func (w *Workload) Values(opts Options) []any {
-	seed, count := w.Seed, w.Count
-	if opts.Seed != 0 {
-		seed = opts.Seed
+	if opts.Seed == 0 {
+		opts.Seed = w.Seed
 	}
-	if opts.Count > 0 {
-		count = opts.Count
+	if opts.Count <= 0 {
+		opts.Count = w.Count
 	}
-	return w.generate(seed, count)
+	return w.generate(opts)
+}
+
+// UnsupportedReason returns why the named codec cannot represent this
+// workload, or "" when it can.
+func (w *Workload) UnsupportedReason(codecName string) string {
+	return w.Unsupported[codecName]
 }
 
 var (
