@@ -106,6 +106,7 @@ func (r *Row) Mark() string {
 func Build(run *result.Run, opts Options) *Report {
 	rep := &Report{Run: run}
 	byWorkload := map[string]*Workload{}
+	var wide []*Op
 	var names []string
 	get := func(name string) *Workload {
 		w := byWorkload[name]
@@ -146,8 +147,14 @@ func Build(run *result.Run, opts Options) *Report {
 		for _, op := range []*Op{row.Encode, row.Decode} {
 			if op != nil {
 				rep.Warnings = append(rep.Warnings, op.warnings()...)
+				if op.wide() {
+					wide = append(wide, op)
+				}
 			}
 		}
+	}
+	if w := wideWarning(wide); w != "" {
+		rep.Warnings = append(rep.Warnings, w)
 	}
 	sort.Strings(names)
 	for _, n := range names {
@@ -192,15 +199,39 @@ func summarize(c *result.Cell) *Op {
 	return op
 }
 
+func (o *Op) name() string {
+	return fmt.Sprintf("%s/%s %s", o.Cell.Workload, o.Cell.Codec, o.Cell.Op)
+}
+
+// wide reports whether o has enough samples for an interval and the
+// interval is wider than MaxRelCI.
+func (o *Op) wide() bool {
+	return len(o.Cell.Samples) >= 6 && o.NsOp.RelHalfWidth() > MaxRelCI
+}
+
+// wideWarning summarizes the cells with wide intervals in one warning.
+func wideWarning(ops []*Op) string {
+	if len(ops) == 0 {
+		return ""
+	}
+	sort.SliceStable(ops, func(i, j int) bool { return ops[i].NsOp.RelHalfWidth() > ops[j].NsOp.RelHalfWidth() })
+	var names []string
+	for _, o := range ops[:min(3, len(ops))] {
+		names = append(names, fmt.Sprintf("%s ±%.0f%%", o.name(), 100*o.NsOp.RelHalfWidth()))
+	}
+	more := ""
+	if len(ops) > 3 {
+		more = fmt.Sprintf(" and %d more", len(ops)-3)
+	}
+	return fmt.Sprintf("%d cells have a confidence interval wider than ±%.0f%% (%s%s); use a larger --count or --time, or quiet the machine",
+		len(ops), 100*MaxRelCI, strings.Join(names, ", "), more)
+}
+
 func (o *Op) warnings() []string {
-	name := fmt.Sprintf("%s/%s %s", o.Cell.Workload, o.Cell.Codec, o.Cell.Op)
+	name := o.name()
 	var out []string
-	n := len(o.Cell.Samples)
-	switch {
-	case n < 6:
+	if n := len(o.Cell.Samples); n < 6 {
 		out = append(out, fmt.Sprintf("%s: only %d samples, too few for a 95%% confidence interval; use --count 10", name, n))
-	case o.NsOp.RelHalfWidth() > MaxRelCI:
-		out = append(out, fmt.Sprintf("%s: confidence interval ±%.0f%% is wider than ±%.0f%%; use a larger --count or --time, or quiet the machine", name, 100*o.NsOp.RelHalfWidth(), 100*MaxRelCI))
 	}
 	if o.Cell.Status != result.CellOK {
 		out = append(out, fmt.Sprintf("%s: %s: %s", name, o.Cell.Status, o.Cell.Error))
