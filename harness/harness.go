@@ -70,10 +70,12 @@ type Config struct {
 	// Timeout bounds any single verification, calibration or sample
 	// (default 30s). A codec that runs past it is abandoned and marked.
 	Timeout time.Duration
-	// Goroutines, when above 1, runs every cell on that many goroutines
-	// at once, each with its own codec instance, and reports aggregate
-	// throughput (ns/op is wall time divided by all operations).
-	Goroutines int
+	// Goroutines lists the numbers of goroutines each cell runs on at
+	// once, each goroutine with its own codec instance; a cell is made
+	// for every number. ns/op of a cell on g goroutines is wall time
+	// divided by all operations, so 1e9/ns is aggregate throughput.
+	// Default: just 1.
+	Goroutines []int
 	// Clock is the clock (default: the real one).
 	Clock Clock
 	// Progress, if set, is called as the run advances.
@@ -90,8 +92,8 @@ func (c *Config) defaults() {
 	if c.Timeout <= 0 {
 		c.Timeout = 30 * time.Second
 	}
-	if c.Goroutines <= 0 {
-		c.Goroutines = 1
+	if len(c.Goroutines) == 0 {
+		c.Goroutines = []int{1}
 	}
 	if c.Clock == nil {
 		c.Clock = realClock{}
@@ -283,7 +285,11 @@ type lane struct {
 }
 
 func (c *cell) name() string {
-	return fmt.Sprintf("%s/%s %s", c.rec.Workload, c.rec.Codec, c.rec.Op)
+	n := fmt.Sprintf("%s/%s %s", c.rec.Workload, c.rec.Codec, c.rec.Op)
+	if len(c.lanes) > 1 {
+		n += fmt.Sprintf(" ×%d", len(c.lanes))
+	}
+	return n
 }
 
 // loop runs n iterations on every lane at once and returns the wall time.
@@ -341,20 +347,28 @@ func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
 			}
 			continue
 		}
-		for _, op := range []string{result.OpEncode, result.OpDecode} {
-			c := &cell{p: p, rec: result.Cell{
-				Workload: j.Workload, Codec: j.Codec.Info().Name, Op: op,
-				Goroutines: cfg.Goroutines, MeanSize: p.MeanSize, Status: result.CellOK,
-			}}
-			c.lanes = []lane{{inst: p.Instance}}
-			for g := 1; g < cfg.Goroutines; g++ {
+		// Lanes: instance i serves goroutine i of every cell of this job.
+		lanes := []codec.Instance{p.Instance}
+		for _, gs := range cfg.Goroutines {
+			for len(lanes) < gs {
 				inst, err := j.Codec.Bind(j.Target)
 				if err != nil {
-					return fmt.Errorf("bind %s for goroutine %d: %w", j.Name(), g, err)
+					return fmt.Errorf("bind %s for goroutine %d: %w", j.Name(), len(lanes), err)
 				}
-				c.lanes = append(c.lanes, lane{inst: inst, next: g * len(p.Inputs) / cfg.Goroutines})
+				lanes = append(lanes, inst)
 			}
-			cells = append(cells, c)
+		}
+		for _, gs := range cfg.Goroutines {
+			for _, op := range []string{result.OpEncode, result.OpDecode} {
+				c := &cell{p: p, rec: result.Cell{
+					Workload: j.Workload, Codec: j.Codec.Info().Name, Op: op,
+					Goroutines: gs, MeanSize: p.MeanSize, Status: result.CellOK,
+				}}
+				for g := 0; g < gs; g++ {
+					c.lanes = append(c.lanes, lane{inst: lanes[g], next: g * len(p.Inputs) / gs})
+				}
+				cells = append(cells, c)
+			}
 		}
 	}
 	fail := func(c *cell, status string, err error) error {

@@ -304,7 +304,7 @@ func TestParallelLanes(t *testing.T) {
 	clk := &fakeClock{}
 	a := &fake{name: "a", clock: clk, encCost: 10 * time.Nanosecond, decCost: 10 * time.Nanosecond}
 	var s sink
-	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Clock: clk, Goroutines: 2}, jobs(a), &s); err != nil {
+	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Clock: clk, Goroutines: []int{2}}, jobs(a), &s); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range s.samples {

@@ -33,10 +33,7 @@ func CSV(w io.Writer, rep *Report) error {
 					cw.Write(append(base, "", "", r.Verify.Status, r.Mark(), "0", "", "", "", "", "", f(r.Verify.MeanSize), ""))
 				}
 				for _, cell := range r.Cells {
-					op := r.Encode
-					if cell.Op == result.OpDecode {
-						op = r.Decode
-					}
+					op := summarize(cell)
 					line := append(base, cell.Op, strconv.Itoa(cell.Goroutines), cell.Status, r.Mark(), strconv.Itoa(len(cell.Samples)))
 					if op == nil {
 						line = append(line, "", "", "", "", "", f(cell.MeanSize), "")

@@ -43,6 +43,9 @@ type Workload struct {
 	Failed []*Row
 	// Hidden counts variant rows left out by Options.
 	Hidden int
+	// Scaling is the parallel throughput of codecs that ran on more than
+	// one goroutine.
+	Scaling []*ScalingRow
 }
 
 // Row is one codec in one workload.
@@ -129,14 +132,18 @@ func Build(run *result.Run, opts Options) *Report {
 			continue
 		}
 		row := &Row{Codec: c, Verify: v}
-		for _, op := range []string{result.OpEncode, result.OpDecode} {
-			if c := run.Cell(result.Key{Workload: v.Workload, Codec: v.Codec, Op: op, Goroutines: 1}); c != nil {
-				row.Cells = append(row.Cells, c)
-				if op == result.OpEncode {
-					row.Encode = summarize(c)
-				} else {
-					row.Decode = summarize(c)
-				}
+		for i := range run.Cells {
+			c := &run.Cells[i]
+			if c.Workload != v.Workload || c.Codec != v.Codec {
+				continue
+			}
+			row.Cells = append(row.Cells, c)
+			switch {
+			case c.Goroutines != 1:
+			case c.Op == result.OpEncode:
+				row.Encode = summarize(c)
+			case c.Op == result.OpDecode:
+				row.Decode = summarize(c)
 			}
 		}
 		if v.Failed() || row.Encode == nil || row.Decode == nil {
@@ -173,6 +180,11 @@ func Build(run *result.Run, opts Options) *Report {
 				r.Relative = r.Total() / best
 			}
 		}
+		shown := map[string]bool{}
+		for _, r := range w.Rows {
+			shown[r.Codec.Name] = true
+		}
+		w.Scaling = scaling(run, n, shown)
 		rep.Workloads = append(rep.Workloads, w)
 	}
 	rep.Warnings = append(rep.Warnings, run.Warnings...)

@@ -53,6 +53,7 @@ func Table(w io.Writer, rep *Report) error {
 		for _, n := range wl.Notes() {
 			b.WriteString("  " + n + "\n")
 		}
+		scalingTable(&b, wl)
 	}
 	if len(rep.Warnings) > 0 {
 		b.WriteString("\nwarnings:\n")

@@ -184,7 +184,8 @@ type Settings struct {
 	SampleTime time.Duration
 	Timeout    time.Duration
 	Seed       uint64
-	Goroutines int
+	// Goroutines lists the goroutine counts of --parallel runs.
+	Goroutines []int
 }
 
 // Env describes the machine, Go, serbench and the settings, in order.
@@ -206,8 +207,8 @@ func Env(s Settings) []result.Config {
 	if s.Seed != 0 {
 		env = append(env, result.Config{Key: "seed", Value: fmt.Sprintf("%#x", s.Seed)})
 	}
-	if s.Goroutines > 1 {
-		env = append(env, result.Config{Key: "goroutines", Value: strconv.Itoa(s.Goroutines)})
+	if len(s.Goroutines) > 1 {
+		env = append(env, result.Config{Key: "goroutines", Value: strings.Trim(fmt.Sprint(s.Goroutines), "[]")})
 	}
 	return env
 }

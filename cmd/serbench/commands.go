@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -111,6 +112,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		seed       = fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)")
 		dbPath     = fs.String("db", defaultDB, "database to store the run in (a SQLite file)")
 		quiet      = fs.Bool("quiet", false, "no progress display")
+		parallel   = fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency")
 	)
 	out.register(fs)
 	if err := parse(fs, args); err != nil {
@@ -141,7 +143,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer db.Close()
 
-	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed}
+	goroutines := []int{1}
+	if *parallel {
+		for g := 2; g <= runtime.GOMAXPROCS(0); g++ {
+			goroutines = append(goroutines, g)
+		}
+	}
+	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed, Goroutines: goroutines}
 	r := &result.Run{
 		ID:      newRunID(time.Now()),
 		Start:   time.Now(),
@@ -159,7 +167,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	cfg := harness.Config{Count: *count, SampleTime: *sampleTime, Timeout: *timeout}
+	cfg := harness.Config{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Goroutines: goroutines}
 	var prog *progressLine
 	if !*quiet && isTerminal(stderr) {
 		prog = &progressLine{w: stderr}

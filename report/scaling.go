@@ -1,0 +1,133 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/stats"
+)
+
+// ScalingRow is the parallel throughput of one codec and operation on
+// 1..N goroutines (serbench run --parallel).
+type ScalingRow struct {
+	Codec  string
+	Op     string
+	Points []ScalePoint
+}
+
+// ScalePoint is the throughput on G goroutines.
+type ScalePoint struct {
+	G int
+	// NsOp is wall time per operation over all goroutines.
+	NsOp stats.Summary
+	// OpsPerSec is the aggregate throughput, 1e9/median ns/op.
+	OpsPerSec float64
+	// Efficiency is the speed-up over one goroutine divided by G: 1 is
+	// perfect scaling.
+	Efficiency float64
+}
+
+// scaling builds the scaling rows of one workload from the cells of run
+// that ran on more than one goroutine, with their one-goroutine cells.
+func scaling(run *result.Run, workload string, codecs map[string]bool) []*ScalingRow {
+	type key struct{ codec, op string }
+	points := map[key][]ScalePoint{}
+	parallel := map[key]bool{}
+	for i := range run.Cells {
+		c := &run.Cells[i]
+		if c.Workload != workload || !codecs[c.Codec] || len(c.Samples) == 0 {
+			continue
+		}
+		k := key{c.Codec, c.Op}
+		op := summarize(c)
+		points[k] = append(points[k], ScalePoint{G: c.Goroutines, NsOp: op.NsOp, OpsPerSec: 1e9 / op.NsOp.Center})
+		if c.Goroutines > 1 {
+			parallel[k] = true
+		}
+	}
+	var rows []*ScalingRow
+	for k := range parallel {
+		ps := points[k]
+		sort.Slice(ps, func(i, j int) bool { return ps[i].G < ps[j].G })
+		if ps[0].G == 1 {
+			for i := range ps {
+				ps[i].Efficiency = ps[i].OpsPerSec / (float64(ps[i].G) * ps[0].OpsPerSec)
+			}
+		}
+		rows = append(rows, &ScalingRow{Codec: k.codec, Op: k.op, Points: ps})
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		if rows[i].Codec != rows[j].Codec {
+			return rows[i].Codec < rows[j].Codec
+		}
+		return rows[i].Op > rows[j].Op // encode before decode
+	})
+	return rows
+}
+
+// scalingTable writes the scaling rows of w, if any.
+func scalingTable(b *strings.Builder, w *Workload) {
+	if len(w.Scaling) == 0 {
+		return
+	}
+	var gs []int
+	seen := map[int]bool{}
+	for _, r := range w.Scaling {
+		for _, p := range r.Points {
+			if !seen[p.G] {
+				seen[p.G] = true
+				gs = append(gs, p.G)
+			}
+		}
+	}
+	sort.Ints(gs)
+	fmt.Fprintf(b, "\nparallel throughput of %s (operations/s over all goroutines; efficiency = speed-up ÷ goroutines)\n", w.Name)
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "codec\top\t")
+	for _, g := range gs {
+		fmt.Fprintf(tw, "×%d\t", g)
+		if g > 1 {
+			fmt.Fprintf(tw, "eff ×%d\t", g)
+		}
+	}
+	fmt.Fprintln(tw)
+	for _, r := range w.Scaling {
+		fmt.Fprintf(tw, "%s\t%s\t", r.Codec, r.Op)
+		byG := map[int]ScalePoint{}
+		for _, p := range r.Points {
+			byG[p.G] = p
+		}
+		for _, g := range gs {
+			p, ok := byG[g]
+			switch {
+			case !ok:
+				fmt.Fprint(tw, "-\t")
+			default:
+				fmt.Fprintf(tw, "%s %s\t", formatRate(p.OpsPerSec), FormatCI(p.NsOp))
+			}
+			if g > 1 {
+				if ok && p.Efficiency > 0 {
+					fmt.Fprintf(tw, "%.0f%%\t", 100*p.Efficiency)
+				} else {
+					fmt.Fprint(tw, "-\t")
+				}
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+// formatRate formats operations per second: "812/s", "12.3k/s", "4.56M/s".
+func formatRate(v float64) string {
+	switch {
+	case v >= 1e6:
+		return sig3(v/1e6) + "M/s"
+	case v >= 1e3:
+		return sig3(v/1e3) + "k/s"
+	}
+	return sig3(v) + "/s"
+}
