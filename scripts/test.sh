@@ -16,3 +16,6 @@ go vet ./...
 
 echo "== go test"
 go test -count=1 ./...
+
+echo "== go test -bench smoke run (every benchmark once)"
+go test -count=1 -run '^$' -bench . -benchtime 1x . > /dev/null

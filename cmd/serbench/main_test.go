@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,7 +37,7 @@ func cli(t *testing.T, args ...string) (string, string, int) {
 }
 
 func quick(db string, extra ...string) []string {
-	return append([]string{"run", "--codec", "^(json|test-panics)$", "--count", "3", "--time", "2ms", "--db", db, "--quiet"}, extra...)
+	return append([]string{"run", "--workload", "^person$", "--codec", "^(json|test-panics)$", "--count", "3", "--time", "2ms", "--db", db, "--quiet"}, extra...)
 }
 
 func TestRunThenShowPrintsTheSameNumbers(t *testing.T) {
@@ -161,7 +163,11 @@ func TestHelpAndList(t *testing.T) {
 	}
 }
 
+// pkgDir is this package's directory, for go build.
+var pkgDir string
+
 func TestMain(m *testing.M) {
+	pkgDir, _ = os.Getwd()
 	// Tests run the command in-process; keep them from writing a
 	// serbench.db into the package directory.
 	dir, err := os.MkdirTemp("", "serbench-cli")
@@ -172,4 +178,39 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// TestBuiltBinary builds the command as users do and checks what only a
+// real binary shows: module versions from the build information.
+func TestBuiltBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "serbench")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = pkgDir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "list")
+	cmd.Dir = wd
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("serbench list: %v\n%s", err, out)
+	}
+	for _, want := range []string{"github.com/fxamacker/cbor/v2@v2.9.6", "go.mongodb.org/mongo-driver/v2@v2.9.3", "github.com/ugorji/go/codec@v1.3.2"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("list lacks %s:\n%s", want, out)
+		}
+	}
+	// Bad usage from the real binary: exit status 2.
+	err = exec.Command(bin, "run", "--codec", "nosuch").Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+		t.Errorf("bad usage: %v, want exit status 2", err)
+	}
 }
