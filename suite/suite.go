@@ -186,6 +186,8 @@ type Settings struct {
 	Seed       uint64
 	// Goroutines lists the goroutine counts of --parallel runs.
 	Goroutines []int
+	// Options are the workload options given on the command line.
+	Options workload.Options
 }
 
 // Env describes the machine, Go, serbench and the settings, in order.
@@ -206,6 +208,22 @@ func Env(s Settings) []result.Config {
 	}
 	if s.Seed != 0 {
 		env = append(env, result.Config{Key: "seed", Value: fmt.Sprintf("%#x", s.Seed)})
+	}
+	o := s.Options
+	if o.Count > 0 {
+		env = append(env, result.Config{Key: "values", Value: strconv.Itoa(o.Count)})
+	}
+	if o.Depth > 0 {
+		env = append(env, result.Config{Key: "depth", Value: strconv.Itoa(o.Depth)})
+	}
+	if o.Precision > 0 {
+		env = append(env, result.Config{Key: "precision", Value: strconv.FormatUint(uint64(o.Precision), 10)})
+	}
+	if o.By != 0 || o.To != 0 || o.From != 0 {
+		env = append(env, result.Config{Key: "range", Value: fmt.Sprintf("from %g to %g by %g", o.From, o.To, o.By)})
+	}
+	if o.Random {
+		env = append(env, result.Config{Key: "random", Value: "true"})
 	}
 	if len(s.Goroutines) > 1 {
 		env = append(env, result.Config{Key: "goroutines", Value: strings.Trim(fmt.Sprint(s.Goroutines), "[]")})

@@ -110,6 +110,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		sampleTime = fs.Duration("time", 50*time.Millisecond, "target duration of one sample")
 		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one verification, calibration or sample of a codec")
 		seed       = fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)")
+		wopts      = workloadFlags(fs)
 		dbPath     = fs.String("db", defaultDB, "database to store the run in (a SQLite file)")
 		quiet      = fs.Bool("quiet", false, "no progress display")
 		parallel   = fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency")
@@ -130,7 +131,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *sampleTime <= 0 || *timeout <= 0 {
 		return usagef("--time and --timeout must be positive")
 	}
-	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: workload.Options{Seed: *seed}})
+	opts := *wopts
+	opts.Seed = *seed
+	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
 	if err != nil {
 		if suite.IsSelectionError(err) {
 			return usageError{err}
@@ -149,7 +152,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			goroutines = append(goroutines, g)
 		}
 	}
-	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed, Goroutines: goroutines}
+	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed, Goroutines: goroutines, Options: opts}
 	r := &result.Run{
 		ID:      newRunID(time.Now()),
 		Start:   time.Now(),
@@ -194,6 +197,20 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintf(stderr, "stored as run %s in %s\n", r.ID, db.Name())
 	return nil
+}
+
+// workloadFlags registers the flags that tune workloads' values and
+// returns the options they fill in.
+func workloadFlags(fs *flag.FlagSet) *workload.Options {
+	o := &workload.Options{}
+	fs.IntVar(&o.Depth, "depth", 0, "nested: how many times the struct contains itself (default 1)")
+	fs.IntVar(&o.Count, "values", 0, "number of distinct values per workload (default: the workload's)")
+	fs.UintVar(&o.Precision, "precision", 0, "bigfloat: mantissa precision in bits (default: the workload's)")
+	fs.Float64Var(&o.From, "from", 0, "bigfloat: first number of a sequential range")
+	fs.Float64Var(&o.To, "to", 0, "bigfloat: end (exclusive) of a sequential range")
+	fs.Float64Var(&o.By, "by", 0, "bigfloat: step of a sequential range")
+	fs.BoolVar(&o.Random, "random", false, "bigfloat: random numbers from the fixed seed instead of a range")
+	return o
 }
 
 // newRunID returns a sortable, unique run ID: UTC time and random bits.
