@@ -50,6 +50,24 @@ func WriteGoBench(w io.Writer, run *Run) error {
 	for _, c := range run.Env {
 		add(c.Key, c.Value)
 	}
+	// Correctness marks travel with the numbers: every codec whose round
+	// trip was not exact gets a configuration line saying why.
+	for _, v := range run.Verifications {
+		if v.Status == VerifyExact {
+			continue
+		}
+		detail := v.Error
+		switch v.Status {
+		case VerifyLossy:
+			detail = "declared loss seen: " + strings.Join(v.Observed, ", ")
+		case VerifyMismatch:
+			detail = fmt.Sprintf("UNDECLARED LOSS in %d of %d values", v.DiffValues, v.Values)
+			if len(v.Diffs) > 0 {
+				detail += "; " + v.Diffs[0]
+			}
+		}
+		add("check-"+v.Workload+"-"+v.Codec, v.Status+": "+detail)
+	}
 	// go test appends -GOMAXPROCS to names when it is not 1; so do we,
 	// so that serbench's lines and go test's compare in benchstat.
 	procs := ""
