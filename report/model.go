@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
 )
@@ -29,6 +30,9 @@ type Options struct {
 type Report struct {
 	Run       *result.Run
 	Workloads []*Workload
+	// Floats is set when the run measured the floats workload, which has
+	// a table of its own (floats.Table).
+	Floats bool
 	// Warnings are statistical and run-level warnings, each saying what
 	// to do about it.
 	Warnings []string
@@ -122,6 +126,10 @@ func Build(run *result.Run, opts Options) *Report {
 	}
 	for i := range run.Verifications {
 		v := &run.Verifications[i]
+		if v.Workload == floats.Workload {
+			rep.Floats = true // rendered by floats.Table
+			continue
+		}
 		w := get(v.Workload)
 		c := run.Codec(v.Codec)
 		if c == nil {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/serbench/serbench/floats"
 )
 
 // Header returns the lines that describe the run: ID, date, machine, Go.
@@ -55,6 +57,12 @@ func Table(w io.Writer, rep *Report) error {
 		}
 		scalingTable(&b, wl)
 	}
+	if rep.Floats {
+		b.WriteString("\nworkload floats (decode 1,000,000 stored float32 values, read from a file, and sum them)\n")
+		if err := floats.Table(&b, rep.Run.Cells, rep.Run.Verifications); err != nil {
+			return err
+		}
+	}
 	if len(rep.Warnings) > 0 {
 		b.WriteString("\nwarnings:\n")
 		for _, wn := range rep.Warnings {
@@ -100,6 +108,13 @@ func Markdown(w io.Writer, rep *Report) error {
 				b.WriteString("- " + mdEscape(n) + "\n")
 			}
 		}
+	}
+	if rep.Floats {
+		b.WriteString("\n### floats\n\n```\n")
+		if err := floats.Table(&b, rep.Run.Cells, rep.Run.Verifications); err != nil {
+			return err
+		}
+		b.WriteString("```\n")
 	}
 	if len(rep.Warnings) > 0 {
 		b.WriteString("\n**Warnings**\n\n")

@@ -83,7 +83,7 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 	}
 	var jobs []harness.Job
 	for _, w := range workload.All() {
-		if !wre.MatchString(w.Name) {
+		if !wre.MatchString(w.Name) || w.Runner != "" {
 			continue
 		}
 		values := w.Values(sel.Options)
@@ -96,6 +96,13 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 		}
 	}
 	return jobs, nil
+}
+
+// Selected reports whether the workload pattern of sel selects the
+// workload named name (used for workloads with their own runner).
+func Selected(sel Selection, name string) bool {
+	re, err := regexp.Compile(sel.Workload)
+	return err == nil && re.MatchString(name)
 }
 
 // IsSelectionError reports whether err is a *SelectionError.

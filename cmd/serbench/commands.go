@@ -9,12 +9,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/result"
@@ -133,12 +135,26 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	opts := *wopts
 	opts.Seed = *seed
-	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
+	if err := workload.ValidateBigFloatOptions(opts); err != nil {
+		return usagef("%v", err)
+	}
+	sel := suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts}
+	jobs, err := suite.Jobs(sel)
 	if err != nil {
 		if suite.IsSelectionError(err) {
 			return usageError{err}
 		}
 		return err
+	}
+	// floats has its own runner: strategies that read files.
+	var floatStrategies []floats.Strategy
+	if suite.Selected(sel, floats.Workload) {
+		re := regexp.MustCompile(*codecRE) // compiled by suite.Jobs already
+		for _, st := range floats.Defaults() {
+			if *codecRE == "" || re.MatchString(st.Name) {
+				floatStrategies = append(floatStrategies, st)
+			}
+		}
 	}
 	db, err := store.Open(ctx, *dbPath)
 	if err != nil {
@@ -160,10 +176,18 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		Env:     suite.Env(settings),
 	}
 	seen := map[string]bool{}
-	for _, j := range jobs {
-		if name := j.Codec.Info().Name; !seen[name] {
+	addCodec := func(c codec.Codec) {
+		if name := c.Info().Name; !seen[name] {
 			seen[name] = true
-			r.Codecs = append(r.Codecs, suite.CodecRecord(j.Codec))
+			r.Codecs = append(r.Codecs, suite.CodecRecord(c))
+		}
+	}
+	for _, j := range jobs {
+		addCodec(j.Codec)
+	}
+	for _, st := range floatStrategies {
+		if c, ok := codec.Lookup(st.Name); ok {
+			addCodec(c)
 		}
 	}
 	w, err := db.BeginRun(ctx, r, store.RunMeta{})
@@ -177,6 +201,26 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		cfg.Progress = prog.update
 	}
 	runErr := harness.Run(ctx, cfg, jobs, w)
+	if runErr == nil && len(floatStrategies) > 0 {
+		fcfg := floats.Config{Count: *count, Timeout: *timeout, Sink: w}
+		if timeSet(fs) {
+			fcfg.SampleTime = *sampleTime
+		}
+		if prog != nil {
+			fcfg.Progress = func(p floats.Progress) {
+				prog.update(harness.Progress{Phase: p.Phase, Cell: p.Cell, Done: p.Done, Total: p.Total, Remaining: p.Remaining})
+			}
+		}
+		var fres *floats.Result
+		fres, runErr = floats.Run(ctx, fcfg, floatStrategies)
+		if fres != nil {
+			for _, m := range fres.Warnings {
+				if err := w.Warning(m); err != nil {
+					runErr = errors.Join(runErr, err)
+				}
+			}
+		}
+	}
 	prog.clear()
 	complete := runErr == nil
 	if err := w.Finish(time.Now(), complete); err != nil {
@@ -197,6 +241,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintf(stderr, "stored as run %s in %s\n", r.ID, db.Name())
 	return nil
+}
+
+// timeSet reports whether --time was given on the command line.
+func timeSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "time" })
+	return set
 }
 
 // workloadFlags registers the flags that tune workloads' values and

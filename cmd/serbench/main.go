@@ -10,6 +10,7 @@
 //	serbench list            list codecs and workloads
 //	serbench show [RUN-ID]   print a stored run again (the latest by default)
 //	serbench runs            list stored runs
+//	serbench bigfloat        write or read a file of big.Float numbers
 //
 // Run "serbench COMMAND --help" for the flags of a command.
 package main
@@ -64,6 +65,7 @@ Usage:
   serbench list            list codecs and workloads
   serbench show [RUN-ID]   print a stored run again (the latest by default)
   serbench runs            list stored runs
+  serbench bigfloat        write or read a file of big.Float numbers (--write/--read)
 
 Run "serbench COMMAND --help" for the flags of a command.
 `
@@ -82,6 +84,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdShow(ctx, args[1:], stdout, stderr)
 	case "runs":
 		return cmdRuns(ctx, args[1:], stdout, stderr)
+	case "bigfloat":
+		return cmdBigfloat(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, topUsage)
 		return nil
@@ -91,5 +95,5 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdRun(ctx, args, stdout, stderr)
 	}
 	fmt.Fprint(stderr, topUsage)
-	return usagef("unknown command %q (valid: run, list, show, runs, help)", args[0])
+	return usagef("unknown command %q (valid: run, list, show, runs, bigfloat, onepass, help)", args[0])
 }

@@ -214,3 +214,30 @@ func TestBuiltBinary(t *testing.T) {
 		t.Errorf("bad usage: %v, want exit status 2", err)
 	}
 }
+
+func TestBigfloatWriteRead(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "nums.bflt")
+	out, stderr, code := cli(t, "bigfloat", "--write", file, "--encoding", "binary-varint", "--from", "0", "--to", "1000", "--by", "1")
+	if code != 0 || !strings.Contains(out, "wrote 1000 numbers") {
+		t.Fatalf("write: exit %d %s %s", code, out, stderr)
+	}
+	out, stderr, code = cli(t, "bigfloat", "--read", file, "--print")
+	if code != 0 || !strings.Contains(out, "1000 numbers, encoding binary-varint") || !strings.Contains(out, "\n999\t(prec 64)\n") {
+		t.Fatalf("read: exit %d %s %s", code, out[:min(len(out), 300)], stderr)
+	}
+	os.WriteFile(file, []byte("garbage"), 0o644)
+	if _, stderr, code := cli(t, "bigfloat", "--read", file); code != 1 || !strings.Contains(stderr, file) {
+		t.Errorf("garbage file: exit %d, %s", code, stderr)
+	}
+	for _, args := range [][]string{
+		{"bigfloat", "--write", file},
+		{"bigfloat", "--write", file, "--encoding", "nope"},
+		{"bigfloat", "--read", file, "--write", file},
+		{"bigfloat", "--write", file, "--encoding", "text", "--from", "10", "--to", "1"},
+	} {
+		if _, stderr, code := cli(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr)
+		}
+	}
+}

@@ -51,6 +51,9 @@ func Codec(t *testing.T, c codec.Codec) {
 	bound := 0
 	for _, w := range workload.All() {
 		t.Run("workload="+w.Name, func(t *testing.T) {
+			if w.Runner != "" {
+				t.Skipf("workload run by package %s, which tests its strategies", w.Runner)
+			}
 			if reason := w.UnsupportedReason(info.Name); reason != "" {
 				t.Skipf("unsupported (declared by the workload): %s", reason)
 			}

@@ -5,6 +5,7 @@
 package all
 
 import (
+	_ "github.com/serbench/serbench/codecs/bigfloat"
 	_ "github.com/serbench/serbench/codecs/bson"
 	_ "github.com/serbench/serbench/codecs/fxcbor"
 	_ "github.com/serbench/serbench/codecs/gob"

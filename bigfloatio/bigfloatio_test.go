@@ -1,0 +1,238 @@
+package bigfloatio
+
+import (
+	"bytes"
+	"encoding/hex"
+	"math"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/workload"
+)
+
+func special(prec uint) []*big.Float {
+	f := func(v float64) *big.Float { return new(big.Float).SetPrec(prec).SetFloat64(v) }
+	// SetMantExp gives the precision of its argument: Set it after.
+	huge := new(big.Float).SetPrec(prec).Set(new(big.Float).SetMantExp(big.NewFloat(0.75), 5000))
+	tiny := new(big.Float).SetPrec(prec).Set(new(big.Float).SetMantExp(big.NewFloat(-0.625), -5000))
+	return []*big.Float{
+		f(0), f(math.Copysign(0, -1)), f(math.Inf(1)), f(math.Inf(-1)),
+		f(1), f(-1), f(0.5), f(0.1), f(-1e-30), f(1e30), f(12345), f(-7),
+		f(1 << 54), f(-(1 << 55)), f(1<<55 - 1), f(math.MaxInt64), f(math.MinInt64), f(1 << 63), f(1e19),
+		huge, tiny,
+	}
+}
+
+func equal(a, b *big.Float) bool {
+	return a.Cmp(b) == 0 && a.Prec() == b.Prec() && a.Signbit() == b.Signbit()
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, prec := range []uint{53, 64, 200} {
+		values := special(prec)
+		rnd, err := workload.BigFloats(workload.Options{Precision: prec, Count: 300})
+		if err != nil {
+			t.Fatal(err)
+		}
+		values = append(values, rnd...)
+		for _, name := range Encodings() {
+			enc, _ := NewEncoder(name)
+			dec, _ := NewDecoder(name)
+			for i, x := range values {
+				if name == CBORDecimal && x.MantExp(nil) < -MaxDecimalExponent {
+					continue
+				}
+				rec, err := enc.Append(nil, x)
+				if err != nil {
+					t.Fatalf("%s prec %d value %d (%s): %v", name, prec, i, x.Text('g', 10), err)
+				}
+				got, err := dec.Decode(rec, prec)
+				if err != nil {
+					t.Fatalf("%s prec %d value %d (%s): decode %x: %v", name, prec, i, x.Text('g', 10), rec, err)
+				}
+				if !equal(x, got) {
+					t.Fatalf("%s prec %d value %d: %s became %s", name, prec, i, x.Text('g', -1), got.Text('g', -1))
+				}
+			}
+		}
+	}
+}
+
+func TestPrecisionZero(t *testing.T) {
+	for _, name := range Encodings() {
+		enc, _ := NewEncoder(name)
+		dec, _ := NewDecoder(name)
+		for _, x := range []*big.Float{new(big.Float), new(big.Float).Neg(new(big.Float)), new(big.Float).SetInf(true)} {
+			rec, err := enc.Append(nil, x)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			got, err := dec.Decode(rec, 0)
+			if err != nil || !equal(x, got) {
+				t.Fatalf("%s: %s became %v (%v)", name, x.Text('g', -1), got, err)
+			}
+		}
+	}
+}
+
+func TestCBORForms(t *testing.T) {
+	// RFC 8949 section 3.4.4: 1.5 as a bigfloat is 5([-1, 3]), and
+	// 273.15 as a decimal fraction is 4([-2, 27315]).
+	for _, c := range []struct {
+		enc  string
+		x    float64
+		want string
+	}{
+		{CBORBigfloat, 1.5, "c5822003"},
+		{CBORDecimal, 1.5, "c482200f"},
+		{CBORBigfloat, 0, "c5820000"},
+		{CBORBigfloat, math.Copysign(0, -1), "f98000"},
+		{CBORDecimal, math.Inf(-1), "f9fc00"},
+		{CBORDecimal, 1e6, "c482060 1"},
+	} {
+		e, _ := NewEncoder(c.enc)
+		rec, err := e.Append(nil, big.NewFloat(c.x))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := hex.EncodeToString(rec), strings.ReplaceAll(c.want, " ", ""); got != want {
+			t.Errorf("%s of %g = %s, want %s", c.enc, c.x, got, want)
+		}
+	}
+	d, _ := NewDecoder(CBORDecimal)
+	rfc, _ := hex.DecodeString("c48221196ab3")
+	if _, err := d.Decode(rfc, 64); err == nil {
+		t.Error("273.15 decoded at 64 bits without error: it is not exact in binary")
+	}
+	// 0.1 at 64 bits is exact as a long decimal fraction.
+	e, _ := NewEncoder(CBORDecimal)
+	x := new(big.Float).SetPrec(64).SetFloat64(0.1)
+	rec, _ := e.Append(nil, x)
+	got, err := d.Decode(rec, 64)
+	if err != nil || !equal(x, got) {
+		t.Errorf("0.1: %v, %v", got, err)
+	}
+	if _, err := d.Decode(rec, 10); err == nil {
+		t.Error("0.1 (53 bits) decoded at 10 bits without error")
+	}
+}
+
+func TestNoSilentRounding(t *testing.T) {
+	x := new(big.Float).SetPrec(100).SetInt64(1<<62 + 1)
+	for _, name := range []string{BinaryInt, BinaryVarint, CBORBigfloat, CBORDecimal} {
+		e, _ := NewEncoder(name)
+		d, _ := NewDecoder(name)
+		rec, _ := e.Append(nil, x)
+		if _, err := d.Decode(rec, 20); err == nil {
+			t.Errorf("%s: %s decoded at 20 bits without error", name, x.Text('g', -1))
+		}
+	}
+	for _, name := range []string{Binary, Gob} {
+		e, _ := NewEncoder(name)
+		d, _ := NewDecoder(name)
+		rec, _ := e.Append(nil, x)
+		if _, err := d.Decode(rec, 20); err == nil {
+			t.Errorf("%s: record of precision 100 decoded at 20 bits without error", name)
+		}
+	}
+}
+
+func TestFile(t *testing.T) {
+	dir := t.TempDir()
+	values, _ := workload.BigFloats(workload.Options{Count: 200})
+	values = append(values, special(64)...)
+	for _, name := range Encodings() {
+		path := filepath.Join(dir, name+".bf")
+		if err := WriteFile(path, name, values, 64); err != nil {
+			t.Fatal(err)
+		}
+		gotName, got, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gotName != name || len(got) != len(values) {
+			t.Fatalf("%s: read %s, %d values", name, gotName, len(got))
+		}
+		for i := range values {
+			if !equal(values[i], got[i]) {
+				t.Fatalf("%s value %d: %s became %s", name, i, values[i].Text('g', -1), got[i].Text('g', -1))
+			}
+		}
+	}
+	// Values are converted to the header's precision when exact.
+	small := []*big.Float{big.NewFloat(1.5), big.NewFloat(-3)}
+	b, err := Marshal(Text, small, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got, err := Unmarshal(b)
+	if err != nil || got[0].Prec() != 8 || got[0].Cmp(small[0]) != 0 {
+		t.Fatalf("%v %v", got, err)
+	}
+	if _, err := Marshal(Text, []*big.Float{big.NewFloat(0.1)}, 8); err == nil {
+		t.Error("0.1 written at 8 bits without error")
+	}
+	if _, err := Marshal("nope", small, 8); err == nil {
+		t.Error("unknown encoding accepted")
+	}
+	if _, err := Marshal(Text, small, 0); err == nil {
+		t.Error("precision 0 accepted")
+	}
+	if _, err := Marshal(Text, []*big.Float{nil}, 64); err == nil {
+		t.Error("nil value accepted")
+	}
+}
+
+func TestMalformedFiles(t *testing.T) {
+	values, _ := workload.BigFloats(workload.Options{Count: 20})
+	for _, name := range Encodings() {
+		good, err := Marshal(name, values, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every truncation is an error.
+		for n := 0; n < len(good); n++ {
+			if _, _, err := Unmarshal(good[:n]); err == nil {
+				t.Fatalf("%s: truncated to %d of %d bytes: no error", name, n, len(good))
+			}
+		}
+		if _, _, err := Unmarshal(append(bytes.Clone(good), 0)); err == nil || !strings.Contains(err.Error(), "garbage") {
+			t.Errorf("%s: trailing byte: %v", name, err)
+		}
+	}
+	good, _ := Marshal(BinaryVarint, values, 64)
+	bad := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
+	nameEnd := 6 + len(BinaryVarint)
+	for _, c := range []struct {
+		data []byte
+		want string
+	}{
+		{[]byte("hello world, this is not it"), "magic"},
+		{nil, "magic"},
+		{bad(func(b []byte) []byte { b[4] = 9; return b }), "version 9"},
+		{bad(func(b []byte) []byte { b[6] = 'X'; return b }), "unknown big.Float encoding"},
+		{bad(func(b []byte) []byte { b[5] = 0; return b }), "empty encoding name"},
+		{bad(func(b []byte) []byte { copy(b[nameEnd:], []byte{0, 0, 0, 0}); return b }), "precision 0"},
+		{bad(func(b []byte) []byte { copy(b[nameEnd+4:], []byte{0xff, 0xff, 0xff, 0xff}); return b }), "header declares"},
+		{bad(func(b []byte) []byte { b[nameEnd+9] = 0x7f; return b }), "record 0 of 20"},
+		{bad(func(b []byte) []byte { b[nameEnd+8] = 0x80; b[nameEnd+9] |= 0x80; return b }), "record 0 of 20"},
+	} {
+		_, _, err := Unmarshal(c.data)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("want an error with %q, got %v", c.want, err)
+		}
+	}
+	// ReadFile names the file.
+	path := filepath.Join(t.TempDir(), "garbage.bf")
+	os.WriteFile(path, []byte("BFLT\x01\x04text\x00\x00\x00\x40\x00\x00\x00\x02\x03abc\x011"), 0o644)
+	_, _, err := ReadFile(path)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "record 0 of 2") {
+		t.Errorf("ReadFile of garbage: %v", err)
+	}
+	if _, _, err := ReadFile(filepath.Join(t.TempDir(), "missing")); err == nil {
+		t.Error("missing file: no error")
+	}
+}

@@ -1,0 +1,171 @@
+package bigfloatio
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+)
+
+// Magic is the first four bytes of a file of encoded numbers.
+const Magic = "BFLT"
+
+// Version is the version of the file format that WriteFile writes and
+// ReadFile reads.
+const Version = 1
+
+// maxNameLen is the longest encoding name a header can hold.
+const maxNameLen = 255
+
+// Marshal returns the file form of values in the named encoding at
+// precision prec (see docs/bigfloat-format.md). Every value must be
+// exactly representable with prec bits; it is written at precision prec.
+func Marshal(encoding string, values []*big.Float, prec uint) ([]byte, error) {
+	enc, err := NewEncoder(encoding)
+	if err != nil {
+		return nil, err
+	}
+	if len(encoding) > maxNameLen {
+		return nil, fmt.Errorf("encoding name %q is longer than %d bytes", encoding, maxNameLen)
+	}
+	if prec < 1 || prec > big.MaxPrec {
+		return nil, fmt.Errorf("precision %d is outside 1..%d", prec, uint(big.MaxPrec))
+	}
+	if uint64(len(values)) > 0xffffffff {
+		return nil, fmt.Errorf("%d values do not fit the 32-bit count", len(values))
+	}
+	out := make([]byte, 0, 16+len(values)*8)
+	out = append(out, Magic...)
+	out = append(out, Version, byte(len(encoding)))
+	out = append(out, encoding...)
+	out = binary.BigEndian.AppendUint32(out, uint32(prec))
+	out = binary.BigEndian.AppendUint32(out, uint32(len(values)))
+	var rec []byte
+	for i, x := range values {
+		if x == nil {
+			return nil, fmt.Errorf("value %d is nil", i)
+		}
+		if x.Prec() != prec {
+			z := new(big.Float).SetPrec(prec).SetMode(x.Mode()).Set(x)
+			if z.Acc() != big.Exact {
+				return nil, fmt.Errorf("value %d (%s) is not exactly representable with %d bits of precision", i, x.Text('g', 10), prec)
+			}
+			x = z
+		}
+		if rec, err = enc.Append(rec[:0], x); err != nil {
+			return nil, fmt.Errorf("value %d: %v", i, err)
+		}
+		out = binary.AppendUvarint(out, uint64(len(rec)))
+		out = append(out, rec...)
+	}
+	return out, nil
+}
+
+// Unmarshal decodes the file form made by Marshal and returns the encoding
+// name and the values, each of the header's precision.
+func Unmarshal(data []byte) (encoding string, values []*big.Float, err error) {
+	if len(data) < len(Magic) || string(data[:len(Magic)]) != Magic {
+		return "", nil, fmt.Errorf("not a big.Float stream: the file does not start with the magic %q", Magic)
+	}
+	p := data[len(Magic):]
+	if len(p) < 2 {
+		return "", nil, errors.New("truncated header: no version and encoding name length")
+	}
+	if p[0] != Version {
+		return "", nil, fmt.Errorf("format version %d, this reader knows version %d", p[0], Version)
+	}
+	n := int(p[1])
+	p = p[2:]
+	if n == 0 {
+		return "", nil, errors.New("empty encoding name in header")
+	}
+	if len(p) < n+8 {
+		return "", nil, fmt.Errorf("truncated header: want %d bytes of encoding name, precision and count, have %d", n+8, len(p))
+	}
+	encoding = string(p[:n])
+	p = p[n:]
+	dec, err := NewDecoder(encoding)
+	if err != nil {
+		return "", nil, fmt.Errorf("header: %v", err)
+	}
+	prec := uint(binary.BigEndian.Uint32(p))
+	count := binary.BigEndian.Uint32(p[4:])
+	p = p[8:]
+	if prec < 1 || prec > big.MaxPrec {
+		return "", nil, fmt.Errorf("header: precision %d is outside 1..%d", prec, uint(big.MaxPrec))
+	}
+	// Every record takes at least two bytes (length and one byte), so a
+	// count beyond that is a lie: refuse it before allocating.
+	if uint64(count) > uint64(len(p))/2 {
+		return "", nil, fmt.Errorf("header declares %d records but only %d bytes follow: truncated or corrupt", count, len(p))
+	}
+	values = make([]*big.Float, count)
+	for i := range values {
+		l, k := binary.Uvarint(p)
+		switch {
+		case k == 0:
+			return "", nil, fmt.Errorf("truncated at record %d of %d: no length", i, count)
+		case k < 0:
+			return "", nil, fmt.Errorf("record %d of %d: malformed length", i, count)
+		}
+		p = p[k:]
+		if l > uint64(len(p)) {
+			return "", nil, fmt.Errorf("truncated at record %d of %d: length %d, only %d bytes left", i, count, l, len(p))
+		}
+		if values[i], err = dec.Decode(p[:l], prec); err != nil {
+			return "", nil, fmt.Errorf("record %d of %d: %v", i, count, err)
+		}
+		p = p[l:]
+	}
+	if len(p) != 0 {
+		return "", nil, fmt.Errorf("%d bytes of garbage after the %d records", len(p), count)
+	}
+	return encoding, values, nil
+}
+
+// WriteFile writes values to the file path in the named encoding at
+// precision prec (see Marshal and docs/bigfloat-format.md).
+func WriteFile(path, encoding string, values []*big.Float, prec uint) error {
+	data, err := Marshal(encoding, values, prec)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return err
+	}
+	return nil
+}
+
+// ReadFile reads a file written by WriteFile (or by another implementation
+// of docs/bigfloat-format.md) and returns its encoding name and values.
+// Errors name the file and say what is wrong with it.
+func ReadFile(path string) (encoding string, values []*big.Float, err error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", nil, err
+	}
+	encoding, values, err = Unmarshal(data)
+	if err != nil {
+		return "", nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return encoding, values, nil
+}
+
+// RecordSize returns the total size in bytes of the records of values in
+// the named encoding (without the file header and length prefixes).
+func RecordSize(encoding string, values []*big.Float) (int, error) {
+	enc, err := NewEncoder(encoding)
+	if err != nil {
+		return 0, err
+	}
+	var rec []byte
+	total := 0
+	for i, x := range values {
+		if rec, err = enc.Append(rec[:0], x); err != nil {
+			return 0, fmt.Errorf("value %d: %v", i, err)
+		}
+		total += len(rec)
+	}
+	return total, nil
+}

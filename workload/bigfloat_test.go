@@ -1,0 +1,125 @@
+package workload
+
+import (
+	"math/big"
+	"testing"
+)
+
+func sameBigFloats(t *testing.T, a, b []*big.Float) {
+	t.Helper()
+	if len(a) != len(b) {
+		t.Fatalf("lengths %d and %d", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Cmp(b[i]) != 0 || a[i].Prec() != b[i].Prec() || a[i].Signbit() != b[i].Signbit() {
+			t.Fatalf("value %d: %s and %s differ", i, a[i].Text('g', -1), b[i].Text('g', -1))
+		}
+	}
+}
+
+func TestBigFloatDeterministic(t *testing.T) {
+	for _, opts := range []Options{{}, {Seed: 7, Count: 50, Precision: 200}, {From: 0, To: 100, By: 3}, {Random: true, From: 5, To: 6}} {
+		a, err := BigFloats(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := BigFloats(opts)
+		sameBigFloats(t, a, b)
+		// Through the registered workload too.
+		w, _ := Lookup("bigfloat")
+		vs := w.Values(opts)
+		for i, v := range vs {
+			if v.(*BigFloat).Value.Cmp(a[i]) != 0 {
+				t.Fatalf("Values and BigFloats differ at %d", i)
+			}
+		}
+	}
+	a, _ := BigFloats(Options{Seed: 1})
+	b, _ := BigFloats(Options{Seed: 2})
+	if a[0].Cmp(b[0]) == 0 && a[1].Cmp(b[1]) == 0 {
+		t.Error("different seeds gave the same values")
+	}
+}
+
+func TestBigFloatRandom(t *testing.T) {
+	for _, prec := range []uint{0, 24, 64, 113, 300} {
+		xs, err := BigFloats(Options{Precision: prec})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := prec
+		if want == 0 {
+			want = BigFloatPrecision
+		}
+		if len(xs) != BigFloatCount {
+			t.Fatalf("%d values, want %d", len(xs), BigFloatCount)
+		}
+		lo, hi := big.NewFloat(1e-30), big.NewFloat(1e30)
+		var ints, fracs, neg int
+		for i, x := range xs {
+			if x.Prec() != want {
+				t.Fatalf("value %d has precision %d, want %d", i, x.Prec(), want)
+			}
+			a := new(big.Float).Abs(x)
+			if x.Sign() != 0 && (a.Cmp(lo) < 0 || a.Cmp(hi) >= 0) {
+				t.Errorf("value %d = %s is outside 1e-30..1e30", i, x.Text('g', 10))
+			}
+			if x.IsInt() {
+				ints++
+			} else {
+				fracs++
+			}
+			if x.Signbit() {
+				neg++
+			}
+		}
+		if ints < 300 || fracs < 200 || neg < 150 {
+			t.Errorf("precision %d: %d integers, %d fractions, %d negative: not a mix", want, ints, fracs, neg)
+		}
+	}
+}
+
+func TestBigFloatRange(t *testing.T) {
+	xs, err := BigFloats(Options{From: 0, To: 1000000, By: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(xs) != 1000000 {
+		t.Fatalf("%d values", len(xs))
+	}
+	for _, i := range []int{0, 1, 999, 999999} {
+		if v, _ := xs[i].Int64(); v != int64(i) || xs[i].Prec() != 64 {
+			t.Errorf("value %d = %s (prec %d)", i, xs[i].Text('g', -1), xs[i].Prec())
+		}
+	}
+	xs, _ = BigFloats(Options{From: 1, To: 0, By: -0.25, Precision: 10})
+	want := []float64{1, 0.75, 0.5, 0.25}
+	if len(xs) != len(want) {
+		t.Fatalf("got %d values, want %v", len(xs), want)
+	}
+	for i, w := range want {
+		if f, _ := xs[i].Float64(); f != w || xs[i].Prec() != 10 {
+			t.Errorf("value %d = %s, want %g", i, xs[i].Text('g', -1), w)
+		}
+	}
+	// Count is ignored by a range; Random overrides it.
+	xs, _ = BigFloats(Options{From: 10, To: 20, Count: 3})
+	if len(xs) != 10 {
+		t.Errorf("range with Count: %d values, want 10", len(xs))
+	}
+	xs, _ = BigFloats(Options{From: 10, To: 20, Random: true, Count: 3})
+	if len(xs) != 3 {
+		t.Errorf("Random with a range: %d values, want 3", len(xs))
+	}
+}
+
+func TestBigFloatValidate(t *testing.T) {
+	for _, opts := range []Options{{From: 5, To: 1}, {From: 0, To: 1, By: -1}, {To: 1e12}, {Precision: big.MaxPrec + 1}} {
+		if err := ValidateBigFloatOptions(opts); err == nil {
+			t.Errorf("%+v: no error", opts)
+		}
+		if _, err := BigFloats(opts); err == nil {
+			t.Errorf("%+v: BigFloats gave no error", opts)
+		}
+	}
+}

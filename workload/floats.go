@@ -1,0 +1,22 @@
+package workload
+
+import "reflect"
+
+// FloatsSeed and FloatsCount are the documented defaults of the floats
+// workload, whose values and runner live in package floats (they must
+// equal floats.DefaultSeed and floats.DefaultN; a test there checks it).
+const (
+	FloatsSeed  uint64 = 0x5eed_0003
+	FloatsCount        = 1_000_000
+)
+
+func init() {
+	register(&Workload{
+		Name:        "floats",
+		Description: "1,000,000 random float32 stored in a file per strategy, read, decoded and summed (decode only; package floats)",
+		Seed:        FloatsSeed,
+		Count:       FloatsCount,
+		Type:        reflect.TypeFor[[]float32](),
+		Runner:      "floats",
+	})
+}
