@@ -88,6 +88,14 @@ const (
 	// (absolute) or Loss.Epsilon (relative to the smaller magnitude) of
 	// the original, as cmpopts.EquateApprox compares them.
 	FloatPrecision LossKind = "float-precision"
+	// InterfaceTypes: numbers held in interface{} values (for example in
+	// a []interface{} or a map[string]interface{}) come back as the same
+	// number with another dynamic type, as when JSON decodes every number
+	// into an interface{} as float64 or BSON decodes uint16 as int32. A
+	// different number is never accepted; a float32 is accepted back as a
+	// number that rounds to it, as text formats write it with the fewest
+	// digits that identify a float32.
+	InterfaceTypes LossKind = "interface-types"
 	// Unsupported is never declared by a codec; verification uses it for
 	// values a codec refuses to represent.
 	Unsupported LossKind = "unsupported"

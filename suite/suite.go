@@ -220,8 +220,8 @@ func Env(s Settings) []result.Config {
 	if o.Count > 0 {
 		env = append(env, result.Config{Key: "values", Value: strconv.Itoa(o.Count)})
 	}
-	if o.Depth > 0 {
-		env = append(env, result.Config{Key: "depth", Value: strconv.Itoa(o.Depth)})
+	if o.Depth != 0 {
+		env = append(env, result.Config{Key: "depth", Value: strconv.Itoa(max(o.Depth, 0))})
 	}
 	if o.Precision > 0 {
 		env = append(env, result.Config{Key: "precision", Value: strconv.FormatUint(uint64(o.Precision), 10)})

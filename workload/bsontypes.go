@@ -137,12 +137,6 @@ type BSONTypesDocument struct {
 // bsonUnsupported maps each bsontypes workload to the codecs that cannot
 // represent it, with the failure observed by the conformance test.
 var bsonUnsupported = map[string]map[string]string{
-	"bsontypes-binary": {
-		"shamaton-msgpack": bsonShamatonAlias,
-	},
-	"bsontypes-document": {
-		"shamaton-msgpack": bsonShamatonAlias,
-	},
 	"bsontypes-minkey": {
 		"ugorji-json": bsonUgorjiEmptyStruct,
 	},
@@ -152,7 +146,6 @@ var bsonUnsupported = map[string]map[string]string{
 }
 
 const (
-	bsonShamatonAlias     = "decoded []byte values alias the input buffer (overwriting the message changes the decoded value), and the codec does not declare UnsafeStrings"
 	bsonUgorjiEmptyStruct = "decoding a slice of an empty struct type (bson.MinKey, bson.MaxKey) fails: json decode error [pos 12]: runtime error: integer divide by zero"
 )
 

@@ -109,7 +109,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		workloadRE = fs.String("workload", "", "regular expression selecting workloads (default all)")
 		codecRE    = fs.String("codec", "", "regular expression selecting codecs (default all)")
 		count      = fs.Int("count", 10, "samples per cell")
-		sampleTime = fs.Duration("time", 50*time.Millisecond, "target duration of one sample")
+		sampleTime = fs.Duration("time", 0, "target duration of one sample (default: 50ms, shortened to fit the cells into a measuring budget of "+measureBudget.String()+", never below 5ms)")
 		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one verification, calibration or sample of a codec")
 		seed       = fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)")
 		wopts      = workloadFlags(fs)
@@ -130,11 +130,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *count < 1 {
 		return usagef("--count %d: want at least 1", *count)
 	}
-	if *sampleTime <= 0 || *timeout <= 0 {
+	if *sampleTime < 0 || *timeout <= 0 {
 		return usagef("--time and --timeout must be positive")
 	}
 	opts := *wopts
 	opts.Seed = *seed
+	opts.Depth = depthOption(opts.Depth)
 	if err := workload.ValidateBigFloatOptions(opts); err != nil {
 		return usagef("%v", err)
 	}
@@ -167,6 +168,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		for g := 2; g <= runtime.GOMAXPROCS(0); g++ {
 			goroutines = append(goroutines, g)
 		}
+	}
+	if *sampleTime == 0 {
+		*sampleTime = autoSampleTime(len(jobs)*2*len(goroutines), *count)
 	}
 	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed, Goroutines: goroutines, Options: opts}
 	r := &result.Run{
@@ -243,6 +247,29 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return nil
 }
 
+// measureBudget is the time the default sample time aims to spend
+// measuring the generic harness's cells of one run.
+const measureBudget = 80 * time.Second
+
+// autoSampleTime returns the default sample time for cells×count samples:
+// 50ms, or less so that they fit in measureBudget, but at least 5ms.
+func autoSampleTime(cells, count int) time.Duration {
+	if cells == 0 {
+		return 50 * time.Millisecond
+	}
+	t := measureBudget / time.Duration(cells*count)
+	return min(max(t, 5*time.Millisecond), 50*time.Millisecond).Round(time.Millisecond)
+}
+
+// depthOption maps the --depth flag onto workload.Options.Depth, where 0
+// means the default and a negative depth means no children.
+func depthOption(flag int) int {
+	if flag <= 0 {
+		return -1
+	}
+	return flag
+}
+
 // timeSet reports whether --time was given on the command line.
 func timeSet(fs *flag.FlagSet) bool {
 	set := false
@@ -254,7 +281,7 @@ func timeSet(fs *flag.FlagSet) bool {
 // returns the options they fill in.
 func workloadFlags(fs *flag.FlagSet) *workload.Options {
 	o := &workload.Options{}
-	fs.IntVar(&o.Depth, "depth", 0, "nested: how many times the struct contains itself (default 1)")
+	fs.IntVar(&o.Depth, "depth", 1, "nested: how many times the struct contains itself (0: no children)")
 	fs.IntVar(&o.Count, "values", 0, "number of distinct values per workload (default: the workload's)")
 	fs.UintVar(&o.Precision, "precision", 0, "bigfloat: mantissa precision in bits (default: the workload's)")
 	fs.Float64Var(&o.From, "from", 0, "bigfloat: first number of a sequential range")

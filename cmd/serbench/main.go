@@ -11,6 +11,7 @@
 //	serbench show [RUN-ID]   print a stored run again (the latest by default)
 //	serbench runs            list stored runs
 //	serbench bigfloat        write or read a file of big.Float numbers
+//	serbench onepass         one encode and decode per codec, with match check
 //
 // Run "serbench COMMAND --help" for the flags of a command.
 package main
@@ -66,6 +67,7 @@ Usage:
   serbench show [RUN-ID]   print a stored run again (the latest by default)
   serbench runs            list stored runs
   serbench bigfloat        write or read a file of big.Float numbers (--write/--read)
+  serbench onepass         go-codec-bench's one-pass summary (nested workload by default)
 
 Run "serbench COMMAND --help" for the flags of a command.
 `
@@ -86,6 +88,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdRuns(ctx, args[1:], stdout, stderr)
 	case "bigfloat":
 		return cmdBigfloat(args[1:], stdout, stderr)
+	case "onepass":
+		return cmdOnepass(args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, topUsage)
 		return nil

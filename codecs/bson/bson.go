@@ -24,6 +24,9 @@ func init() {
 		}, {
 			Kind:   codec.TimeZone,
 			Detail: "the UTC offset is not encoded and times are decoded in UTC",
+		}, {
+			Kind:   codec.InterfaceTypes,
+			Detail: "numbers in interface{} values decode as BSON's number types: int, int8 and uint16 as int32, uint64 as int64, float32 as float64 (int32, int64 and float64 are kept)",
 		}},
 		Notes: "bson.Marshal/Unmarshal with the default registry",
 	}, func(t codec.Target) (codec.Instance, error) {

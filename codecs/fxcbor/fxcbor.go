@@ -19,6 +19,14 @@ import (
 
 const module = "github.com/fxamacker/cbor/v2"
 
+// interfaceTypes is the loss of both codecs: with the default
+// DecOptions.IntDec (IntDecConvertNone), CBOR integers decode into
+// interface{} as uint64 or int64 by sign, and floats as float64.
+var interfaceTypes = codec.Loss{
+	Kind:   codec.InterfaceTypes,
+	Detail: "numbers in interface{} values decode as uint64 when non-negative integers, int64 when negative, and float64 when floats (float32 included)",
+}
+
 func init() {
 	decMode, err := cbor.DecOptions{}.DecMode()
 	if err != nil {
@@ -45,7 +53,7 @@ func init() {
 		}, {
 			Kind:   codec.TimeZone,
 			Detail: "the UTC offset is not encoded and times are decoded with time.Unix, in time.Local",
-		}},
+		}, interfaceTypes},
 		Notes: "default EncOptions and DecOptions; EncMode/DecMode built once; Marshal/Unmarshal on the modes",
 	}, defaultEnc, decMode)
 
@@ -54,6 +62,7 @@ func init() {
 		Format: "cbor",
 		Module: module,
 		API:    codec.Reflection,
+		Losses: []codec.Loss{interfaceTypes},
 		Notes:  "EncOptions{Time: TimeRFC3339Nano}, default DecOptions: times as RFC 3339 text with nanoseconds and the UTC offset, parsed back with time.Parse, which keeps the offset",
 	}, nanoEnc, decMode)
 }

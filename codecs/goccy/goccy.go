@@ -14,7 +14,11 @@ func init() {
 		Format: "json",
 		Module: "github.com/goccy/go-json",
 		API:    codec.Reflection,
-		Notes:  "json.Marshal/Unmarshal (encoding/json compatible API)",
+		Losses: []codec.Loss{{
+			Kind:   codec.InterfaceTypes,
+			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
+		}},
+		Notes: "json.Marshal/Unmarshal (encoding/json compatible API)",
 	}, func(t codec.Target) (codec.Instance, error) {
 		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
 	}))

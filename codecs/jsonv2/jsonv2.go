@@ -18,6 +18,9 @@ func init() {
 		Losses: []codec.Loss{{
 			Kind:   codec.NilEmpty,
 			Detail: "nil maps and slices are encoded as {} and [] by default, so they decode as empty",
+		}, {
+			Kind:   codec.InterfaceTypes,
+			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
 		}},
 		Notes: "json.Marshal/Unmarshal with default (v2) options",
 	}, func(t codec.Target) (codec.Instance, error) {

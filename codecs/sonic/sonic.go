@@ -68,7 +68,11 @@ func init() {
 		Format: "json",
 		Module: "github.com/bytedance/sonic",
 		API:    codec.Reflection,
-		Notes:  notes(),
+		Losses: []codec.Loss{{
+			Kind:   codec.InterfaceTypes,
+			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
+		}},
+		Notes: notes(),
 	}, func(t codec.Target) (codec.Instance, error) {
 		return codec.Reflect(t, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal), nil
 	}))

@@ -14,7 +14,11 @@ func init() {
 		Format: "json",
 		Module: "std",
 		API:    codec.Reflection,
-		Notes:  "encoding/json Marshal/Unmarshal",
+		Losses: []codec.Loss{{
+			Kind:   codec.InterfaceTypes,
+			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
+		}},
+		Notes: "encoding/json Marshal/Unmarshal",
 	}, func(t codec.Target) (codec.Instance, error) {
 		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
 	}))

@@ -28,6 +28,14 @@ var (
 	jsonHandle    = &ugcodec.JsonHandle{}
 )
 
+// signInterfaceTypes is the loss of the cbor and simple handles: with
+// default options (SignedInteger false), integers decode into interface{}
+// as uint64 or int64 by sign, and floats as float64.
+var signInterfaceTypes = codec.Loss{
+	Kind:   codec.InterfaceTypes,
+	Detail: "numbers in interface{} values decode as uint64 when non-negative integers, int64 when negative, and float64 when floats (float32 included)",
+}
+
 func init() {
 	// WriteExt selects the current MessagePack spec (str8, bin and ext
 	// types, time as the timestamp extension -1) instead of the old spec,
@@ -40,6 +48,9 @@ func init() {
 	register("ugorji-msgpack", "msgpack", msgpackHandle, []codec.Loss{{
 		Kind:   codec.TimeZone,
 		Detail: "the UTC offset is not encoded (msgpack timestamp extension -1 holds the instant only) and times are decoded in UTC",
+	}, {
+		Kind:   codec.InterfaceTypes,
+		Detail: "numbers in interface{} values decode as int64 (signed integers, and unsigned ones below 128, written as positive fixints), uint64 (other unsigned integers) or float64 (float32 included)",
 	}},
 		"MsgpackHandle{WriteExt: true, RawToString: true} for the current spec (timestamp extension, str8, bin); NewEncoderBytes/NewDecoderBytes per call")
 	register("ugorji-cbor", "cbor", cborHandle, []codec.Loss{{
@@ -49,13 +60,16 @@ func init() {
 	}, {
 		Kind:   codec.TimeZone,
 		Detail: "the UTC offset is not encoded (CBOR tag 1 epoch time) and times are decoded in UTC",
-	}},
+	}, signInterfaceTypes},
 		"CborHandle with default options (time as tag 1 epoch float, rounded to microseconds); NewEncoderBytes/NewDecoderBytes per call")
 	register("ugorji-binc", "binc", bincHandle, nil,
 		"BincHandle with default options (binc time keeps nanoseconds and the UTC offset); NewEncoderBytes/NewDecoderBytes per call")
-	register("ugorji-simple", "simple", simpleHandle, nil,
+	register("ugorji-simple", "simple", simpleHandle, []codec.Loss{signInterfaceTypes},
 		"SimpleHandle with default options (time as time.MarshalBinary, which keeps nanoseconds and the UTC offset); NewEncoderBytes/NewDecoderBytes per call")
-	register("ugorji-json", "json", jsonHandle, nil,
+	register("ugorji-json", "json", jsonHandle, []codec.Loss{{
+		Kind:   codec.InterfaceTypes,
+		Detail: "numbers in interface{} values decode as uint64 or int64 (by sign) when written as integers, as integral float32 values are, and as float64 otherwise",
+	}},
 		"JsonHandle with default options (time as RFC 3339 with nanoseconds and offset); NewEncoderBytes/NewDecoderBytes per call")
 }
 

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/suite"
+)
+
+const onepassUsage = `Usage: serbench onepass [--workload RE] [--codec RE] [--depth N]
+
+go-codec-bench's "one-pass" summary: for every codec, the encoded length of
+the first value (and the mean over all values), one encode and one decode
+time (unscientific: a single call, first use included), and whether the
+decoded value matches, with the first difference when it does not.
+Nothing is stored.
+
+Flags:
+`
+
+func cmdOnepass(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("onepass", onepassUsage, stderr)
+	var (
+		workloadRE = fs.String("workload", "^nested$", "regular expression selecting workloads")
+		codecRE    = fs.String("codec", "", "regular expression selecting codecs (default all)")
+		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one codec")
+		seed       = fs.Uint64("seed", 0, "seed for the workloads' values")
+	)
+	wopts := workloadFlags(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("onepass takes no arguments, got %q", fs.Args())
+	}
+	opts := *wopts
+	opts.Seed = *seed
+	depth := opts.Depth
+	opts.Depth = depthOption(opts.Depth)
+	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
+	if err != nil {
+		if suite.IsSelectionError(err) {
+			return usageError{err}
+		}
+		return err
+	}
+	var rows []harness.OnePassResult
+	var current string
+	flush := func() error {
+		if len(rows) == 0 {
+			return nil
+		}
+		err := report.OnePassTable(stdout, current, depth, rows)
+		rows = nil
+		return err
+	}
+	for _, j := range jobs {
+		if j.Workload != current {
+			if err := flush(); err != nil {
+				return err
+			}
+			current = j.Workload
+		}
+		rows = append(rows, harness.OnePass(j, *timeout))
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	if len(jobs) == 0 {
+		fmt.Fprintln(stderr, "no workload with per-value codecs selected")
+	}
+	return nil
+}

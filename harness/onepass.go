@@ -1,0 +1,161 @@
+package harness
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/verify"
+)
+
+// OnePassResult is the one-pass summary of one job, as go-codec-bench
+// printed it before its benchmarks ("Benchmark One-Pass Run (with
+// Unscientific Encode/Decode times)"): the encoded length of the first
+// value, the time of one encode and one decode of it, and whether it came
+// back intact.
+type OnePassResult struct {
+	Workload, Codec string
+	// Status is the verification status of all the job's values, a
+	// result.Verify* constant: exact, lossy, mismatch, error or
+	// unsupported.
+	Status string
+	// Error says why the codec could not run (unsupported, error, panic
+	// or timeout); empty otherwise.
+	Error string
+	// Values is the number of values verified.
+	Values int
+	// Len is the encoded length of the first value, in bytes.
+	Len int
+	// MeanLen is the mean encoded length of all values, in bytes.
+	MeanLen float64
+	// Encode and Decode are the durations of one Encode and one Decode
+	// call on the first value, taken with time.Now around that one call.
+	// They are unscientific: a single call, usually the first the process
+	// makes with this codec and type, so they include one-time costs such
+	// as filling reflection caches, and any noise of the moment.
+	Encode, Decode time.Duration
+	// Match reports whether the first value came back equal up to the
+	// codec's declared losses.
+	Match bool
+	// Lossy lists the declared losses seen in the first value, sorted.
+	Lossy []string
+	// FirstDiff is the first undeclared difference in the first value,
+	// when Match is false.
+	FirstDiff string
+	// DiffValues counts the values, of all, with undeclared differences.
+	DiffValues int
+}
+
+// Failed reports whether the codec could not run: error or unsupported.
+func (r *OnePassResult) Failed() bool {
+	return r.Status == result.VerifyError || r.Status == result.VerifyUnsupported
+}
+
+// onePassClock times the one pass; tests replace it.
+var onePassClock Clock = realClock{}
+
+// OnePass runs the one pass of job j: it binds a new instance, prepares the
+// first value, and times one Encode and one Decode of it (before anything
+// else in the call uses the codec, so the times include first-use costs),
+// then compares the decoded value with the original up to the codec's
+// declared losses. It then verifies every value with Setup, for the mean
+// length and the status. Each step runs under timeout; a codec that is
+// unsupported, fails, panics or times out gets a result with Status and
+// Error set.
+func OnePass(j Job, timeout time.Duration) OnePassResult {
+	info := j.Codec.Info()
+	r := OnePassResult{Workload: j.Workload, Codec: info.Name}
+	if j.Unsupported == "" && len(j.Values) > 0 {
+		// The goroutine reads only base and writes only local, which is
+		// read only when it has returned: a goroutine abandoned after
+		// the timeout touches nothing the caller uses.
+		base, local, clock := r, OnePassResult{}, onePassClock
+		err := withTimeout(timeout, "one pass", func() error {
+			l := base
+			err := onePass(j, clock, &l)
+			local = l
+			return err
+		})
+		if err != nil {
+			r.Status = result.VerifyError
+			if errors.Is(err, codec.ErrUnsupported) {
+				r.Status = result.VerifyUnsupported
+			}
+			r.Error = err.Error()
+			if errors.Is(err, ErrTimeout) {
+				// Setup would likely hang as well.
+				return r
+			}
+		} else {
+			r = local
+		}
+	}
+	_, v, err := Setup(j, timeout)
+	r.Values, r.MeanLen, r.DiffValues = v.Values, v.MeanSize, v.DiffValues
+	switch {
+	case r.Error != "":
+		// The one pass failed; keep its error.
+	case err != nil:
+		r.Status, r.Error = v.Status, v.Error
+	case len(j.Values) == 0:
+		r.Status, r.Error = result.VerifyError, "the workload has no values"
+	default:
+		r.Status = v.Status
+	}
+	return r
+}
+
+// onePass binds, prepares, and times one encode and one decode of the
+// first value of j with clock, and compares the result with the original.
+func onePass(j Job, clock Clock, r *OnePassResult) error {
+	info := j.Codec.Info()
+	inst, err := j.Codec.Bind(j.Target)
+	if err != nil {
+		return fmt.Errorf("bind %s to %s: %w", info.Name, j.Workload, err)
+	}
+	want := j.Values[0]
+	in, err := inst.Prepare(want)
+	if err != nil {
+		return fmt.Errorf("value 0: prepare: %w", err)
+	}
+	start := clock.Now()
+	b, err := inst.Encode(in)
+	r.Encode = clock.Now().Sub(start)
+	if err != nil {
+		return fmt.Errorf("value 0: encode: %w", err)
+	}
+	msg := bytes.Clone(b)
+	r.Len = len(msg)
+	start = clock.Now()
+	native, err := inst.Decode(msg)
+	r.Decode = clock.Now().Sub(start)
+	if err != nil {
+		return fmt.Errorf("value 0: decode: %w", err)
+	}
+	got, err := inst.Canonical(native)
+	if err != nil {
+		return fmt.Errorf("value 0: canonical: %w", err)
+	}
+	declared := map[verify.Class]bool{}
+	for _, l := range info.Losses {
+		declared[verify.Class(l.Kind)] = true
+	}
+	seen := map[string]bool{}
+	for _, d := range verify.Compare(want, got, nil) {
+		if declared[d.Class] && !seen[string(d.Class)] {
+			seen[string(d.Class)] = true
+			r.Lossy = append(r.Lossy, string(d.Class))
+		}
+	}
+	sort.Strings(r.Lossy)
+	diffs := verify.Compare(want, got, info.Losses)
+	r.Match = len(diffs) == 0
+	if !r.Match {
+		r.FirstDiff = diffs[0].String()
+	}
+	return nil
+}

@@ -1,0 +1,36 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/result"
+)
+
+func TestOnePassGolden(t *testing.T) {
+	rows := []harness.OnePassResult{
+		{Workload: "nested", Codec: "bson", Status: result.VerifyLossy, Values: 100, Len: 5265, MeanLen: 5518.3,
+			Encode: 228887 * time.Nanosecond, Decode: 242065 * time.Nanosecond, Match: true,
+			Lossy: []string{"interface-types", "time-precision", "time-zone"}},
+		{Workload: "nested", Codec: "gob-stream", Status: result.VerifyExact, Values: 100, Len: 2452, MeanLen: 2554.3,
+			Encode: 514737 * time.Nanosecond, Decode: 1728763 * time.Nanosecond, Match: true},
+		{Workload: "nested", Codec: "fast", Status: result.VerifyExact, Values: 100, Len: 812, MeanLen: 880.7,
+			Encode: 950 * time.Nanosecond, Decode: 12 * time.Microsecond, Match: true},
+		{Workload: "nested", Codec: "broken", Status: result.VerifyMismatch, Values: 100, Len: 3501, MeanLen: 3587.8,
+			Encode: 178522 * time.Nanosecond, Decode: 150268 * time.Nanosecond, DiffValues: 37,
+			FirstDiff: "other at .Ui8slice[0]: want 0xf, got 0xa5\n(second line)"},
+		{Workload: "nested", Codec: "mostly", Status: result.VerifyMismatch, Values: 100, Len: 1580, MeanLen: 1602,
+			Encode: 289606 * time.Nanosecond, Decode: 301962 * time.Nanosecond, Match: true, DiffValues: 2},
+		{Workload: "nested", Codec: "handwritten", Status: result.VerifyUnsupported,
+			Error: "unsupported: handwritten encodes workload.Person only"},
+		{Workload: "nested", Codec: "panics", Status: result.VerifyError,
+			Error: "one pass: encode panicked: runtime error: invalid memory address"},
+	}
+	var b bytes.Buffer
+	if err := OnePassTable(&b, "nested", 1, rows); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "onepass.golden", b.Bytes())
+}
