@@ -476,7 +476,10 @@ func interrupted(cells []*cell, sink Sink, cause error) error {
 	return cause
 }
 
-// calibrate returns the iteration count for one sample of c.
+// calibrate returns the iteration count for one sample of c: it grows n
+// until a run lasts a quarter of SampleTime, then predicts the count for
+// the whole SampleTime from that rate, as testing.B predicts b.N. The
+// calibration runs also warm the cell up.
 func calibrate(c *cell, cfg Config) (int, error) {
 	n := 1
 	for {
@@ -484,8 +487,11 @@ func calibrate(c *cell, cfg Config) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if el >= cfg.SampleTime*8/10 || n >= 1e9 {
+		if el >= cfg.SampleTime || n >= 1e9 {
 			return n, nil
+		}
+		if el >= cfg.SampleTime/4 {
+			return min(int(float64(n)*float64(cfg.SampleTime)/float64(el)), 4*n, 1e9), nil
 		}
 		prev := n
 		if el <= 0 {

@@ -39,12 +39,13 @@ func Table(w io.Writer, rep *Report) error {
 	for _, wl := range rep.Workloads {
 		fmt.Fprintf(&b, "\nworkload %s\n", wl.Name)
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "codec\tformat\tencode\t±\tdecode\t±\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tvs best\tcheck\t")
+		fmt.Fprintln(tw, "codec\tformat\tencode\t±\tdecode\t±\tops/s e/d\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tvs best\tcheck\t")
 		for _, r := range wl.Rows {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%.2fx\t%s\t\n",
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%.2fx\t%s\t\n",
 				r.Codec.Name, r.Codec.Format,
 				FormatNs(r.Encode.NsOp.Center), FormatCI(r.Encode.NsOp),
 				FormatNs(r.Decode.NsOp.Center), FormatCI(r.Decode.NsOp),
+				formatRate(1e9/r.Encode.NsOp.Center), formatRate(1e9/r.Decode.NsOp.Center),
 				FormatCount(r.Verify.MeanSize),
 				FormatCount(r.Encode.Allocs.Center), FormatCount(r.Decode.Allocs.Center),
 				FormatCount(r.Encode.BOp.Center), FormatCount(r.Decode.BOp.Center),

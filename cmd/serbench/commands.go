@@ -207,6 +207,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	runErr := harness.Run(ctx, cfg, jobs, w)
 	if runErr == nil && len(floatStrategies) > 0 {
 		fcfg := floats.Config{Count: *count, Timeout: *timeout, Sink: w}
+		// A floats operation reads 4 MB: samples of 25ms hold several
+		// operations of every fast strategy, and slow ones take one.
+		fcfg.SampleTime = 25 * time.Millisecond
 		if timeSet(fs) {
 			fcfg.SampleTime = *sampleTime
 		}
@@ -249,7 +252,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 
 // measureBudget is the time the default sample time aims to spend
 // measuring the generic harness's cells of one run.
-const measureBudget = 80 * time.Second
+const measureBudget = 55 * time.Second
 
 // autoSampleTime returns the default sample time for cells×count samples:
 // 50ms, or less so that they fit in measureBudget, but at least 5ms.
