@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/result"
 )
 
@@ -45,6 +46,28 @@ func CSV(w io.Writer, rep *Report) error {
 			}
 		}
 	}
+	// floats: one line per strategy cell (decode only) and per strategy
+	// that was not timed.
+	timed := map[string]bool{}
+	for i := range rep.Run.Cells {
+		c := &rep.Run.Cells[i]
+		if c.Workload != floats.Workload || len(c.Samples) == 0 {
+			continue
+		}
+		timed[c.Codec] = true
+		op := summarize(c)
+		check := "ok"
+		if v := rep.Run.Verification(c.Workload, c.Codec); v != nil && v.Status != result.VerifyExact {
+			check = v.Status
+		}
+		cw.Write([]string{rep.Run.ID, c.Workload, c.Codec, "", "", "", "", "", c.Op, strconv.Itoa(c.Goroutines), c.Status, check,
+			strconv.Itoa(len(c.Samples)), f(op.NsOp.Center), f(op.NsOp.Lo), f(op.NsOp.Hi), f(op.BOp.Center), f(op.Allocs.Center), f(c.MeanSize), f(op.MBps)})
+	}
+	for _, v := range rep.Run.Verifications {
+		if v.Workload == floats.Workload && !timed[v.Codec] {
+			cw.Write([]string{rep.Run.ID, v.Workload, v.Codec, "", "", "", "", "", "", "", v.Status, v.Status, "0", "", "", "", "", "", f(v.MeanSize), ""})
+		}
+	}
 	cw.Flush()
 	return cw.Error()
 }
@@ -53,7 +76,15 @@ func CSV(w io.Writer, rep *Report) error {
 type jsonReport struct {
 	Run       jsonRun        `json:"run"`
 	Workloads []jsonWorkload `json:"workloads"`
+	Floats    *jsonFloats    `json:"floats,omitempty"`
 	Warnings  []string       `json:"warnings"`
+}
+
+// jsonFloats holds the floats workload's raw records (strategies and the
+// physical-limit cells), which have no encode operation.
+type jsonFloats struct {
+	Cells         []result.Cell         `json:"cells"`
+	Verifications []result.Verification `json:"verifications"`
 }
 
 type jsonRun struct {
@@ -141,6 +172,19 @@ func JSON(w io.Writer, rep *Report) error {
 			}
 		}
 		out.Workloads = append(out.Workloads, jw)
+	}
+	if rep.Floats {
+		out.Floats = &jsonFloats{}
+		for _, c := range r.Cells {
+			if c.Workload == floats.Workload {
+				out.Floats.Cells = append(out.Floats.Cells, c)
+			}
+		}
+		for _, v := range r.Verifications {
+			if v.Workload == floats.Workload {
+				out.Floats.Verifications = append(out.Floats.Verifications, v)
+			}
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
