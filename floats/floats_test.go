@@ -5,39 +5,17 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/all"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; run go test -update if the change is intended.\ngot:\n%s", name, got)
-	}
-}
 
 // quick is a configuration for tests: small N, one short sample.
 func quick(n int) Config {
@@ -394,7 +372,7 @@ func TestTableGolden(t *testing.T) {
 	if err := Table(&b, cells, verifs, limits...); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "table.golden", b.Bytes())
+	golden.Check(t, "table.golden", b.Bytes())
 
 	// The limits may come among the cells, as from a stored run.
 	var b2 bytes.Buffer

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
@@ -32,5 +33,5 @@ func TestOnePassGolden(t *testing.T) {
 	if err := OnePassTable(&b, "nested", 1, rows); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "onepass.golden", b.Bytes())
+	golden.Check(t, "onepass.golden", b.Bytes())
 }

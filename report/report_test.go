@@ -2,36 +2,13 @@ package report
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; run go test -update if the change is intended.\ngot:\n%s", name, got)
-	}
-}
 
 func TestGolden(t *testing.T) {
 	run := fixture.Run("20261121-093000-abcdef")
@@ -51,7 +28,7 @@ func TestGolden(t *testing.T) {
 			if err := tc.render(&b, Build(run, Options{AllVariants: tc.all})); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, tc.name, b.Bytes())
+			golden.Check(t, tc.name, b.Bytes())
 		})
 	}
 	t.Run("gobench.golden", func(t *testing.T) {
@@ -59,7 +36,7 @@ func TestGolden(t *testing.T) {
 		if err := result.WriteGoBench(&b, run); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "gobench.golden", b.Bytes())
+		golden.Check(t, "gobench.golden", b.Bytes())
 	})
 }
 
