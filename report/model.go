@@ -326,7 +326,38 @@ func (w *Workload) Notes() []string {
 			out = append(out, fmt.Sprintf("FAIL %s: undeclared loss in %d of %d values%s", r.Codec.Name, r.Verify.DiffValues, r.Verify.Values, ex))
 		}
 	}
+	// Unsupported codecs with the same reason (once the codec's own name
+	// is taken out) share one line.
+	type group struct {
+		names  []string
+		reason string
+	}
+	var groups []*group
+	byReason := map[string]*group{}
 	for _, r := range w.Failed {
+		if r.Verify.Status != result.VerifyUnsupported {
+			continue
+		}
+		reason := strings.ReplaceAll(r.Verify.Error, r.Codec.Name, "CODEC")
+		g := byReason[reason]
+		if g == nil {
+			g = &group{reason: reason}
+			byReason[reason] = g
+			groups = append(groups, g)
+		}
+		g.names = append(g.names, r.Codec.Name)
+	}
+	for _, g := range groups {
+		reason := g.reason
+		if len(g.names) == 1 {
+			reason = strings.ReplaceAll(reason, "CODEC", g.names[0])
+		}
+		out = append(out, fmt.Sprintf("unsupported %s: %s", strings.Join(g.names, ", "), reason))
+	}
+	for _, r := range w.Failed {
+		if r.Verify.Status == result.VerifyUnsupported {
+			continue
+		}
 		msg := r.Verify.Error
 		if msg == "" {
 			msg = "not measured"

@@ -28,7 +28,7 @@ var (
 	jsonHandle    = &ugcodec.JsonHandle{}
 )
 
-// signInterfaceTypes is the loss of the cbor and simple handles: with
+// signInterfaceTypes is the loss of the cbor, binc and simple handles: with
 // default options (SignedInteger false), integers decode into interface{}
 // as uint64 or int64 by sign, and floats as float64.
 var signInterfaceTypes = codec.Loss{
@@ -62,7 +62,7 @@ func init() {
 		Detail: "the UTC offset is not encoded (CBOR tag 1 epoch time) and times are decoded in UTC",
 	}, signInterfaceTypes},
 		"CborHandle with default options (time as tag 1 epoch float, rounded to microseconds); NewEncoderBytes/NewDecoderBytes per call")
-	register("ugorji-binc", "binc", bincHandle, nil,
+	register("ugorji-binc", "binc", bincHandle, []codec.Loss{signInterfaceTypes},
 		"BincHandle with default options (binc time keeps nanoseconds and the UTC offset); NewEncoderBytes/NewDecoderBytes per call")
 	register("ugorji-simple", "simple", simpleHandle, []codec.Loss{signInterfaceTypes},
 		"SimpleHandle with default options (time as time.MarshalBinary, which keeps nanoseconds and the UTC offset); NewEncoderBytes/NewDecoderBytes per call")
