@@ -400,14 +400,3 @@ func TestDefaultRun(t *testing.T) {
 	}
 	t.Logf("\n%s", b.String())
 }
-
-func TestSig3(t *testing.T) {
-	for v, want := range map[float64]string{
-		13823: "13823", 999.6: "1000", 99.96: "100", 9.9996: "10.0", 10: "10.0",
-		1.234: "1.23", 0.0625: "0.0625", 0.12345: "0.123", 0: "0", 0.0009996: "0.00100",
-	} {
-		if got := sig3(v); got != want {
-			t.Errorf("sig3(%v) = %s, want %s", v, got, want)
-		}
-	}
-}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
 )
@@ -164,17 +165,17 @@ func Table(w io.Writer, cells []result.Cell, verifs []result.Verification, limit
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "workload %s: %d float32 values (%s raw); MB/s = raw bytes / time per read+decode+sum; medians with 95%% confidence intervals\n\n",
-		Workload, int(raw/4), formatBytes(raw))
+		Workload, int(raw/4), format.Bytes(raw))
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "strategy\tMB/s\t±\tfile size\tB/op\tallocs/op\tn\t% memcpy\t% sum\tsum check\t")
 	line := func(r *row, size float64, check string) {
 		if r.cell == nil || len(r.cell.Samples) == 0 {
-			fmt.Fprintf(tw, "%s\t-\t\t%s\t-\t-\t0\t-\t-\t%s\t\n", r.name, formatBytes(size), check)
+			fmt.Fprintf(tw, "%s\t-\t\t%s\t-\t-\t0\t-\t-\t%s\t\n", r.name, format.Bytes(size), check)
 			return
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t\n",
-			r.name, sig3(r.mbps.Center), formatCI(r.mbps), formatBytes(size),
-			formatBytes(r.bop.Center), formatCount(r.allocs.Center), len(r.cell.Samples),
+			r.name, format.Sig3(r.mbps.Center), format.CI(r.mbps), format.Bytes(size),
+			format.Bytes(r.bop.Center), format.Count(r.allocs.Center), len(r.cell.Samples),
 			pct(r, lim[0]), pct(r, lim[1]), check)
 	}
 	for _, l := range lim {
@@ -255,62 +256,4 @@ func (r *Result) WriteTable(w io.Writer) error {
 	return err
 }
 
-// sig3 formats v with three significant digits, without exponent; values
-// of 100 and more are rounded to integers.
-func sig3(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "-"
-	}
-	if v == 0 {
-		return "0"
-	}
-	// Round to three significant digits first, so 9.9996 becomes 10.0.
-	d := 2 - int(math.Floor(math.Log10(math.Abs(v))))
-	if d <= 0 {
-		return fmt.Sprintf("%.0f", v)
-	}
-	p := math.Pow(10, float64(d))
-	r := math.Round(v*p) / p
-	d = max(0, 2-int(math.Floor(math.Log10(math.Abs(r)))))
-	return fmt.Sprintf("%.*f", d, r)
-}
-
-func pct3(v float64) string { return sig3(v) + "%" }
-
-// formatBytes formats a byte count in decimal units (MB = 10^6 bytes, as
-// in MB/s).
-func formatBytes(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "-"
-	case v >= 1e6:
-		return sig3(v/1e6) + " MB"
-	case v >= 1e3:
-		return sig3(v/1e3) + " kB"
-	}
-	return fmt.Sprintf("%.0f B", v)
-}
-
-// formatCI formats the relative half-width of s's confidence interval as
-// report.FormatCI does.
-func formatCI(s stats.Summary) string {
-	w := s.RelHalfWidth()
-	switch {
-	case math.IsInf(w, 0) || math.IsNaN(w):
-		return "±∞"
-	case w < 0.01:
-		return "±<1%"
-	}
-	return fmt.Sprintf("±%.0f%%", 100*w)
-}
-
-// formatCount formats an allocation count as report.FormatCount does.
-func formatCount(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	if v == math.Trunc(v) || v >= 100 {
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.1f", v)
-}
+func pct3(v float64) string { return format.Sig3(v) + "%" }

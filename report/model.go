@@ -259,57 +259,6 @@ func (o *Op) warnings() []string {
 	return out
 }
 
-// FormatNs formats a duration in nanoseconds with three significant
-// digits and a unit: "812ns", "12.3µs", "4.56ms", "1.23s".
-func FormatNs(ns float64) string {
-	switch {
-	case math.IsNaN(ns) || math.IsInf(ns, 0):
-		return "-"
-	case ns < 1e3:
-		return sig3(ns) + "ns"
-	case ns < 1e6:
-		return sig3(ns/1e3) + "µs"
-	case ns < 1e9:
-		return sig3(ns/1e6) + "ms"
-	}
-	return sig3(ns/1e9) + "s"
-}
-
-func sig3(v float64) string {
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
-}
-
-// FormatCI formats the half width of s's interval as "±3%", "±∞" when it is
-// unbounded.
-func FormatCI(s stats.Summary) string {
-	w := s.RelHalfWidth()
-	if math.IsInf(w, 0) {
-		return "±∞"
-	}
-	if w < 0.01 {
-		return "±<1%"
-	}
-	return fmt.Sprintf("±%.0f%%", 100*w)
-}
-
-// FormatCount formats an allocation count or byte count: integers as
-// integers, others with one decimal.
-func FormatCount(v float64) string {
-	if math.IsNaN(v) {
-		return "-"
-	}
-	if v == math.Trunc(v) || v >= 100 {
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.1f", v)
-}
-
 // Notes returns the explanation lines of w: declared losses seen,
 // undeclared losses with examples, failures.
 func (w *Workload) Notes() []string {

@@ -70,11 +70,3 @@ func TestBuild(t *testing.T) {
 		t.Errorf("with all variants the reuse variant should lead")
 	}
 }
-
-func TestFormatNs(t *testing.T) {
-	for ns, want := range map[float64]string{12.345: "12.3ns", 999: "999ns", 1234: "1.23µs", 45678: "45.7µs", 4.56e6: "4.56ms", 1.2e9: "1.20s"} {
-		if got := FormatNs(ns); got != want {
-			t.Errorf("FormatNs(%v) = %q, want %q", ns, got, want)
-		}
-	}
-}

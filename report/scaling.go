@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
 )
@@ -106,7 +107,7 @@ func scalingTable(b *strings.Builder, w *Workload) {
 			case !ok:
 				fmt.Fprint(tw, "-\t")
 			default:
-				fmt.Fprintf(tw, "%s %s\t", formatRate(p.OpsPerSec), FormatCI(p.NsOp))
+				fmt.Fprintf(tw, "%s %s\t", format.Rate(p.OpsPerSec), format.CI(p.NsOp))
 			}
 			if g > 1 {
 				if ok && p.Efficiency > 0 {
@@ -119,15 +120,4 @@ func scalingTable(b *strings.Builder, w *Workload) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-}
-
-// formatRate formats operations per second: "812/s", "12.3k/s", "4.56M/s".
-func formatRate(v float64) string {
-	switch {
-	case v >= 1e6:
-		return sig3(v/1e6) + "M/s"
-	case v >= 1e3:
-		return sig3(v/1e3) + "k/s"
-	}
-	return sig3(v) + "/s"
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/floats"
+	"github.com/serbench/serbench/internal/format"
 )
 
 // Header returns the lines that describe the run: ID, date, machine, Go.
@@ -43,13 +44,13 @@ func Table(w io.Writer, rep *Report) error {
 		for _, r := range wl.Rows {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%.2fx\t%s\t\n",
 				r.Codec.Name, r.Codec.Format,
-				FormatNs(r.Encode.NsOp.Center), FormatCI(r.Encode.NsOp),
-				FormatNs(r.Decode.NsOp.Center), FormatCI(r.Decode.NsOp),
-				formatRate(1e9/r.Encode.NsOp.Center), formatRate(1e9/r.Decode.NsOp.Center),
-				FormatCount(r.Verify.MeanSize),
-				FormatCount(r.Encode.Allocs.Center), FormatCount(r.Decode.Allocs.Center),
-				FormatCount(r.Encode.BOp.Center), FormatCount(r.Decode.BOp.Center),
-				FormatCount(r.Encode.MBps), FormatCount(r.Decode.MBps),
+				format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
+				format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+				format.Rate(1e9/r.Encode.NsOp.Center), format.Rate(1e9/r.Decode.NsOp.Center),
+				format.Count(r.Verify.MeanSize),
+				format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
+				format.Count(r.Encode.BOp.Center), format.Count(r.Decode.BOp.Center),
+				format.Count(r.Encode.MBps), format.Count(r.Decode.MBps),
 				r.Relative, r.Mark())
 		}
 		tw.Flush()
@@ -97,10 +98,10 @@ func Markdown(w io.Writer, rep *Report) error {
 		for _, r := range wl.Rows {
 			fmt.Fprintf(&b, "| %s | %s %s | %s %s | %s | %s/%s | %.2fx | %s |\n",
 				mdEscape(r.Codec.Name),
-				FormatNs(r.Encode.NsOp.Center), FormatCI(r.Encode.NsOp),
-				FormatNs(r.Decode.NsOp.Center), FormatCI(r.Decode.NsOp),
-				FormatCount(r.Verify.MeanSize),
-				FormatCount(r.Encode.Allocs.Center), FormatCount(r.Decode.Allocs.Center),
+				format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
+				format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+				format.Count(r.Verify.MeanSize),
+				format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
 				r.Relative, r.Mark())
 		}
 		if notes := wl.Notes(); len(notes) > 0 {
