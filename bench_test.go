@@ -1,6 +1,7 @@
 package serbench_test
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ func setup(b *testing.B, j harness.Job) *harness.Prepared {
 	if p, ok := prepared[j.Name()]; ok {
 		return p
 	}
-	p, v, err := harness.Setup(j, time.Minute)
+	p, v, err := harness.Setup(context.Background(), j, time.Minute)
 	if err != nil {
 		prepared[j.Name()] = nil
 		return nil

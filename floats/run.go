@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/result"
 )
 
@@ -120,35 +121,16 @@ func (r *Result) AllCells() []result.Cell {
 	return append(append([]result.Cell(nil), r.Limits...), r.Cells...)
 }
 
-// Sink receives the records of a run as they are produced. Its method set
-// is that of harness.Sink, so a store.Writer (or any harness sink) is one.
-// A Sink error stops the run.
-type Sink interface {
-	// Verification is called once per strategy, before any timing.
-	Verification(v result.Verification) error
-	// Sample is called after each sample of a cell, with the one new
-	// sample in c.Samples.
-	Sample(c result.Cell) error
-	// CellDone is called when a cell's status is final.
-	CellDone(c result.Cell) error
-	// Warning reports a run-level problem.
-	Warning(msg string) error
-}
+// Sink receives the records of a run as they are produced: the harness's
+// sink, so a store.Writer is one. A Sink error stops the run.
+type Sink = harness.Sink
 
-// Progress describes where a run is, with the fields of harness.Progress.
-type Progress struct {
-	// Phase is "verify" (setup), "calibrate" or "measure".
-	Phase string
-	// Cell names the current strategy as "floats/name".
-	Cell string
-	// Done and Total count the steps of the phase.
-	Done, Total int
-	// Remaining estimates the time left in the measure phase.
-	Remaining time.Duration
-}
+// Progress describes where a run is, as the harness reports it. Cell names
+// the current strategy as "floats/name".
+type Progress = harness.Progress
 
 // ErrTimeout is wrapped by errors of calls that ran past Config.Timeout.
-var ErrTimeout = errors.New("timed out")
+var ErrTimeout = harness.ErrTimeout
 
 // ErrSumMismatch is wrapped by the errors of strategies whose decoded sum
 // differs from the expected one.
@@ -250,24 +232,6 @@ func compare(got, want []float32) string {
 	return fmt.Sprintf("%d of %d values differ, first at index %d: got %v, want %v", n, len(want), first, got[first], want[first])
 }
 
-// withTimeout runs f on its own goroutine and waits at most d, or until
-// ctx is done. A panic in f is returned as an error. On timeout the
-// goroutine is abandoned and an error wrapping ErrTimeout returned.
-func withTimeout(ctx context.Context, d time.Duration, what string, f func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- codec.Call(what, f) }()
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case err := <-done:
-		return err
-	case <-t.C:
-		return fmt.Errorf("%s: %w after %s", what, ErrTimeout, d)
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
-
 // fileName returns a file name for a strategy name.
 func fileName(name string) string {
 	return strings.NewReplacer("/", "_", "+", "plus").Replace(name) + ".dat"
@@ -352,7 +316,7 @@ func Run(ctx context.Context, cfg Config, strategies []Strategy) (*Result, error
 		r := newReader(s, path, values, res.Expected)
 		err := checkEndian(s, little)
 		if err == nil {
-			err = withTimeout(ctx, cfg.Timeout, "setup", func() error {
+			err = harness.WithTimeout(ctx, cfg.Timeout, "setup", func() error {
 				if err := s.Write(path, values); err != nil {
 					return fmt.Errorf("write: %w", err)
 				}
@@ -428,9 +392,9 @@ func Run(ctx context.Context, cfg Config, strategies []Strategy) (*Result, error
 		}
 		progress(Progress{Phase: "calibrate", Cell: Workload + "/" + c.rec.Codec, Done: i, Total: len(cells)})
 		var per time.Duration
-		err := withTimeout(ctx, cfg.Timeout, "calibrate", func() error {
+		err := harness.WithTimeout(ctx, cfg.Timeout, "calibrate", func() error {
 			var err error
-			c.iters, per, err = calibrate(c, cfg.SampleTime)
+			c.iters, per, err = harness.Calibrate(c.loop, cfg.SampleTime)
 			return err
 		})
 		if err != nil {
@@ -476,9 +440,9 @@ func Run(ctx context.Context, cfg Config, strategies []Strategy) (*Result, error
 			progress(Progress{Phase: "measure", Cell: Workload + "/" + c.rec.Codec, Done: done, Total: total, Remaining: remaining})
 			runtime.GC()
 			var s result.Sample
-			err := withTimeout(ctx, cfg.Timeout, "decode", func() error {
+			err := harness.WithTimeout(ctx, cfg.Timeout, "decode", func() error {
 				var err error
-				s, err = sample(c)
+				s, err = harness.Measure(c.loop, c.iters, 1)
 				return err
 			})
 			done++
@@ -536,48 +500,6 @@ func sampleCount(cfg Config, per time.Duration) int {
 		return cfg.Count
 	}
 	return max(cfg.MinCount, min(cfg.Count, int(cfg.Budget/per)))
-}
-
-// calibrate returns the iteration count for one sample of c and the time
-// the last calibration run of that count took.
-func calibrate(c *cell, target time.Duration) (int, time.Duration, error) {
-	n := 1
-	for {
-		el, err := c.loop(n)
-		if err != nil {
-			return 0, 0, err
-		}
-		if el >= target*8/10 || n >= 1e9 {
-			return n, el, nil
-		}
-		prev := n
-		if el <= 0 {
-			n *= 100
-		} else {
-			n = int(float64(n) * float64(target) / float64(el) * 1.1)
-		}
-		n = max(n, prev+1)
-		n = min(n, prev*100, 1e9)
-	}
-}
-
-// sample runs one sample of c between two reads of the clock and of the
-// allocation counters, as harness does.
-func sample(c *cell) (result.Sample, error) {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	el, err := c.loop(c.iters)
-	runtime.ReadMemStats(&after)
-	if err != nil {
-		return result.Sample{}, err
-	}
-	ops := float64(c.iters)
-	return result.Sample{
-		Iters:       c.iters,
-		NsPerOp:     float64(el.Nanoseconds()) / ops,
-		BytesPerOp:  float64(after.TotalAlloc-before.TotalAlloc) / ops,
-		AllocsPerOp: float64(after.Mallocs-before.Mallocs) / ops,
-	}, nil
 }
 
 type nopSink struct{}

@@ -146,13 +146,19 @@ func writeJSON(path string, values []float32) error {
 }
 
 func readJSON(path string, use func([]float32)) error {
+	return readStream(path, use, func(r io.Reader, out *[]float32) error { return json.NewDecoder(r).Decode(out) })
+}
+
+// readStream opens path and decodes it with decode into a new []float32
+// for use: the shape shared by the streaming strategies.
+func readStream(path string, use func([]float32), decode func(r io.Reader, out *[]float32) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	var out []float32
-	if err := json.NewDecoder(f).Decode(&out); err != nil {
+	if err := decode(f, &out); err != nil {
 		return err
 	}
 	use(out)
@@ -173,19 +179,11 @@ func writeJSONDeflate(path string, values []float32) error {
 }
 
 func readJSONDeflate(path string, use func([]float32)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	zr := flate.NewReader(f)
-	defer zr.Close()
-	var out []float32
-	if err := json.NewDecoder(zr).Decode(&out); err != nil {
-		return err
-	}
-	use(out)
-	return nil
+	return readStream(path, use, func(r io.Reader, out *[]float32) error {
+		zr := flate.NewReader(r)
+		defer zr.Close()
+		return json.NewDecoder(zr).Decode(out)
+	})
 }
 
 func writeGob(path string, values []float32) error {
@@ -193,17 +191,7 @@ func writeGob(path string, values []float32) error {
 }
 
 func readGob(path string, use func([]float32)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	var out []float32
-	if err := gob.NewDecoder(f).Decode(&out); err != nil {
-		return err
-	}
-	use(out)
-	return nil
+	return readStream(path, use, func(r io.Reader, out *[]float32) error { return gob.NewDecoder(r).Decode(out) })
 }
 
 // asFloat32s reinterprets b, little-endian float32 values, as a []float32

@@ -134,10 +134,11 @@ type Prepared struct {
 // ErrTimeout is wrapped by errors of calls that ran past Config.Timeout.
 var ErrTimeout = errors.New("timed out")
 
-// withTimeout runs f on its own goroutine and waits at most d for it. A
-// panic in f is returned as an error. When d passes, the goroutine is
-// abandoned (Go cannot stop it) and an error wrapping ErrTimeout returned.
-func withTimeout(d time.Duration, what string, f func() error) error {
+// WithTimeout runs f on its own goroutine and waits at most d for it, or
+// until ctx is done. A panic in f is returned as an error. When d passes,
+// the goroutine is abandoned (Go cannot stop it) and an error wrapping
+// ErrTimeout returned; when ctx is done, ctx's error.
+func WithTimeout(ctx context.Context, d time.Duration, what string, f func() error) error {
 	done := make(chan error, 1)
 	go func() { done <- codec.Call(what, f) }()
 	t := time.NewTimer(d)
@@ -147,7 +148,62 @@ func withTimeout(d time.Duration, what string, f func() error) error {
 		return err
 	case <-t.C:
 		return fmt.Errorf("%s: %w after %s", what, ErrTimeout, d)
+	case <-ctx.Done():
+		return ctx.Err()
 	}
+}
+
+// Loop runs n iterations of a timed operation and returns their wall time.
+type Loop func(n int) (time.Duration, error)
+
+// Calibrate returns the iteration count for one sample of about target:
+// it grows n until a run lasts a quarter of target, then predicts the
+// count for the whole target from that rate, as testing.B predicts b.N.
+// It also returns the predicted duration of one sample of that count, so
+// callers can budget slow operations. The calibration runs warm up.
+func Calibrate(loop Loop, target time.Duration) (n int, perSample time.Duration, err error) {
+	n = 1
+	for {
+		el, err := loop(n)
+		if err != nil {
+			return 0, 0, err
+		}
+		if el >= target || n >= 1e9 {
+			return n, el, nil
+		}
+		if el >= target/4 {
+			m := min(int(float64(n)*float64(target)/float64(el)), 4*n, 1e9)
+			return m, time.Duration(float64(el) * float64(m) / float64(n)), nil
+		}
+		prev := n
+		if el <= 0 {
+			n *= 100
+		} else {
+			n = int(float64(n) * float64(target) / float64(el) * 1.1)
+		}
+		n = max(n, prev+1)
+		n = min(n, prev*100, 1e9)
+	}
+}
+
+// Measure takes one sample: iters iterations of loop between two reads of
+// the clock and of the allocation counters. ops is the number of
+// operations one iteration makes (the goroutines of a parallel cell).
+func Measure(loop Loop, iters, ops int) (result.Sample, error) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	el, err := loop(iters)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		return result.Sample{}, err
+	}
+	total := float64(iters * ops)
+	return result.Sample{
+		Iters:       iters * ops,
+		NsPerOp:     float64(el.Nanoseconds()) / total,
+		BytesPerOp:  float64(after.TotalAlloc-before.TotalAlloc) / total,
+		AllocsPerOp: float64(after.Mallocs-before.Mallocs) / total,
+	}, nil
 }
 
 // Setup binds the job's codec, verifies a round trip of every value, and
@@ -155,13 +211,13 @@ func withTimeout(d time.Duration, what string, f func() error) error {
 // verification record; the Prepared is nil when the codec cannot be timed
 // (unsupported, error, panic or timeout), and the error says why. The whole
 // setup runs under timeout.
-func Setup(j Job, timeout time.Duration) (*Prepared, result.Verification, error) {
+func Setup(ctx context.Context, j Job, timeout time.Duration) (*Prepared, result.Verification, error) {
 	type out struct {
 		p *Prepared
 		v result.Verification
 	}
 	var o out
-	err := withTimeout(timeout, "setup", func() error {
+	err := WithTimeout(ctx, timeout, "setup", func() error {
 		// Only this goroutine writes local; o is read after it returns.
 		local := out{v: result.Verification{Workload: j.Workload, Codec: j.Codec.Info().Name, Status: result.VerifyExact}}
 		var err error
@@ -292,6 +348,11 @@ func (c *cell) name() string {
 	return n
 }
 
+// timed returns c's loop as a Loop on clock.
+func (c *cell) timed(clock Clock) Loop {
+	return func(n int) (time.Duration, error) { return c.loop(clock, n) }
+}
+
 // loop runs n iterations on every lane at once and returns the wall time.
 func (c *cell) loop(clock Clock, n int) (time.Duration, error) {
 	run := func(l *lane) error {
@@ -335,7 +396,11 @@ func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
 			return err
 		}
 		progress(Progress{Phase: "verify", Cell: j.Name(), Done: i, Total: len(jobs)})
-		p, v, setupErr := Setup(j, cfg.Timeout)
+		p, v, setupErr := Setup(ctx, j, cfg.Timeout)
+		if ctx.Err() != nil {
+			// Cancelled while verifying: this job was not checked.
+			return ctx.Err()
+		}
 		if err := sink.Verification(v); err != nil {
 			return err
 		}
@@ -390,11 +455,14 @@ func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
 			return err
 		}
 		progress(Progress{Phase: "calibrate", Cell: c.name(), Done: i, Total: len(cells)})
-		err := withTimeout(cfg.Timeout, c.rec.Op, func() error {
+		err := WithTimeout(ctx, cfg.Timeout, c.rec.Op, func() error {
 			var err error
-			c.iters, err = calibrate(c, cfg)
+			c.iters, _, err = Calibrate(c.timed(cfg.Clock), cfg.SampleTime)
 			return err
 		})
+		if ctx.Err() != nil {
+			return interrupted(cells, sink, ctx.Err())
+		}
 		if err != nil {
 			if err := fail(c, statusOf(err), fmt.Errorf("calibrate: %w", err)); err != nil {
 				return err
@@ -423,12 +491,15 @@ func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
 			// Collect garbage before, not during, the sample, as
 			// testing.B does.
 			runtime.GC()
-			err := withTimeout(cfg.Timeout, c.rec.Op, func() error {
+			err := WithTimeout(ctx, cfg.Timeout, c.rec.Op, func() error {
 				var err error
-				s, err = sample(c, cfg.Clock)
+				s, err = Measure(c.timed(cfg.Clock), c.iters, len(c.lanes))
 				return err
 			})
 			done++
+			if ctx.Err() != nil {
+				return interrupted(cells, sink, ctx.Err())
+			}
 			if err != nil {
 				if err := fail(c, statusOf(err), err); err != nil {
 					return err
@@ -474,51 +545,4 @@ func interrupted(cells []*cell, sink Sink, cause error) error {
 		}
 	}
 	return cause
-}
-
-// calibrate returns the iteration count for one sample of c: it grows n
-// until a run lasts a quarter of SampleTime, then predicts the count for
-// the whole SampleTime from that rate, as testing.B predicts b.N. The
-// calibration runs also warm the cell up.
-func calibrate(c *cell, cfg Config) (int, error) {
-	n := 1
-	for {
-		el, err := c.loop(cfg.Clock, n)
-		if err != nil {
-			return 0, err
-		}
-		if el >= cfg.SampleTime || n >= 1e9 {
-			return n, nil
-		}
-		if el >= cfg.SampleTime/4 {
-			return min(int(float64(n)*float64(cfg.SampleTime)/float64(el)), 4*n, 1e9), nil
-		}
-		prev := n
-		if el <= 0 {
-			n *= 100
-		} else {
-			n = int(float64(n) * float64(cfg.SampleTime) / float64(el) * 1.1)
-		}
-		n = max(n, prev+1)
-		n = min(n, prev*100, 1e9)
-	}
-}
-
-// sample runs one sample of c: c.iters iterations between two reads of the
-// clock and of the allocation counters.
-func sample(c *cell, clock Clock) (result.Sample, error) {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	el, err := c.loop(clock, c.iters)
-	runtime.ReadMemStats(&after)
-	if err != nil {
-		return result.Sample{}, err
-	}
-	ops := float64(c.iters * len(c.lanes))
-	return result.Sample{
-		Iters:       c.iters * len(c.lanes),
-		NsPerOp:     float64(el.Nanoseconds()) / ops,
-		BytesPerOp:  float64(after.TotalAlloc-before.TotalAlloc) / ops,
-		AllocsPerOp: float64(after.Mallocs-before.Mallocs) / ops,
-	}, nil
 }

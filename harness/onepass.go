@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"sort"
@@ -74,7 +75,7 @@ func OnePass(j Job, timeout time.Duration) OnePassResult {
 		// read only when it has returned: a goroutine abandoned after
 		// the timeout touches nothing the caller uses.
 		base, local, clock := r, OnePassResult{}, onePassClock
-		err := withTimeout(timeout, "one pass", func() error {
+		err := WithTimeout(context.Background(), timeout, "one pass", func() error {
 			l := base
 			err := onePass(j, clock, &l)
 			local = l
@@ -94,7 +95,7 @@ func OnePass(j Job, timeout time.Duration) OnePassResult {
 			r = local
 		}
 	}
-	_, v, err := Setup(j, timeout)
+	_, v, err := Setup(context.Background(), j, timeout)
 	r.Values, r.MeanLen, r.DiffValues = v.Values, v.MeanSize, v.DiffValues
 	switch {
 	case r.Error != "":

@@ -16,11 +16,11 @@ import (
 //
 // The times are of one call each and are printed as time.Duration does;
 // a codec that could not run gets its status and error instead. depth is
-// printed in the heading when it is positive.
+// printed in the heading unless it is negative (workloads without depth).
 func OnePassTable(w io.Writer, workload string, depth int, rows []harness.OnePassResult) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "one pass of workload %s", workload)
-	if depth > 0 {
+	if depth >= 0 {
 		fmt.Fprintf(&b, ", depth %d", depth)
 	}
 	b.WriteString(": len of the first value (mean of all values); one encode and one decode of the first value, unscientific times\n")

@@ -86,6 +86,9 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 		if !wre.MatchString(w.Name) || w.Runner != "" {
 			continue
 		}
+		if err := w.Check(sel.Options); err != nil {
+			return nil, &OptionsError{Err: err}
+		}
 		values := w.Values(sel.Options)
 		for _, c := range codec.All() {
 			if !cre.MatchString(c.Info().Name) {
@@ -105,10 +108,19 @@ func Selected(sel Selection, name string) bool {
 	return err == nil && re.MatchString(name)
 }
 
-// IsSelectionError reports whether err is a *SelectionError.
+// OptionsError says that a selected workload cannot generate values for
+// the given options (for example an empty bigfloat range).
+type OptionsError struct{ Err error }
+
+func (e *OptionsError) Error() string { return e.Err.Error() }
+func (e *OptionsError) Unwrap() error { return e.Err }
+
+// IsSelectionError reports whether err is bad usage: a *SelectionError or
+// an *OptionsError.
 func IsSelectionError(err error) bool {
 	var se *SelectionError
-	return errors.As(err, &se)
+	var oe *OptionsError
+	return errors.As(err, &se) || errors.As(err, &oe)
 }
 
 // Version returns serbench's version and VCS commit, as far as the build
@@ -221,6 +233,7 @@ func Env(s Settings) []result.Config {
 		env = append(env, result.Config{Key: "values", Value: strconv.Itoa(o.Count)})
 	}
 	if o.Depth != 0 {
+		// Options.Depth < 0 asks for depth 0.
 		env = append(env, result.Config{Key: "depth", Value: strconv.Itoa(max(o.Depth, 0))})
 	}
 	if o.Precision > 0 {

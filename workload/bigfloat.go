@@ -50,6 +50,7 @@ func init() {
 		Count:       BigFloatCount,
 		Type:        reflect.TypeFor[BigFloat](),
 		Unsupported: bigFloatUnsupported,
+		validate:    ValidateBigFloatOptions,
 		generate: func(opts Options) []any {
 			xs, err := BigFloats(opts)
 			if err != nil {

@@ -60,6 +60,9 @@ type Workload struct {
 	// of the generic harness (it has no canonical values to round-trip
 	// one by one); the generic harness and conformance test skip it.
 	Runner string
+	// validate, when set, reports options this workload cannot generate
+	// values for.
+	validate func(opts Options) error
 	// generate returns the values for opts (defaults filled in), each a
 	// pointer to Type.
 	generate func(opts Options) []any
@@ -88,6 +91,18 @@ func (w *Workload) Values(opts Options) []any {
 		opts.Count = w.Count
 	}
 	return w.generate(opts)
+}
+
+// Check reports whether the workload can generate values for opts; the
+// error names the workload and the bad option.
+func (w *Workload) Check(opts Options) error {
+	if w.validate == nil {
+		return nil
+	}
+	if err := w.validate(opts); err != nil {
+		return fmt.Errorf("workload %s: %w", w.Name, err)
+	}
+	return nil
 }
 
 // UnsupportedReason returns why the named codec cannot represent this

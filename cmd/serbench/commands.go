@@ -135,10 +135,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	opts := *wopts
 	opts.Seed = *seed
-	opts.Depth = depthOption(opts.Depth)
-	if err := workload.ValidateBigFloatOptions(opts); err != nil {
-		return usagef("%v", err)
-	}
+	opts.Depth = depthOption(fs, opts.Depth)
 	sel := suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts}
 	jobs, err := suite.Jobs(sel)
 	if err != nil {
@@ -210,13 +207,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		// A floats operation reads 4 MB: samples of 25ms hold several
 		// operations of every fast strategy, and slow ones take one.
 		fcfg.SampleTime = 25 * time.Millisecond
-		if timeSet(fs) {
+		if isSet(fs, "time") {
 			fcfg.SampleTime = *sampleTime
 		}
 		if prog != nil {
-			fcfg.Progress = func(p floats.Progress) {
-				prog.update(harness.Progress{Phase: p.Phase, Cell: p.Cell, Done: p.Done, Total: p.Total, Remaining: p.Remaining})
-			}
+			fcfg.Progress = prog.update
 		}
 		var fres *floats.Result
 		fres, runErr = floats.Run(ctx, fcfg, floatStrategies)
@@ -265,18 +260,22 @@ func autoSampleTime(cells, count int) time.Duration {
 }
 
 // depthOption maps the --depth flag onto workload.Options.Depth, where 0
-// means the default and a negative depth means no children.
-func depthOption(flag int) int {
-	if flag <= 0 {
+// means the workload's default and a negative depth means no children:
+// an unset flag keeps the default, so runs record only depths asked for.
+func depthOption(fs *flag.FlagSet, depth int) int {
+	switch {
+	case !isSet(fs, "depth"):
+		return 0
+	case depth <= 0:
 		return -1
 	}
-	return flag
+	return depth
 }
 
-// timeSet reports whether --time was given on the command line.
-func timeSet(fs *flag.FlagSet) bool {
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "time" })
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
 }
 
@@ -362,10 +361,7 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if fs.NArg() > 1 {
 		return usagef("show takes at most one RUN-ID, got %q", fs.Args())
 	}
-	if _, err := os.Stat(*dbPath); err != nil {
-		return fmt.Errorf("database %s: %w (run serbench run first, or pass --db)", *dbPath, err)
-	}
-	db, err := store.Open(ctx, *dbPath)
+	db, err := openExisting(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
@@ -383,6 +379,15 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return out.render(stdout, r)
 }
 
+// openExisting opens a database that must already exist, for the
+// commands that only read.
+func openExisting(ctx context.Context, path string) (*store.DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("database %s: %w (run serbench run first, or pass --db)", path, err)
+	}
+	return store.Open(ctx, path)
+}
+
 const runsUsage = `Usage: serbench runs [flags]
 
 Lists the runs stored in the database, oldest first.
@@ -396,10 +401,7 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if _, err := os.Stat(*dbPath); err != nil {
-		return fmt.Errorf("database %s: %w (run serbench run first, or pass --db)", *dbPath, err)
-	}
-	db, err := store.Open(ctx, *dbPath)
+	db, err := openExisting(ctx, *dbPath)
 	if err != nil {
 		return err
 	}

@@ -241,3 +241,16 @@ func TestBigfloatWriteRead(t *testing.T) {
 		}
 	}
 }
+
+func TestWorkloadOptionsAreCheckedByTheWorkload(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	// An empty bigfloat range is bad usage when bigfloat runs...
+	_, stderr, code := cli(t, "run", "--workload", "^bigfloat$", "--from", "10", "--to", "1", "--db", db)
+	if code != 2 || !strings.Contains(stderr, "workload bigfloat") || !strings.Contains(stderr, "empty") {
+		t.Errorf("empty range: exit %d, %s", code, stderr)
+	}
+	// ...and irrelevant when it does not.
+	if _, stderr, code := cli(t, append(quick(db), "--from", "10", "--to", "1")...); code != 0 {
+		t.Errorf("bigfloat options with --workload person: exit %d, %s", code, stderr)
+	}
+}

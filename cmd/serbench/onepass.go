@@ -39,7 +39,7 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 	opts := *wopts
 	opts.Seed = *seed
 	depth := opts.Depth
-	opts.Depth = depthOption(opts.Depth)
+	opts.Depth = depthOption(fs, opts.Depth)
 	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
 	if err != nil {
 		if suite.IsSelectionError(err) {
@@ -53,7 +53,11 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		if len(rows) == 0 {
 			return nil
 		}
-		err := report.OnePassTable(stdout, current, depth, rows)
+		d := -1 // only nested has a depth
+		if current == "nested" {
+			d = max(depth, 0)
+		}
+		err := report.OnePassTable(stdout, current, d, rows)
 		rows = nil
 		return err
 	}
