@@ -111,3 +111,66 @@ func RoundTrip(inst Instance, canonical any) (decoded any, encoded []byte, err e
 	}
 	return decoded, encoded, nil
 }
+
+// Accessor is implemented by instances of zero-copy formats (FlatBuffers,
+// Cap'n Proto) that can read a few fields straight from encoded bytes
+// without decoding the rest: the "access" operation, as in the Access table
+// of rust_serialization_benchmark.
+//
+// Access reads the workload's access fields (workload.Workload.Access says
+// which, for example workload.PersonFields) from data, the output of
+// Encode, and returns them as that value. Like Decode it must not modify
+// data. The harness verifies Access against the original values before it
+// times it.
+type Accessor interface {
+	Access(data []byte) (any, error)
+}
+
+// WithAccess returns inst with an Access method that calls access, so that
+// it implements Accessor.
+func WithAccess(inst Instance, access func(data []byte) (any, error)) Instance {
+	return accessInstance{Instance: inst, access: access}
+}
+
+type accessInstance struct {
+	Instance
+	access func(data []byte) (any, error)
+}
+
+func (a accessInstance) Access(data []byte) (any, error) { return a.access(data) }
+
+// WithConversion returns the "+convert" variant of a code-generated codec's
+// instance: its Prepare and Canonical return their argument, its Encode
+// calls inst.Prepare (the conversion of the canonical value into the
+// generated type) and then inst.Encode, and its Decode calls inst.Decode
+// and then inst.Canonical. The conversion is so timed with the encoding, as
+// an application that keeps its data in its own Go types pays it. Register
+// it with Flags.IncludesConversion set and the name suffix "+convert".
+//
+// An Accessor keeps its Access method.
+func WithConversion(inst Instance) Instance {
+	c := convertInstance{inner: inst}
+	if a, ok := inst.(Accessor); ok {
+		return WithAccess(c, a.Access)
+	}
+	return c
+}
+
+type convertInstance struct{ inner Instance }
+
+func (c convertInstance) Prepare(canonical any) (any, error) { return canonical, nil }
+func (c convertInstance) Encode(canonical any) ([]byte, error) {
+	p, err := c.inner.Prepare(canonical)
+	if err != nil {
+		return nil, err
+	}
+	return c.inner.Encode(p)
+}
+func (c convertInstance) Decode(data []byte) (any, error) {
+	v, err := c.inner.Decode(data)
+	if err != nil {
+		return nil, err
+	}
+	return c.inner.Canonical(v)
+}
+func (c convertInstance) Canonical(decoded any) (any, error) { return decoded, nil }

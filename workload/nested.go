@@ -82,6 +82,14 @@ type AnonInTestStruc struct {
 	AI64slice []int64
 }
 
+// NestedFields are the fields of a TestStruc that the access operation
+// reads from encoded bytes without a full decode.
+type NestedFields struct {
+	S   string
+	I64 int64
+	F64 float64
+}
+
 // NestedSeed is the documented default seed of the nested workload.
 const NestedSeed = 0x6e657374
 
@@ -100,6 +108,10 @@ func init() {
 		Seed:  NestedSeed,
 		Count: NestedCount,
 		Type:  reflect.TypeFor[TestStruc](),
+		Access: func(v any) any {
+			s := v.(*TestStruc)
+			return NestedFields{S: s.S, I64: s.I64, F64: s.F64}
+		},
 		KnownMismatch: map[string]string{
 			// Seen: -4294967295 (an edge value) decodes as -255, and
 			// -4292310602 as -14120522, in int64 fields, slices and maps.

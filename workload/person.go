@@ -21,6 +21,15 @@ type Person struct {
 	Aliases  []string
 }
 
+// PersonFields are the fields of a Person that the access operation reads
+// from encoded bytes without a full decode: a string, an integer and a
+// float, as rust_serialization_benchmark's Access table reads a few fields.
+type PersonFields struct {
+	Name     string
+	Siblings int
+	Money    float64
+}
+
 // PersonSeed is the documented default seed of the person workload.
 const PersonSeed = 0x5e7be7c4
 
@@ -34,6 +43,7 @@ func init() {
 		Seed:        PersonSeed,
 		Count:       PersonCount,
 		Type:        reflect.TypeFor[Person](),
+		Access:      func(v any) any { p := v.(*Person); return PersonFields{p.Name, p.Siblings, p.Money} },
 		generate: func(opts Options) []any {
 			out := make([]any, opts.Count)
 			for i, p := range People(opts.Seed, opts.Count) {

@@ -60,6 +60,12 @@ type Workload struct {
 	// of the generic harness (it has no canonical values to round-trip
 	// one by one); the generic harness and conformance test skip it.
 	Runner string
+	// Access, when set, returns the access fields of a value (a pointer
+	// to Type): the three fields that the "access" operation of zero-copy
+	// codecs (codec.Accessor) reads from encoded bytes, for example
+	// PersonFields. The harness compares what Access of the codec returns
+	// with this, exactly, before it times the operation.
+	Access func(v any) any
 	// validate, when set, reports options this workload cannot generate
 	// values for.
 	validate func(opts Options) error

@@ -3,6 +3,7 @@
 package bson
 
 import (
+	"reflect"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -30,6 +31,9 @@ func init() {
 		}},
 		Notes: "bson.Marshal/Unmarshal with the default registry",
 	}, func(t codec.Target) (codec.Instance, error) {
+		if t.Type.Kind() != reflect.Struct {
+			return nil, codec.Unsupportedf("a BSON document is a struct or map at its top level, not %s: bson.Marshal cannot write a top-level array", t.Type)
+		}
 		return codec.Reflect(t, bson.Marshal, bson.Unmarshal), nil
 	}))
 }
