@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/all"
 	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/result"
@@ -48,14 +49,20 @@ func bench(b *testing.B, op string) {
 			if p == nil {
 				b.Skip("not timed: setup or verification failed (see serbench run)")
 			}
+			if op == result.OpAccess && !p.Access {
+				b.Skip("no access operation: only zero-copy codecs have one")
+			}
 			b.SetBytes(int64(p.MeanSize + 0.5))
 			b.ReportAllocs()
 			next := 0
 			var err error
 			b.ResetTimer()
-			if op == result.OpEncode {
+			switch op {
+			case result.OpEncode:
 				err = harness.EncodeN(p.Instance, p.Inputs, &next, b.N)
-			} else {
+			case result.OpAccess:
+				err = harness.AccessN(p.Instance.(codec.Accessor), p.Messages, &next, b.N)
+			default:
 				err = harness.DecodeN(p.Instance, p.Messages, &next, b.N)
 			}
 			if err != nil {
@@ -70,3 +77,7 @@ func BenchmarkEncode(b *testing.B) { bench(b, result.OpEncode) }
 
 // BenchmarkDecode times decoding of every workload with every codec.
 func BenchmarkDecode(b *testing.B) { bench(b, result.OpDecode) }
+
+// BenchmarkAccess times the access operation (a few fields read from the
+// encoded bytes) of the zero-copy codecs; the others are skipped.
+func BenchmarkAccess(b *testing.B) { bench(b, result.OpAccess) }

@@ -113,6 +113,11 @@ type Job struct {
 	// Unsupported, when set, is why the workload declares that the codec
 	// cannot represent it: the job is reported unsupported, never bound.
 	Unsupported string
+	// Access, when set, returns the access fields of a value (see
+	// workload.Workload.Access). Codecs whose instances implement
+	// codec.Accessor then get a third cell, "access", verified against
+	// it for every value.
+	Access func(v any) any
 }
 
 // Name returns "workload/codec".
@@ -129,6 +134,9 @@ type Prepared struct {
 	Messages [][]byte
 	// MeanSize is the mean length of Messages.
 	MeanSize float64
+	// Access is true when the instance implements codec.Accessor, the job
+	// has access fields, and Access was verified for every message.
+	Access bool
 }
 
 // ErrTimeout is wrapped by errors of calls that ran past Config.Timeout.
@@ -275,6 +283,12 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 		}
 		p.Messages[i] = append([]byte(nil), b...)
 	}
+	if a, ok := inst.(codec.Accessor); ok && j.Access != nil {
+		if err := verifyAccess(a, j, p.Messages, v); err != nil {
+			return nil, err
+		}
+		p.Access = true
+	}
 	v.Values = len(j.Values)
 	if len(j.Values) > 0 {
 		p.MeanSize = float64(total) / float64(len(j.Values))
@@ -291,6 +305,26 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 		v.Status = result.VerifyLossy
 	}
 	return p, nil
+}
+
+// verifyAccess checks that the access operation returns exactly the access
+// fields of every value; a difference is an undeclared loss of the codec
+// (no loss is accepted on these fields).
+func verifyAccess(a codec.Accessor, j Job, messages [][]byte, v *result.Verification) error {
+	for i, msg := range messages {
+		var got any
+		if err := codec.Call("access", func() (e error) { got, e = a.Access(msg); return }); err != nil {
+			return fmt.Errorf("value %d: access: %w", i, err)
+		}
+		want := j.Access(j.Values[i])
+		if diffs := verify.Compare(want, got, nil); len(diffs) > 0 {
+			v.DiffValues++
+			if len(v.Diffs) < 5 {
+				v.Diffs = append(v.Diffs, fmt.Sprintf("value %d: access: %s", i, diffs[0]))
+			}
+		}
+	}
+	return nil
 }
 
 // EncodeN encodes n values with inst, rotating through inputs from *next.
@@ -316,6 +350,22 @@ func DecodeN(inst codec.Instance, messages [][]byte, next *int, n int) error {
 	for i := 0; i < n; i++ {
 		if _, err := inst.Decode(messages[k]); err != nil {
 			return fmt.Errorf("decode message %d: %w", k, err)
+		}
+		if k++; k == len(messages) {
+			k = 0
+		}
+	}
+	*next = k
+	return nil
+}
+
+// AccessN reads the access fields of n messages with a, rotating through
+// messages from *next. It is the whole timed loop of an access cell.
+func AccessN(a codec.Accessor, messages [][]byte, next *int, n int) error {
+	k := *next
+	for i := 0; i < n; i++ {
+		if _, err := a.Access(messages[k]); err != nil {
+			return fmt.Errorf("access message %d: %w", k, err)
 		}
 		if k++; k == len(messages) {
 			k = 0
@@ -356,8 +406,11 @@ func (c *cell) timed(clock Clock) Loop {
 // loop runs n iterations on every lane at once and returns the wall time.
 func (c *cell) loop(clock Clock, n int) (time.Duration, error) {
 	run := func(l *lane) error {
-		if c.rec.Op == result.OpEncode {
+		switch c.rec.Op {
+		case result.OpEncode:
 			return EncodeN(l.inst, c.p.Inputs, &l.next, n)
+		case result.OpAccess:
+			return AccessN(l.inst.(codec.Accessor), c.p.Messages, &l.next, n)
 		}
 		return DecodeN(l.inst, c.p.Messages, &l.next, n)
 	}
@@ -424,7 +477,11 @@ func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
 			}
 		}
 		for _, gs := range cfg.Goroutines {
-			for _, op := range []string{result.OpEncode, result.OpDecode} {
+			ops := []string{result.OpEncode, result.OpDecode}
+			if p.Access {
+				ops = append(ops, result.OpAccess)
+			}
+			for _, op := range ops {
 				c := &cell{p: p, rec: result.Cell{
 					Workload: j.Workload, Codec: j.Codec.Info().Name, Op: op,
 					Goroutines: gs, MeanSize: p.MeanSize, Status: result.CellOK,

@@ -337,3 +337,52 @@ func TestRotation(t *testing.T) {
 		t.Errorf("decode rotation %v next %d", msgs, next)
 	}
 }
+
+// accessFake is a fake whose instances implement codec.Accessor: Access
+// returns the N of an encoded item, costing accCost, plus off.
+type accessFake struct {
+	*fake
+	accCost time.Duration
+	off     int
+}
+
+func (f *accessFake) Bind(t codec.Target) (codec.Instance, error) {
+	inst, err := f.fake.Bind(t)
+	if err != nil {
+		return nil, err
+	}
+	return codec.WithAccess(inst, func(b []byte) (any, error) {
+		f.clock.advance(f.accCost)
+		n, _, _ := strings.Cut(string(b), "|")
+		var v int
+		fmt.Sscan(n, &v)
+		return v + f.off, nil
+	}), nil
+}
+
+func TestAccessCellIsVerifiedAndTimed(t *testing.T) {
+	clk := &fakeClock{}
+	good := &accessFake{fake: &fake{name: "good", clock: clk, encCost: time.Microsecond, decCost: time.Microsecond}, accCost: 50 * time.Nanosecond}
+	bad := &accessFake{fake: &fake{name: "bad", clock: clk, encCost: time.Microsecond, decCost: time.Microsecond}, accCost: 50 * time.Nanosecond, off: 1}
+	plain := &fake{name: "plain", clock: clk, encCost: time.Microsecond, decCost: time.Microsecond}
+	js := jobs(good, bad, plain)
+	for i := range js {
+		js[i].Access = func(v any) any { return v.(*item).N }
+	}
+	var s sink
+	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Clock: clk}, js, &s); err != nil {
+		t.Fatal(err)
+	}
+	if c := s.cell("good", result.OpAccess); c.Status != result.CellOK || len(c.Samples) != 2 || c.Samples[0].NsPerOp != 50 {
+		t.Errorf("good access cell = %+v, want 2 samples of 50 ns/op", c)
+	}
+	if v := s.verification("good"); v.Status != result.VerifyExact {
+		t.Errorf("good verification = %+v, want exact", v)
+	}
+	if v := s.verification("bad"); v.Status != result.VerifyMismatch || len(v.Diffs) == 0 || !strings.Contains(v.Diffs[0], "access") {
+		t.Errorf("bad verification = %+v, want a mismatch naming access", v)
+	}
+	if c := s.cell("plain", result.OpAccess); c.Codec != "" {
+		t.Errorf("a codec without Access got an access cell: %+v", c)
+	}
+}

@@ -58,10 +58,37 @@ type Row struct {
 	Verify *result.Verification
 	// Encode and Decode summarize the cells; nil when not measured.
 	Encode, Decode *Op
+	// Access summarizes the access cell of zero-copy codecs (read a few
+	// fields without a full decode); nil for other codecs.
+	Access *Op
 	// Relative is (encode+decode) relative to the fastest row (1 for it).
 	Relative float64
 	// Cells are the encode and decode cells, including failed ones.
 	Cells []*result.Cell
+}
+
+// AccessRows returns the rows of w that have an access cell, fastest
+// access first.
+func (w *Workload) AccessRows() []*Row {
+	var rows []*Row
+	for _, r := range w.Rows {
+		if r.Access != nil {
+			rows = append(rows, r)
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Access.NsOp.Center < rows[j].Access.NsOp.Center })
+	return rows
+}
+
+// accessFields names the fields the access operation reads in a workload.
+func accessFields(workload string) string {
+	switch workload {
+	case "person":
+		return "Name, Siblings and Money"
+	case "nested":
+		return "S, I64 and F64"
+	}
+	return "three fields"
 }
 
 // Op summarizes one cell.
@@ -152,6 +179,8 @@ func Build(run *result.Run, opts Options) *Report {
 				row.Encode = summarize(c)
 			case c.Op == result.OpDecode:
 				row.Decode = summarize(c)
+			case c.Op == result.OpAccess:
+				row.Access = summarize(c)
 			}
 		}
 		if v.Failed() || row.Encode == nil || row.Decode == nil {
@@ -159,7 +188,7 @@ func Build(run *result.Run, opts Options) *Report {
 		} else {
 			w.Rows = append(w.Rows, row)
 		}
-		for _, op := range []*Op{row.Encode, row.Decode} {
+		for _, op := range []*Op{row.Encode, row.Decode, row.Access} {
 			if op != nil {
 				rep.Warnings = append(rep.Warnings, op.warnings()...)
 				if op.wide() {

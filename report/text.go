@@ -57,6 +57,7 @@ func Table(w io.Writer, rep *Report) error {
 		for _, n := range wl.Notes() {
 			b.WriteString("  " + n + "\n")
 		}
+		accessTable(&b, wl)
 		scalingTable(&b, wl)
 	}
 	if rep.Floats {
@@ -74,6 +75,26 @@ func Table(w io.Writer, rep *Report) error {
 	b.WriteString(legend)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// accessTable writes the access operation of the zero-copy codecs of wl,
+// if any: the time to read the workload's access fields from the encoded
+// bytes, and how many times faster that is than the full decode.
+func accessTable(b *strings.Builder, wl *Workload) {
+	rows := wl.AccessRows()
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n  access (read %s from the encoded bytes without a full decode)\n", accessFields(wl.Name))
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "  codec\taccess\t±\tops/s\tallocs\tdecode\tdecode/access\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%.1fx\t\n", r.Codec.Name,
+			format.Ns(r.Access.NsOp.Center), format.CI(r.Access.NsOp), format.Rate(1e9/r.Access.NsOp.Center),
+			format.Count(r.Access.Allocs.Center), format.Ns(r.Decode.NsOp.Center),
+			r.Decode.NsOp.Center/r.Access.NsOp.Center)
+	}
+	tw.Flush()
 }
 
 const legend = `
@@ -108,6 +129,15 @@ func Markdown(w io.Writer, rep *Report) error {
 			b.WriteString("\n")
 			for _, n := range notes {
 				b.WriteString("- " + mdEscape(n) + "\n")
+			}
+		}
+		if rows := wl.AccessRows(); len(rows) > 0 {
+			fmt.Fprintf(&b, "\nAccess: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
+			b.WriteString("| codec | access | decode | decode/access |\n|:--|--:|--:|--:|\n")
+			for _, r := range rows {
+				fmt.Fprintf(&b, "| %s | %s %s | %s | %.1fx |\n", mdEscape(r.Codec.Name),
+					format.Ns(r.Access.NsOp.Center), format.CI(r.Access.NsOp), format.Ns(r.Decode.NsOp.Center),
+					r.Decode.NsOp.Center/r.Access.NsOp.Center)
 			}
 		}
 	}

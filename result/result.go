@@ -16,6 +16,9 @@ import (
 const (
 	OpEncode = "encode"
 	OpDecode = "decode"
+	// OpAccess reads a few fields from encoded bytes without a full
+	// decode; only zero-copy codecs (codec.Accessor) have it.
+	OpAccess = "access"
 )
 
 // Run is one invocation of serbench run.

@@ -95,7 +95,7 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 				continue
 			}
 			jobs = append(jobs, harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c,
-				Unsupported: w.UnsupportedReason(c.Info().Name)})
+				Unsupported: w.UnsupportedReason(c.Info().Name), Access: w.Access})
 		}
 	}
 	return jobs, nil
