@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/compress"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/verify"
 )
@@ -80,6 +81,9 @@ type Config struct {
 	Clock Clock
 	// Progress, if set, is called as the run advances.
 	Progress func(Progress)
+	// Zstd adds a "zstd" cell to every job: compressing one of its
+	// encoded messages with zstd (internal/compress).
+	Zstd bool
 }
 
 func (c *Config) defaults() {
@@ -289,6 +293,9 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 		}
 		p.Access = true
 	}
+	if v.Compressed, err = compress.Sizes(p.Messages); err != nil {
+		return nil, fmt.Errorf("compressed sizes: %w", err)
+	}
 	v.Values = len(j.Values)
 	if len(j.Values) > 0 {
 		p.MeanSize = float64(total) / float64(len(j.Values))
@@ -375,6 +382,20 @@ func AccessN(a codec.Accessor, messages [][]byte, next *int, n int) error {
 	return nil
 }
 
+// ZstdN compresses n messages with z into dst, rotating through messages
+// from *next. It is the whole timed loop of a zstd cell.
+func ZstdN(z *compress.Zstd, dst *[]byte, messages [][]byte, next *int, n int) error {
+	k := *next
+	for i := 0; i < n; i++ {
+		*dst = z.Compress((*dst)[:0], messages[k])
+		if k++; k == len(messages) {
+			k = 0
+		}
+	}
+	*next = k
+	return nil
+}
+
 // cell is a timed (job, operation) with its state.
 type cell struct {
 	rec   result.Cell
@@ -388,6 +409,9 @@ type cell struct {
 type lane struct {
 	inst codec.Instance
 	next int
+	// z and dst serve zstd cells.
+	z   *compress.Zstd
+	dst []byte
 }
 
 func (c *cell) name() string {
@@ -411,6 +435,8 @@ func (c *cell) loop(clock Clock, n int) (time.Duration, error) {
 			return EncodeN(l.inst, c.p.Inputs, &l.next, n)
 		case result.OpAccess:
 			return AccessN(l.inst.(codec.Accessor), c.p.Messages, &l.next, n)
+		case result.OpZstd:
+			return ZstdN(l.z, &l.dst, c.p.Messages, &l.next, n)
 		}
 		return DecodeN(l.inst, c.p.Messages, &l.next, n)
 	}
@@ -481,13 +507,24 @@ func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
 			if p.Access {
 				ops = append(ops, result.OpAccess)
 			}
+			if cfg.Zstd {
+				ops = append(ops, result.OpZstd)
+			}
 			for _, op := range ops {
 				c := &cell{p: p, rec: result.Cell{
 					Workload: j.Workload, Codec: j.Codec.Info().Name, Op: op,
 					Goroutines: gs, MeanSize: p.MeanSize, Status: result.CellOK,
 				}}
 				for g := 0; g < gs; g++ {
-					c.lanes = append(c.lanes, lane{inst: lanes[g], next: g * len(p.Inputs) / gs})
+					l := lane{inst: lanes[g], next: g * len(p.Inputs) / gs}
+					if op == result.OpZstd {
+						z, err := compress.NewZstd()
+						if err != nil {
+							return err
+						}
+						l.z = z
+					}
+					c.lanes = append(c.lanes, l)
 				}
 				cells = append(cells, c)
 			}

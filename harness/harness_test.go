@@ -386,3 +386,25 @@ func TestAccessCellIsVerifiedAndTimed(t *testing.T) {
 		t.Errorf("a codec without Access got an access cell: %+v", c)
 	}
 }
+
+func TestZstdCellAndCompressedSizes(t *testing.T) {
+	clk := &fakeClock{}
+	a := &fake{name: "a", clock: clk, encCost: time.Microsecond, decCost: time.Microsecond}
+	var s sink
+	// The zstd cell runs real compression, timed by the fake clock that
+	// does not advance there: give it real time.
+	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Zstd: true}, jobs(a), &s); err != nil {
+		t.Fatal(err)
+	}
+	if c := s.cell("a", result.OpZstd); c.Status != result.CellOK || len(c.Samples) != 2 || c.Samples[0].NsPerOp <= 0 {
+		t.Errorf("zstd cell = %+v, want 2 samples", c)
+	}
+	v := s.verification("a")
+	for _, alg := range []string{"zstd", "gzip", "s2", "lz4"} {
+		// Messages like "7|xxxxxxx" are tiny: compression only adds
+		// its framing to them.
+		if got := v.Compressed[alg]; got <= v.MeanSize {
+			t.Errorf("%s: mean compressed size %v of messages of %v bytes: want larger (framing)", alg, got, v.MeanSize)
+		}
+	}
+}

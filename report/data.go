@@ -109,6 +109,7 @@ type jsonRow struct {
 	Encode   *jsonOp             `json:"encode,omitempty"`
 	Decode   *jsonOp             `json:"decode,omitempty"`
 	Access   *jsonOp             `json:"access,omitempty"`
+	Zstd     *jsonOp             `json:"zstd,omitempty"`
 }
 
 type jsonOp struct {
@@ -165,7 +166,7 @@ func JSON(w io.Writer, rep *Report) error {
 		jw := jsonWorkload{Name: wl.Name, Rows: []jsonRow{}}
 		for _, rows := range [][]*Row{wl.Rows, wl.Failed} {
 			for _, row := range rows {
-				jr := jsonRow{Codec: *row.Codec, Verify: *row.Verify, Check: row.Mark(), Encode: toJSONOp(row.Encode), Decode: toJSONOp(row.Decode), Access: toJSONOp(row.Access)}
+				jr := jsonRow{Codec: *row.Codec, Verify: *row.Verify, Check: row.Mark(), Encode: toJSONOp(row.Encode), Decode: toJSONOp(row.Decode), Access: toJSONOp(row.Access), Zstd: toJSONOp(row.Zstd)}
 				if row.Relative > 0 {
 					jr.Relative = finite(row.Relative)
 				}

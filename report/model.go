@@ -61,6 +61,9 @@ type Row struct {
 	// Access summarizes the access cell of zero-copy codecs (read a few
 	// fields without a full decode); nil for other codecs.
 	Access *Op
+	// Zstd summarizes the zstd cell (compressing one encoded message);
+	// nil when not measured.
+	Zstd *Op
 	// Relative is (encode+decode) relative to the fastest row (1 for it).
 	Relative float64
 	// Cells are the encode and decode cells, including failed ones.
@@ -77,6 +80,19 @@ func (w *Workload) AccessRows() []*Row {
 		}
 	}
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Access.NsOp.Center < rows[j].Access.NsOp.Center })
+	return rows
+}
+
+// SizeRows returns the rows of w whose compressed sizes were measured,
+// smallest zstd size first.
+func (w *Workload) SizeRows() []*Row {
+	var rows []*Row
+	for _, r := range w.Rows {
+		if len(r.Verify.Compressed) > 0 {
+			rows = append(rows, r)
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Verify.Compressed["zstd"] < rows[j].Verify.Compressed["zstd"] })
 	return rows
 }
 
@@ -181,6 +197,8 @@ func Build(run *result.Run, opts Options) *Report {
 				row.Decode = summarize(c)
 			case c.Op == result.OpAccess:
 				row.Access = summarize(c)
+			case c.Op == result.OpZstd:
+				row.Zstd = summarize(c)
 			}
 		}
 		if v.Failed() || row.Encode == nil || row.Decode == nil {
@@ -188,7 +206,7 @@ func Build(run *result.Run, opts Options) *Report {
 		} else {
 			w.Rows = append(w.Rows, row)
 		}
-		for _, op := range []*Op{row.Encode, row.Decode, row.Access} {
+		for _, op := range []*Op{row.Encode, row.Decode, row.Access, row.Zstd} {
 			if op != nil {
 				rep.Warnings = append(rep.Warnings, op.warnings()...)
 				if op.wide() {

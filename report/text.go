@@ -58,6 +58,7 @@ func Table(w io.Writer, rep *Report) error {
 			b.WriteString("  " + n + "\n")
 		}
 		accessTable(&b, wl)
+		sizeTable(&b, wl)
 		scalingTable(&b, wl)
 	}
 	if rep.Floats {
@@ -97,6 +98,28 @@ func accessTable(b *strings.Builder, wl *Workload) {
 	tw.Flush()
 }
 
+// sizeTable writes the compressed sizes of the codecs of wl and the time
+// zstd takes to compress one of their messages.
+func sizeTable(b *strings.Builder, wl *Workload) {
+	rows := wl.SizeRows()
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("\n  compressed size (mean bytes of one message compressed alone; zstd time per message)\n")
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "  codec\tbytes\tzstd\tgzip\ts2\tlz4\tzstd time\t±\tcheck\t")
+	for _, r := range rows {
+		c := r.Verify.Compressed
+		zt, zci := "-", ""
+		if r.Zstd != nil {
+			zt, zci = format.Ns(r.Zstd.NsOp.Center), format.CI(r.Zstd.NsOp)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Codec.Name, format.Count(r.Verify.MeanSize),
+			format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt, zci, r.Mark())
+	}
+	tw.Flush()
+}
+
 const legend = `
 check: ok = every value round-trips exactly; lossy = only declared losses seen;
 FAIL = undeclared data loss (see the note above); error/timeout/unsupported = not timed.
@@ -129,6 +152,19 @@ func Markdown(w io.Writer, rep *Report) error {
 			b.WriteString("\n")
 			for _, n := range notes {
 				b.WriteString("- " + mdEscape(n) + "\n")
+			}
+		}
+		if rows := wl.SizeRows(); len(rows) > 0 {
+			b.WriteString("\nCompressed size: mean bytes of one message compressed alone.\n\n")
+			b.WriteString("| codec | bytes | zstd | gzip | s2 | lz4 | zstd time |\n|:--|--:|--:|--:|--:|--:|--:|\n")
+			for _, r := range rows {
+				c := r.Verify.Compressed
+				zt := "-"
+				if r.Zstd != nil {
+					zt = format.Ns(r.Zstd.NsOp.Center) + " " + format.CI(r.Zstd.NsOp)
+				}
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(r.Codec.Name), format.Count(r.Verify.MeanSize),
+					format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt)
 			}
 		}
 		if rows := wl.AccessRows(); len(rows) > 0 {

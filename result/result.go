@@ -19,6 +19,9 @@ const (
 	// OpAccess reads a few fields from encoded bytes without a full
 	// decode; only zero-copy codecs (codec.Accessor) have it.
 	OpAccess = "access"
+	// OpZstd compresses one encoded message with zstd (package
+	// internal/compress): what compressing the codec's output costs.
+	OpZstd = "zstd"
 )
 
 // Run is one invocation of serbench run.
@@ -111,6 +114,10 @@ type Verification struct {
 	DiffValues int
 	// Error says why the codec failed or is unsupported.
 	Error string
+	// Compressed maps a compression algorithm ("zstd", "gzip", "s2",
+	// "lz4") to the mean size of the messages compressed one by one with
+	// it; nil when not measured.
+	Compressed map[string]float64
 }
 
 // Failed reports whether v keeps the codec from being timed.

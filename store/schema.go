@@ -78,4 +78,7 @@ var migrations = []string{
 		PRIMARY KEY (run_id, seq)
 	);
 	CREATE INDEX runs_start ON runs (start_time);`,
+	// 2: the mean compressed sizes of each verification's messages, as
+	// JSON text ({"zstd": 81.2, ...}).
+	`ALTER TABLE verifications ADD COLUMN compressed TEXT NOT NULL DEFAULT '{}';`,
 }

@@ -151,6 +151,27 @@ func (d *DB) migrate(ctx context.Context) error {
 	return nil
 }
 
+// jsonSizes encodes compressed sizes as a JSON object, "{}" when none.
+func jsonSizes(m map[string]float64) string {
+	if len(m) == 0 {
+		return "{}"
+	}
+	b, _ := json.Marshal(m) // keys sorted: stable text
+	return string(b)
+}
+
+// parseSizes decodes what jsonSizes wrote; nil for "{}" or "".
+func parseSizes(s string) (map[string]float64, error) {
+	if s == "" || s == "{}" {
+		return nil, nil
+	}
+	var m map[string]float64
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 func jsonList(s []string) string {
 	if len(s) == 0 {
 		return "[]"
@@ -223,8 +244,8 @@ func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer
 
 // Verification stores v.
 func (w *Writer) Verification(v result.Verification) error {
-	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		w.runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error)
+	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		w.runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error, jsonSizes(v.Compressed))
 	if err != nil {
 		return fmt.Errorf("store verification of %s/%s: %w", v.Workload, v.Codec, err)
 	}
@@ -415,13 +436,16 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := q(`SELECT workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error FROM verifications WHERE run_id = ? ORDER BY workload, codec`, func(rows *sql.Rows) error {
+	if err := q(`SELECT workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed FROM verifications WHERE run_id = ? ORDER BY workload, codec`, func(rows *sql.Rows) error {
 		var v result.Verification
-		var observed, diffs string
-		if err := rows.Scan(&v.Workload, &v.Codec, &v.Status, &v.Values, &v.MeanSize, &observed, &diffs, &v.DiffValues, &v.Error); err != nil {
+		var observed, diffs, compressed string
+		if err := rows.Scan(&v.Workload, &v.Codec, &v.Status, &v.Values, &v.MeanSize, &observed, &diffs, &v.DiffValues, &v.Error, &compressed); err != nil {
 			return err
 		}
 		var err error
+		if v.Compressed, err = parseSizes(compressed); err != nil {
+			return fmt.Errorf("verification %s/%s compressed sizes: %w", v.Workload, v.Codec, err)
+		}
 		if v.Observed, err = parseList(observed); err != nil {
 			return err
 		}

@@ -116,6 +116,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		dbPath     = fs.String("db", defaultDB, "database to store the run in (a SQLite file)")
 		quiet      = fs.Bool("quiet", false, "no progress display")
 		parallel   = fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency")
+		zstd       = fs.Bool("zstd", true, "also time zstd compression of every codec's messages (compressed sizes are always measured)")
 	)
 	out.register(fs)
 	if err := parse(fs, args); err != nil {
@@ -167,7 +168,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 	if *sampleTime == 0 {
-		*sampleTime = autoSampleTime(len(jobs)*2*len(goroutines), *count)
+		ops := 2
+		if *zstd {
+			ops = 3
+		}
+		*sampleTime = autoSampleTime(len(jobs)*ops*len(goroutines), *count)
 	}
 	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed, Goroutines: goroutines, Options: opts}
 	r := &result.Run{
@@ -195,7 +200,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	cfg := harness.Config{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Goroutines: goroutines}
+	cfg := harness.Config{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Goroutines: goroutines, Zstd: *zstd}
 	var prog *progressLine
 	if !*quiet && isTerminal(stderr) {
 		prog = &progressLine{w: stderr}

@@ -81,7 +81,7 @@ func TestGoBenchOutputParses(t *testing.T) {
 			t.Errorf("benchmark format error: %v", rec)
 		case *benchfmt.Result:
 			n++
-			if !strings.HasPrefix(rec.Name.String(), "Encode/workload=person/codec=json") && !strings.HasPrefix(rec.Name.String(), "Decode/workload=person/codec=json") {
+			if name := rec.Name.String(); !strings.HasPrefix(name, "Encode/workload=person/codec=json") && !strings.HasPrefix(name, "Decode/workload=person/codec=json") && !strings.HasPrefix(name, "Zstd/workload=person/codec=json") {
 				t.Errorf("unexpected name %s", rec.Name)
 			}
 			if _, ok := rec.Value("sec/op"); !ok {
@@ -92,8 +92,8 @@ func TestGoBenchOutputParses(t *testing.T) {
 			}
 		}
 	}
-	if n != 6 {
-		t.Errorf("%d results, want 3 samples × 2 ops", n)
+	if n != 9 {
+		t.Errorf("%d results, want 3 samples × 3 ops (encode, decode, zstd)", n)
 	}
 }
 
