@@ -1,0 +1,429 @@
+package pb
+
+// This file is written by hand. internal/gen/pb/convert.go and
+// internal/gen/gogo/convert.go are the same but for their package clause
+// (TestConvertTwins checks it): the messages that protoc-gen-go and
+// protoc-gen-gogofaster generate from the same schema have the same field
+// and type names.
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/serbench/serbench/workload"
+)
+
+// ZeroTimeUnixNano is the Unix nanoseconds field of the zero time.Time,
+// which UnixNano cannot express: with an offset of 0 it reads back as the
+// zero time.Time.
+const ZeroTimeUnixNano = math.MinInt64
+
+// TimeFields returns the two fields of t in the schemas: Unix nanoseconds
+// and UTC offset in seconds; ZeroTimeUnixNano and 0 for the zero time.Time.
+func TimeFields(t time.Time) (unixNano int64, offset int32) {
+	if t.IsZero() {
+		return ZeroTimeUnixNano, 0
+	}
+	_, off := t.Zone()
+	return t.UnixNano(), int32(off)
+}
+
+// Time returns the time.Time of the schemas' two time fields: the instant
+// in time.UTC when offset is 0, else in time.FixedZone("", offset); the zero
+// time.Time for ZeroTimeUnixNano and 0.
+func Time(unixNano int64, offset int32) time.Time {
+	switch {
+	case offset != 0:
+		return time.Unix(0, unixNano).In(time.FixedZone("", int(offset)))
+	case unixNano == ZeroTimeUnixNano:
+		return time.Time{}
+	default:
+		return time.Unix(0, unixNano).UTC()
+	}
+}
+
+// FromPerson returns the message of p. Its Tags and Aliases are p's.
+func FromPerson(p *workload.Person) *Person {
+	ns, off := TimeFields(p.BirthDay)
+	return &Person{
+		Name:             p.Name,
+		BirthDayUnixNano: ns,
+		BirthDayOffset:   off,
+		Phone:            p.Phone,
+		Siblings:         int64(p.Siblings),
+		Spouse:           p.Spouse,
+		Money:            p.Money,
+		Tags:             p.Tags,
+		Aliases:          p.Aliases,
+	}
+}
+
+// ToPerson returns the canonical value of m. Empty maps and slices become
+// nil: the encoding does not tell nil from empty. The result shares m's
+// map and slices unless clone is set; set it when m is to be reused, as a
+// message returned to a vtprotobuf pool is (its ResetVT keeps the slices'
+// arrays for the next message).
+func ToPerson(m *Person, clone bool) *workload.Person {
+	return &workload.Person{
+		Name:     m.Name,
+		BirthDay: Time(m.BirthDayUnixNano, m.BirthDayOffset),
+		Phone:    m.Phone,
+		Siblings: int(m.Siblings),
+		Spouse:   m.Spouse,
+		Money:    m.Money,
+		Tags:     shareMap(m.Tags, clone),
+		Aliases:  share(m.Aliases, clone),
+	}
+}
+
+// FromFloats returns the message of a slice of the floats workload; its
+// Values is *v.
+func FromFloats(v *[]float32) *Floats { return &Floats{Values: *v} }
+
+// ToFloats returns the canonical value of m: a pointer to its Values, or to
+// a copy of them when clone is set (see ToPerson), or to nil when empty.
+func ToFloats(m *Floats, clone bool) *[]float32 {
+	v := share(m.Values, clone)
+	return &v
+}
+
+// FromTestStruc returns the message of s, with its children. Slices whose
+// element type is the same in both share memory with s. It fails on what
+// the schema cannot carry: a dynamic type in an interface{} value that the
+// Value union has no field for, and nil pointers in Iptrslice, Its and
+// Mtsptr.
+func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
+	m := &TestStruc{
+		S:    s.S,
+		I:    int64(s.I),
+		I8:   int32(s.I8),
+		I16:  int32(s.I16),
+		I32:  s.I32,
+		I64:  s.I64,
+		Ui:   uint64(s.Ui),
+		Ui8:  uint32(s.Ui8),
+		Ui16: uint32(s.Ui16),
+		Ui32: s.Ui32,
+		Ui64: s.Ui64,
+		F32:  s.F32,
+		F64:  s.F64,
+		B:    s.B,
+		By:   uint32(s.By),
+
+		Sslice:    s.Sslice,
+		Intslice:  convert[int64](s.Intslice),
+		I8Slice:   convert[int32](s.I8slice),
+		I16Slice:  convert[int32](s.I16slice),
+		I32Slice:  s.I32slice,
+		I64Slice:  s.I64slice,
+		Uintslice: convert[uint64](s.Uintslice),
+		Ui8Slice:  s.Ui8slice,
+		Ui16Slice: convert[uint32](s.Ui16slice),
+		Ui32Slice: s.Ui32slice,
+		Ui64Slice: s.Ui64slice,
+		F32Slice:  s.F32slice,
+		F64Slice:  s.F64slice,
+		Bslice:    s.Bslice,
+		Byslice:   s.Byslice,
+
+		As:        s.AS,
+		Ai64:      s.AI64,
+		Ai16:      int32(s.AI16),
+		Aui64:     s.AUi64,
+		Asslice:   s.ASslice,
+		Ai64Slice: s.AI64slice,
+
+		Msi64:  s.Msi64,
+		Nmap:   s.Nmap,
+		Nslice: s.Nslice,
+	}
+	m.TUnixNano, m.TOffset = TimeFields(s.T)
+	var err error
+	if s.Islice != nil {
+		m.Islice = make([]*Value, len(s.Islice))
+		for i, v := range s.Islice {
+			if m.Islice[i], err = fromValue(v); err != nil {
+				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
+			}
+		}
+	}
+	if s.Iptrslice != nil {
+		m.Iptrslice = make([]int64, len(s.Iptrslice))
+		for i, p := range s.Iptrslice {
+			if p == nil {
+				return nil, fmt.Errorf("Iptrslice[%d] is nil: the schema has no nil int64", i)
+			}
+			m.Iptrslice[i] = *p
+		}
+	}
+	if s.Ms != nil {
+		m.Ms = make(map[string]*Value, len(s.Ms))
+		for k, v := range s.Ms {
+			if m.Ms[k], err = fromValue(v); err != nil {
+				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
+			}
+		}
+	}
+	if s.Nintf != nil {
+		if m.Nintf, err = fromValue(s.Nintf); err != nil {
+			return nil, fmt.Errorf("Nintf: %w", err)
+		}
+	}
+	if s.Nint64 != nil {
+		m.OptionalNint64 = &TestStruc_Nint64{Nint64: *s.Nint64}
+	}
+	if s.Mtsptr != nil {
+		m.Mtsptr = make(map[string]*TestStruc, len(s.Mtsptr))
+		for k, c := range s.Mtsptr {
+			if c == nil {
+				return nil, fmt.Errorf("Mtsptr[%q] is nil: the schema has no nil map value", k)
+			}
+			if m.Mtsptr[k], err = FromTestStruc(c); err != nil {
+				return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
+			}
+		}
+	}
+	if s.Mts != nil {
+		m.Mts = make(map[string]*TestStruc, len(s.Mts))
+		for k, c := range s.Mts {
+			if m.Mts[k], err = FromTestStruc(&c); err != nil {
+				return nil, fmt.Errorf("Mts[%q]: %w", k, err)
+			}
+		}
+	}
+	if s.Its != nil {
+		m.Its = make([]*TestStruc, len(s.Its))
+		for i, c := range s.Its {
+			if c == nil {
+				return nil, fmt.Errorf("Its[%d] is nil: the schema has no nil list element", i)
+			}
+			if m.Its[i], err = FromTestStruc(c); err != nil {
+				return nil, fmt.Errorf("Its[%d]: %w", i, err)
+			}
+		}
+	}
+	if s.Nteststruc != nil {
+		if m.Nteststruc, err = FromTestStruc(s.Nteststruc); err != nil {
+			return nil, fmt.Errorf("Nteststruc: %w", err)
+		}
+	}
+	return m, nil
+}
+
+// ToTestStruc returns the canonical value of m, with its children. Empty
+// maps, slices and byte strings become nil, and interface{} values hold
+// string, bool, int64, uint64, float32 or float64 (see Value). The result
+// shares m's slices of the same element type and maps unless clone is set
+// (see ToPerson).
+func ToTestStruc(m *TestStruc, clone bool) *workload.TestStruc {
+	s := &workload.TestStruc{
+		S:    m.S,
+		I:    int(m.I),
+		I8:   int8(m.I8),
+		I16:  int16(m.I16),
+		I32:  m.I32,
+		I64:  m.I64,
+		Ui:   uint(m.Ui),
+		Ui8:  uint8(m.Ui8),
+		Ui16: uint16(m.Ui16),
+		Ui32: m.Ui32,
+		Ui64: m.Ui64,
+		F32:  m.F32,
+		F64:  m.F64,
+		B:    m.B,
+		By:   byte(m.By),
+
+		Sslice:    share(m.Sslice, clone),
+		Intslice:  convert[int](m.Intslice),
+		I8slice:   convert[int8](m.I8Slice),
+		I16slice:  convert[int16](m.I16Slice),
+		I32slice:  share(m.I32Slice, clone),
+		I64slice:  share(m.I64Slice, clone),
+		Uintslice: convert[uint](m.Uintslice),
+		Ui8slice:  share(m.Ui8Slice, clone),
+		Ui16slice: convert[uint16](m.Ui16Slice),
+		Ui32slice: share(m.Ui32Slice, clone),
+		Ui64slice: share(m.Ui64Slice, clone),
+		F32slice:  share(m.F32Slice, clone),
+		F64slice:  share(m.F64Slice, clone),
+		Bslice:    share(m.Bslice, clone),
+		Byslice:   share(m.Byslice, clone),
+
+		AnonInTestStruc: workload.AnonInTestStruc{
+			AS:        m.As,
+			AI64:      m.Ai64,
+			AI16:      int16(m.Ai16),
+			AUi64:     m.Aui64,
+			ASslice:   share(m.Asslice, clone),
+			AI64slice: share(m.Ai64Slice, clone),
+		},
+
+		Msi64:  shareMap(m.Msi64, clone),
+		T:      Time(m.TUnixNano, m.TOffset),
+		Nmap:   shareMap(m.Nmap, clone),
+		Nslice: share(m.Nslice, clone),
+	}
+	if len(m.Islice) > 0 {
+		s.Islice = make([]interface{}, len(m.Islice))
+		for i, v := range m.Islice {
+			s.Islice[i] = toValue(v)
+		}
+	}
+	if len(m.Iptrslice) > 0 {
+		vals := slices.Clone(m.Iptrslice)
+		s.Iptrslice = make([]*int64, len(vals))
+		for i := range vals {
+			s.Iptrslice[i] = &vals[i]
+		}
+	}
+	if len(m.Ms) > 0 {
+		s.Ms = make(map[string]interface{}, len(m.Ms))
+		for k, v := range m.Ms {
+			s.Ms[k] = toValue(v)
+		}
+	}
+	s.Nintf = toValue(m.Nintf)
+	if n, ok := m.OptionalNint64.(*TestStruc_Nint64); ok {
+		v := n.Nint64
+		s.Nint64 = &v
+	}
+	if len(m.Mtsptr) > 0 {
+		s.Mtsptr = make(map[string]*workload.TestStruc, len(m.Mtsptr))
+		for k, c := range m.Mtsptr {
+			s.Mtsptr[k] = toChild(c, clone)
+		}
+	}
+	if len(m.Mts) > 0 {
+		s.Mts = make(map[string]workload.TestStruc, len(m.Mts))
+		for k, c := range m.Mts {
+			s.Mts[k] = *toChild(c, clone)
+		}
+	}
+	if len(m.Its) > 0 {
+		s.Its = make([]*workload.TestStruc, len(m.Its))
+		for i, c := range m.Its {
+			s.Its[i] = toChild(c, clone)
+		}
+	}
+	if m.Nteststruc != nil {
+		s.Nteststruc = ToTestStruc(m.Nteststruc, clone)
+	}
+	return s
+}
+
+// toChild converts a child message; a nil one, which decoders do not
+// return, is an empty TestStruc.
+func toChild(c *TestStruc, clone bool) *workload.TestStruc {
+	if c == nil {
+		return ToTestStruc(&TestStruc{}, clone)
+	}
+	return ToTestStruc(c, clone)
+}
+
+// fromValue returns the Value of an interface{} value: an empty one for
+// nil.
+func fromValue(v interface{}) (*Value, error) {
+	switch x := v.(type) {
+	case nil:
+		return &Value{}, nil
+	case string:
+		return &Value{Kind: &Value_StringValue{StringValue: x}}, nil
+	case bool:
+		return &Value{Kind: &Value_BoolValue{BoolValue: x}}, nil
+	case int:
+		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
+	case int8:
+		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
+	case int16:
+		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
+	case int32:
+		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
+	case int64:
+		return &Value{Kind: &Value_IntValue{IntValue: x}}, nil
+	case uint:
+		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
+	case uint8:
+		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
+	case uint16:
+		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
+	case uint32:
+		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
+	case uint64:
+		return &Value{Kind: &Value_UintValue{UintValue: x}}, nil
+	case float32:
+		return &Value{Kind: &Value_FloatValue{FloatValue: x}}, nil
+	case float64:
+		return &Value{Kind: &Value_DoubleValue{DoubleValue: x}}, nil
+	default:
+		return nil, fmt.Errorf("the Value union has no field for an interface{} value of type %T", v)
+	}
+}
+
+// toValue returns the interface{} value of v: nil for nil or an empty
+// Value, else a string, bool, int64, uint64, float32 or float64.
+func toValue(v *Value) interface{} {
+	if v == nil {
+		return nil
+	}
+	switch k := v.Kind.(type) {
+	case *Value_StringValue:
+		return k.StringValue
+	case *Value_BoolValue:
+		return k.BoolValue
+	case *Value_IntValue:
+		return k.IntValue
+	case *Value_UintValue:
+		return k.UintValue
+	case *Value_FloatValue:
+		return k.FloatValue
+	case *Value_DoubleValue:
+		return k.DoubleValue
+	default:
+		return nil
+	}
+}
+
+type number interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// convert returns s with its elements converted to D, in a new slice; nil
+// when s is empty.
+func convert[D, S number](s []S) []D {
+	if len(s) == 0 {
+		return nil
+	}
+	d := make([]D, len(s))
+	for i, v := range s {
+		d[i] = D(v)
+	}
+	return d
+}
+
+// share returns s, or a copy of it when clone is set; nil when s is empty.
+func share[T any](s []T, clone bool) []T {
+	switch {
+	case len(s) == 0:
+		return nil
+	case clone:
+		return slices.Clone(s)
+	default:
+		return s
+	}
+}
+
+// shareMap returns m, or a copy of it when clone is set; nil when m is
+// empty.
+func shareMap[K comparable, V any](m map[K]V, clone bool) map[K]V {
+	switch {
+	case len(m) == 0:
+		return nil
+	case clone:
+		return maps.Clone(m)
+	default:
+		return m
+	}
+}
