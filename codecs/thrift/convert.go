@@ -1,0 +1,434 @@
+package thrift
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	gen "github.com/serbench/serbench/internal/gen/thrift"
+	"github.com/serbench/serbench/workload"
+)
+
+// The conversions between the canonical Go types (package workload) and
+// the generated structs, as schema/README.md and the comments of the
+// .thrift files describe them. Slices and maps whose element types are the
+// same on both sides are shared, not copied; nil stays nil and empty stays
+// empty, as the optional collection fields keep them apart on the wire.
+
+// timeToThrift returns the Unix nanoseconds and the UTC offset of t, or 0
+// and 0 for the zero time.Time, which UnixNano cannot represent.
+func timeToThrift(t time.Time) (ns int64, offset int32) {
+	if t.IsZero() {
+		return 0, 0
+	}
+	_, off := t.Zone()
+	return t.UnixNano(), int32(off)
+}
+
+// timeFromThrift is the inverse of timeToThrift: the instant in time.UTC
+// when the offset is 0, else in a fixed zone with no name.
+func timeFromThrift(ns int64, offset int32) time.Time {
+	switch {
+	case ns == 0 && offset == 0:
+		return time.Time{}
+	case offset == 0:
+		return time.Unix(0, ns).UTC()
+	default:
+		return time.Unix(0, ns).In(time.FixedZone("", int(offset)))
+	}
+}
+
+func personToThrift(p *workload.Person) *gen.Person {
+	ns, off := timeToThrift(p.BirthDay)
+	return &gen.Person{
+		Name:             p.Name,
+		BirthDayUnixNano: ns,
+		BirthDayOffset:   off,
+		Phone:            p.Phone,
+		Siblings:         int64(p.Siblings),
+		Spouse:           p.Spouse,
+		Money:            p.Money,
+		Tags:             p.Tags,
+		Aliases:          p.Aliases,
+	}
+}
+
+func personFromThrift(p *gen.Person) *workload.Person {
+	return &workload.Person{
+		Name:     p.Name,
+		BirthDay: timeFromThrift(p.BirthDayUnixNano, p.BirthDayOffset),
+		Phone:    p.Phone,
+		Siblings: int(p.Siblings),
+		Spouse:   p.Spouse,
+		Money:    p.Money,
+		Tags:     p.Tags,
+		Aliases:  p.Aliases,
+	}
+}
+
+func floatsToThrift(s []float32) *gen.Floats {
+	return &gen.Floats{Values: convert(s, func(f float32) float64 { return float64(f) })}
+}
+
+func floatsFromThrift(f *gen.Floats) []float32 {
+	return convert(f.Values, func(d float64) float32 { return float32(d) })
+}
+
+// convert returns f applied to every element of s: nil for nil, empty for
+// empty.
+func convert[T, U any](s []T, f func(T) U) []U {
+	if s == nil {
+		return nil
+	}
+	out := make([]U, len(s))
+	for i, v := range s {
+		out[i] = f(v)
+	}
+	return out
+}
+
+// toInt64 converts any integer type to int64; for uint64 and uint it keeps
+// the 64 bits.
+func toInt64[T ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64](v T) int64 {
+	return int64(v)
+}
+
+func toInt32[T ~uint16](v T) int32 { return int32(v) }
+func toFloat64(v float32) float64  { return float64(v) }
+
+// valueToThrift converts an interface{} value into the Value union.
+func valueToThrift(v any) (*gen.Value, error) {
+	switch x := v.(type) {
+	case nil:
+		return &gen.Value{NullValue: &gen.Null{}}, nil
+	case string:
+		return &gen.Value{StringValue: &x}, nil
+	case bool:
+		return &gen.Value{BoolValue: &x}, nil
+	case int:
+		return intValue(int64(x)), nil
+	case int8:
+		return intValue(int64(x)), nil
+	case int16:
+		return intValue(int64(x)), nil
+	case int32:
+		return intValue(int64(x)), nil
+	case int64:
+		return intValue(x), nil
+	case uint:
+		return uintValue(uint64(x)), nil
+	case uint8:
+		return uintValue(uint64(x)), nil
+	case uint16:
+		return uintValue(uint64(x)), nil
+	case uint32:
+		return uintValue(uint64(x)), nil
+	case uint64:
+		return uintValue(x), nil
+	case float32:
+		f := float64(x)
+		return &gen.Value{FloatValue: &f}, nil
+	case float64:
+		return &gen.Value{DoubleValue: &x}, nil
+	default:
+		return nil, fmt.Errorf("the Value union has no field for an interface{} holding %T", v)
+	}
+}
+
+func intValue(i int64) *gen.Value { return &gen.Value{IntValue: &i} }
+
+func uintValue(u uint64) *gen.Value {
+	i := int64(u)
+	return &gen.Value{UintValue: &i}
+}
+
+// valueFromThrift converts a Value union into an interface{} value.
+func valueFromThrift(v *gen.Value) (any, error) {
+	switch {
+	case v == nil:
+		return nil, fmt.Errorf("nil Value")
+	case v.CountSetFieldsValue() != 1:
+		return nil, fmt.Errorf("a Value union has %d fields set, want 1", v.CountSetFieldsValue())
+	case v.NullValue != nil:
+		return nil, nil
+	case v.StringValue != nil:
+		return *v.StringValue, nil
+	case v.BoolValue != nil:
+		return *v.BoolValue, nil
+	case v.IntValue != nil:
+		return *v.IntValue, nil
+	case v.UintValue != nil:
+		return uint64(*v.UintValue), nil
+	case v.FloatValue != nil:
+		return float32(*v.FloatValue), nil
+	default:
+		return *v.DoubleValue, nil
+	}
+}
+
+func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
+	ns, off := timeToThrift(s.T)
+	t := &gen.TestStruc{
+		S:    s.S,
+		I:    int64(s.I),
+		I8:   s.I8,
+		I16:  s.I16,
+		I32:  s.I32,
+		I64:  s.I64,
+		UI:   int64(s.Ui),
+		Ui8:  int16(s.Ui8),
+		Ui16: int32(s.Ui16),
+		Ui32: int64(s.Ui32),
+		Ui64: int64(s.Ui64),
+		F32:  float64(s.F32),
+		F64:  s.F64,
+		B:    s.B,
+		By:   int16(s.By),
+
+		Sslice:    s.Sslice,
+		Intslice:  convert(s.Intslice, toInt64[int]),
+		I8slice:   s.I8slice,
+		I16slice:  s.I16slice,
+		I32slice:  s.I32slice,
+		I64slice:  s.I64slice,
+		Uintslice: convert(s.Uintslice, toInt64[uint]),
+		Ui8slice:  s.Ui8slice,
+		Ui16slice: convert(s.Ui16slice, toInt32[uint16]),
+		Ui32slice: convert(s.Ui32slice, toInt64[uint32]),
+		Ui64slice: convert(s.Ui64slice, toInt64[uint64]),
+		F32slice:  convert(s.F32slice, toFloat64),
+		F64slice:  s.F64slice,
+		Bslice:    s.Bslice,
+		Byslice:   s.Byslice,
+
+		AS:        s.AS,
+		AI64:      s.AI64,
+		AI16:      s.AI16,
+		AUi64:     int64(s.AUi64),
+		ASslice:   s.ASslice,
+		AI64slice: s.AI64slice,
+
+		Msi64:     s.Msi64,
+		TUnixNano: ns,
+		TOffset:   off,
+		Nmap:      s.Nmap,
+		Nslice:    s.Nslice,
+		Nint64:    s.Nint64,
+	}
+	var err error
+	if s.Islice != nil {
+		t.Islice = make([]*gen.Value, len(s.Islice))
+		for i, v := range s.Islice {
+			if t.Islice[i], err = valueToThrift(v); err != nil {
+				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
+			}
+		}
+	}
+	if s.Iptrslice != nil {
+		t.Iptrslice = make([]int64, len(s.Iptrslice))
+		for i, p := range s.Iptrslice {
+			if p == nil {
+				return nil, fmt.Errorf("Iptrslice[%d] is nil: a list<i64> has no nil elements", i)
+			}
+			t.Iptrslice[i] = *p
+		}
+	}
+	if s.Ms != nil {
+		t.Ms = make(map[string]*gen.Value, len(s.Ms))
+		for k, v := range s.Ms {
+			if t.Ms[k], err = valueToThrift(v); err != nil {
+				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
+			}
+		}
+	}
+	if s.Nintf != nil {
+		if t.Nintf, err = valueToThrift(s.Nintf); err != nil {
+			return nil, fmt.Errorf("Nintf: %w", err)
+		}
+	}
+	if s.Mtsptr != nil {
+		t.Mtsptr = make(map[string]*gen.TestStruc, len(s.Mtsptr))
+		for k, c := range s.Mtsptr {
+			if c == nil {
+				// The generated Write would write an empty struct.
+				return nil, fmt.Errorf("Mtsptr[%q] is nil: a map<string, TestStruc> has no nil values", k)
+			}
+			if t.Mtsptr[k], err = testStrucToThrift(c); err != nil {
+				return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
+			}
+		}
+	}
+	if s.Mts != nil {
+		t.Mts = make(map[string]*gen.TestStruc, len(s.Mts))
+		for k, c := range s.Mts {
+			if t.Mts[k], err = testStrucToThrift(&c); err != nil {
+				return nil, fmt.Errorf("Mts[%q].%w", k, err)
+			}
+		}
+	}
+	if s.Its != nil {
+		t.Its = make([]*gen.TestStruc, len(s.Its))
+		for i, c := range s.Its {
+			if c == nil {
+				return nil, fmt.Errorf("Its[%d] is nil: a list<TestStruc> has no nil elements", i)
+			}
+			if t.Its[i], err = testStrucToThrift(c); err != nil {
+				return nil, fmt.Errorf("Its[%d].%w", i, err)
+			}
+		}
+	}
+	if s.Nteststruc != nil {
+		if t.Nteststruc, err = testStrucToThrift(s.Nteststruc); err != nil {
+			return nil, fmt.Errorf("Nteststruc.%w", err)
+		}
+	}
+	return t, nil
+}
+
+// narrower converts decoded integers into the narrower Go types they were
+// widened from, and keeps the first value that does not fit.
+type narrower struct{ err error }
+
+func (n *narrower) fail(field string, v int64) {
+	if n.err == nil {
+		n.err = fmt.Errorf("%s: decoded value %d is out of the range of its Go type", field, v)
+	}
+}
+
+func (n *narrower) uint8(field string, v int16) uint8 {
+	if v < 0 || v > math.MaxUint8 {
+		n.fail(field, int64(v))
+	}
+	return uint8(v)
+}
+
+func (n *narrower) uint16(field string, v int32) uint16 {
+	if v < 0 || v > math.MaxUint16 {
+		n.fail(field, int64(v))
+	}
+	return uint16(v)
+}
+
+func (n *narrower) uint32(field string, v int64) uint32 {
+	if v < 0 || v > math.MaxUint32 {
+		n.fail(field, v)
+	}
+	return uint32(v)
+}
+
+func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
+	var n narrower
+	s := &workload.TestStruc{
+		S:    t.S,
+		I:    int(t.I),
+		I8:   t.I8,
+		I16:  t.I16,
+		I32:  t.I32,
+		I64:  t.I64,
+		Ui:   uint(t.UI),
+		Ui8:  n.uint8("Ui8", t.Ui8),
+		Ui16: n.uint16("Ui16", t.Ui16),
+		Ui32: n.uint32("Ui32", t.Ui32),
+		Ui64: uint64(t.Ui64),
+		F32:  float32(t.F32),
+		F64:  t.F64,
+		B:    t.B,
+		By:   n.uint8("By", t.By),
+
+		Sslice:    t.Sslice,
+		Intslice:  convert(t.Intslice, func(v int64) int { return int(v) }),
+		I8slice:   t.I8slice,
+		I16slice:  t.I16slice,
+		I32slice:  t.I32slice,
+		I64slice:  t.I64slice,
+		Uintslice: convert(t.Uintslice, func(v int64) uint { return uint(v) }),
+		Ui8slice:  t.Ui8slice,
+		Ui16slice: convert(t.Ui16slice, func(v int32) uint16 { return n.uint16("Ui16slice", v) }),
+		Ui32slice: convert(t.Ui32slice, func(v int64) uint32 { return n.uint32("Ui32slice", v) }),
+		Ui64slice: convert(t.Ui64slice, func(v int64) uint64 { return uint64(v) }),
+		F32slice:  convert(t.F32slice, func(v float64) float32 { return float32(v) }),
+		F64slice:  t.F64slice,
+		Bslice:    t.Bslice,
+		Byslice:   t.Byslice,
+
+		AnonInTestStruc: workload.AnonInTestStruc{
+			AS:        t.AS,
+			AI64:      t.AI64,
+			AI16:      t.AI16,
+			AUi64:     uint64(t.AUi64),
+			ASslice:   t.ASslice,
+			AI64slice: t.AI64slice,
+		},
+
+		Msi64:  t.Msi64,
+		T:      timeFromThrift(t.TUnixNano, t.TOffset),
+		Nmap:   t.Nmap,
+		Nslice: t.Nslice,
+		Nint64: t.Nint64,
+	}
+	if n.err != nil {
+		return nil, n.err
+	}
+	var err error
+	if t.Islice != nil {
+		s.Islice = make([]interface{}, len(t.Islice))
+		for i, v := range t.Islice {
+			if s.Islice[i], err = valueFromThrift(v); err != nil {
+				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
+			}
+		}
+	}
+	if t.Iptrslice != nil {
+		// One array for the values the pointers point to.
+		vals := append([]int64(nil), t.Iptrslice...)
+		s.Iptrslice = make([]*int64, len(vals))
+		for i := range vals {
+			s.Iptrslice[i] = &vals[i]
+		}
+	}
+	if t.Ms != nil {
+		s.Ms = make(map[string]interface{}, len(t.Ms))
+		for k, v := range t.Ms {
+			if s.Ms[k], err = valueFromThrift(v); err != nil {
+				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
+			}
+		}
+	}
+	if t.Nintf != nil {
+		if s.Nintf, err = valueFromThrift(t.Nintf); err != nil {
+			return nil, fmt.Errorf("Nintf: %w", err)
+		}
+	}
+	if t.Mtsptr != nil {
+		s.Mtsptr = make(map[string]*workload.TestStruc, len(t.Mtsptr))
+		for k, c := range t.Mtsptr {
+			if s.Mtsptr[k], err = testStrucFromThrift(c); err != nil {
+				return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
+			}
+		}
+	}
+	if t.Mts != nil {
+		s.Mts = make(map[string]workload.TestStruc, len(t.Mts))
+		for k, c := range t.Mts {
+			child, err := testStrucFromThrift(c)
+			if err != nil {
+				return nil, fmt.Errorf("Mts[%q].%w", k, err)
+			}
+			s.Mts[k] = *child
+		}
+	}
+	if t.Its != nil {
+		s.Its = make([]*workload.TestStruc, len(t.Its))
+		for i, c := range t.Its {
+			if s.Its[i], err = testStrucFromThrift(c); err != nil {
+				return nil, fmt.Errorf("Its[%d].%w", i, err)
+			}
+		}
+	}
+	if t.Nteststruc != nil {
+		if s.Nteststruc, err = testStrucFromThrift(t.Nteststruc); err != nil {
+			return nil, fmt.Errorf("Nteststruc.%w", err)
+		}
+	}
+	return s, nil
+}
