@@ -10,12 +10,12 @@ import (
 )
 
 // BenchName returns the Go benchmark name of a cell:
-// "BenchmarkEncode/workload=person/codec=json", with "/goroutines=N" added
-// for parallel cells.
+// "BenchmarkEncode/workload=person/codec=json" (Decode, Access and Zstd for
+// the other operations), with "/goroutines=N" added for parallel cells.
 func BenchName(c *Cell) string {
-	op := "Encode"
-	if c.Op == OpDecode {
-		op = "Decode"
+	op := c.Op
+	if op != "" {
+		op = strings.ToUpper(op[:1]) + op[1:]
 	}
 	name := fmt.Sprintf("Benchmark%s/workload=%s/codec=%s", op, c.Workload, c.Codec)
 	if c.Goroutines > 1 {
