@@ -1,0 +1,82 @@
+// Package easyjson registers github.com/mailru/easyjson, the JSON code
+// generator, as two codecs on the methods it generates for the mirror types
+// of package schema/gotypes (Person, TestStruc, Floats):
+//
+//   - "easyjson": easyjson.Marshal and easyjson.Unmarshal, the helpers its
+//     README names for the generated MarshalEasyJSON and UnmarshalEasyJSON
+//     (without the reflection of json.Marshal). The canonical values are
+//     converted to and from the mirror types at setup, outside the timed
+//     calls.
+//   - "easyjson+convert": the same, with the conversions timed too.
+//
+// The generated code writes time.Time and interface{} values with their
+// json.Marshaler and encoding/json, and reads interface{} values with its
+// own lexer. It binds the person, nested and floats workloads, and no
+// other.
+package easyjson
+
+import (
+	"fmt"
+
+	"github.com/mailru/easyjson"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/schema/gotypes"
+)
+
+const module = "github.com/mailru/easyjson"
+
+// losses are the declared losses of both variants.
+var losses = []codec.Loss{{
+	Kind:   codec.InterfaceTypes,
+	Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
+}}
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:   "easyjson",
+		Format: "json",
+		Module: module,
+		API:    codec.CodeGen,
+		Losses: losses,
+		Notes:  "easyjson.Marshal/Unmarshal on generated methods of schema/gotypes mirror types, converted from the canonical values at setup",
+	}, bind))
+
+	codec.Register(codec.New(codec.Info{
+		Name:   "easyjson+convert",
+		Format: "json",
+		Module: module,
+		API:    codec.CodeGen,
+		Flags:  codec.Flags{IncludesConversion: true},
+		Losses: losses,
+		Notes:  "as easyjson, with the conversion between the canonical values and the schema/gotypes mirror types timed",
+	}, func(t codec.Target) (codec.Instance, error) {
+		inst, err := bind(t)
+		if err != nil {
+			return nil, err
+		}
+		return codec.WithConversion(inst), nil
+	}))
+}
+
+func bind(t codec.Target) (codec.Instance, error) {
+	m, ok := gotypes.MirrorFor(t.Type)
+	if !ok {
+		return nil, codec.Unsupportedf("easyjson has generated code for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+	}
+	return codec.Funcs{
+		PrepareFunc: m.Of,
+		EncodeFunc: func(v any) ([]byte, error) {
+			msg, ok := v.(easyjson.Marshaler)
+			if !ok {
+				return nil, fmt.Errorf("easyjson: cannot encode %T", v)
+			}
+			return easyjson.Marshal(msg)
+		},
+		DecodeFunc: func(data []byte) (any, error) {
+			v := m.New()
+			return v, easyjson.Unmarshal(data, v.(easyjson.Unmarshaler))
+		},
+		CanonicalFunc: m.Canonical,
+	}, nil
+}

@@ -1,0 +1,127 @@
+// Package msgp registers github.com/tinylib/msgp, the MessagePack code
+// generator, as three codecs, all on the methods it generates for the
+// mirror types of package schema/gotypes (Person, TestStruc, Floats):
+//
+//   - "msgp": MarshalMsg(nil), which sizes and allocates the output once
+//     with Msgsize, and UnmarshalMsg into a new value, as the library's
+//     README shows. The canonical values are converted to and from the
+//     mirror types at setup, outside the timed calls.
+//   - "msgp+convert": the same, with the conversions timed too, as an
+//     application that keeps its data in its own types pays them.
+//   - "msgp-reuse": MarshalMsg(buf[:0]) into a buffer the instance keeps
+//     from one call to the next, the zero-allocation use the README
+//     advertises ("Carefully-designed applications can use these methods
+//     to do marshalling/unmarshalling with zero heap allocations");
+//     decoding is that of "msgp".
+//
+// It binds the person, nested and floats workloads, and no other: msgp
+// needs generated code for every type.
+package msgp
+
+import (
+	"fmt"
+
+	"github.com/tinylib/msgp/msgp"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/schema/gotypes"
+)
+
+const module = "github.com/tinylib/msgp"
+
+// losses are the declared losses of every variant.
+var losses = []codec.Loss{{
+	Kind: codec.TimeZone,
+	Detail: "the UTC offset is not encoded: msgp's time.Time extension (type 5) holds Unix seconds and nanoseconds only; " +
+		"times decode in UTC (//msgp:timezone utc)",
+}, {
+	Kind: codec.NilEmpty,
+	Detail: "nil and empty are written alike, as empty arrays and maps: slices decode as nil, nil or empty, " +
+		"and maps as empty maps (the generator keeps nil only for fields tagged allownil, which the mirror types do not use)",
+}, {
+	Kind: codec.InterfaceTypes,
+	Detail: "integers in interface{} values decode as int64, or as uint64 when unsigned and 128 or more " +
+		"(smaller unsigned values are written as positive fixints), whatever their Go type; floats keep theirs",
+}}
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:   "msgp",
+		Format: "msgpack",
+		Module: module,
+		API:    codec.CodeGen,
+		Losses: losses,
+		Notes:  "generated MarshalMsg(nil) / UnmarshalMsg on schema/gotypes mirror types, converted from the canonical values at setup",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, false) }))
+
+	codec.Register(codec.New(codec.Info{
+		Name:   "msgp+convert",
+		Format: "msgpack",
+		Module: module,
+		API:    codec.CodeGen,
+		Flags:  codec.Flags{IncludesConversion: true},
+		Losses: losses,
+		Notes:  "as msgp, with the conversion between the canonical values and the schema/gotypes mirror types timed",
+	}, func(t codec.Target) (codec.Instance, error) {
+		inst, err := bind(t, false)
+		if err != nil {
+			return nil, err
+		}
+		return codec.WithConversion(inst), nil
+	}))
+
+	codec.Register(codec.New(codec.Info{
+		Name:   "msgp-reuse",
+		Format: "msgpack",
+		Module: module,
+		API:    codec.CodeGen,
+		Flags:  codec.Flags{BufferReuse: true},
+		Losses: losses,
+		Notes:  "as msgp, but MarshalMsg appends to the instance's buffer, reused from call to call (buf[:0])",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, true) }))
+}
+
+// message is what msgp generates for each mirror type (on its pointer).
+type message interface {
+	msgp.Marshaler
+	msgp.Unmarshaler
+}
+
+func bind(t codec.Target, reuse bool) (codec.Instance, error) {
+	m, ok := gotypes.MirrorFor(t.Type)
+	if !ok {
+		return nil, codec.Unsupportedf("msgp has generated code for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+	}
+	encode := func(v any) ([]byte, error) {
+		msg, ok := v.(message)
+		if !ok {
+			return nil, fmt.Errorf("msgp: cannot encode %T", v)
+		}
+		return msg.MarshalMsg(nil)
+	}
+	if reuse {
+		var buf []byte
+		encode = func(v any) ([]byte, error) {
+			msg, ok := v.(message)
+			if !ok {
+				return nil, fmt.Errorf("msgp: cannot encode %T", v)
+			}
+			var err error
+			buf, err = msg.MarshalMsg(buf[:0])
+			return buf, err
+		}
+	}
+	return codec.Funcs{
+		PrepareFunc: m.Of,
+		EncodeFunc:  encode,
+		DecodeFunc: func(data []byte) (any, error) {
+			v := m.New()
+			rest, err := v.(message).UnmarshalMsg(data)
+			if err == nil && len(rest) > 0 {
+				err = fmt.Errorf("msgp: %d bytes after the message", len(rest))
+			}
+			return v, err
+		},
+		CanonicalFunc: m.Canonical,
+	}, nil
+}

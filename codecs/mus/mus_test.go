@@ -1,0 +1,78 @@
+package mus
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/workload"
+)
+
+func TestConformance(t *testing.T) { codectest.Run(t, "mus-go", "mus-go-unsafe") }
+
+func TestTimeMapping(t *testing.T) {
+	times := []time.Time{
+		{},
+		time.Unix(0, 0).UTC(),
+		time.Date(1900, 1, 1, 0, 0, 0, 1, time.UTC),
+		time.Date(2099, 12, 31, 23, 59, 59, 999999999, time.FixedZone("NPT", 5*3600+2700)),
+		time.Date(1969, 12, 31, 23, 59, 59, 999999999, time.FixedZone("HST", -10*3600)),
+	}
+	for _, want := range times {
+		bs := make([]byte, timeSer.Size(want))
+		if n := timeSer.Marshal(want, bs); n != len(bs) {
+			t.Errorf("%v: Marshal wrote %d bytes, Size said %d", want, n, len(bs))
+		}
+		got, n, err := timeSer.Unmarshal(bs)
+		if err != nil || n != len(bs) {
+			t.Errorf("%v: Unmarshal read %d of %d bytes: %v", want, n, len(bs), err)
+			continue
+		}
+		_, wantOff := want.Zone()
+		_, gotOff := got.Zone()
+		if !got.Equal(want) || gotOff != wantOff || got.IsZero() != want.IsZero() {
+			t.Errorf("time %v decoded as %v", want, got)
+		}
+	}
+	err := codec.Call("marshal", func() error {
+		timeSer.Marshal(time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC), make([]byte, 20))
+		return nil
+	})
+	if err == nil {
+		t.Errorf("Marshal of a time before 1678 did not panic")
+	}
+}
+
+// TestTruncatedInput checks that every strict prefix of an encoding fails
+// to decode with an error, not a panic.
+func TestTruncatedInput(t *testing.T) {
+	for _, name := range []string{"person", "nested"} {
+		w, err := workload.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := codec.Lookup("mus-go")
+		inst, err := c.Bind(w.Target())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range w.Values(workload.Options{Count: 5}) {
+			data, err := inst.Encode(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n := 0; n < len(data); n++ {
+				err := codec.Call("decode", func() error { _, err := inst.Decode(data[:n]); return err })
+				if err == nil {
+					t.Errorf("%s value %d: %d of %d bytes decoded without error", name, i, n, len(data))
+				}
+				var pe *codec.PanicError
+				if errors.As(err, &pe) {
+					t.Fatalf("%s value %d: %d of %d bytes: %v", name, i, n, len(data), err)
+				}
+			}
+		}
+	}
+}
