@@ -27,7 +27,11 @@ import (
 	"github.com/serbench/serbench/schema/gotypes"
 )
 
-const module = "github.com/tinylib/msgp"
+const (
+	module = "github.com/tinylib/msgp"
+	// pkg is the run-time package that the generated code calls.
+	pkg = "github.com/tinylib/msgp/msgp"
+)
 
 // losses are the declared losses of every variant.
 var losses = []codec.Loss{{
@@ -46,22 +50,24 @@ var losses = []codec.Loss{{
 
 func init() {
 	codec.Register(codec.New(codec.Info{
-		Name:   "msgp",
-		Format: "msgpack",
-		Module: module,
-		API:    codec.CodeGen,
-		Losses: losses,
-		Notes:  "generated MarshalMsg(nil) / UnmarshalMsg on schema/gotypes mirror types, converted from the canonical values at setup",
+		Name:    "msgp",
+		Format:  "msgpack",
+		Module:  module,
+		Package: pkg,
+		API:     codec.CodeGen,
+		Losses:  losses,
+		Notes:   "generated MarshalMsg(nil) / UnmarshalMsg on schema/gotypes mirror types, converted from the canonical values at setup",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, false) }))
 
 	codec.Register(codec.New(codec.Info{
-		Name:   "msgp+convert",
-		Format: "msgpack",
-		Module: module,
-		API:    codec.CodeGen,
-		Flags:  codec.Flags{IncludesConversion: true},
-		Losses: losses,
-		Notes:  "as msgp, with the conversion between the canonical values and the schema/gotypes mirror types timed",
+		Name:    "msgp+convert",
+		Format:  "msgpack",
+		Module:  module,
+		Package: pkg,
+		API:     codec.CodeGen,
+		Flags:   codec.Flags{IncludesConversion: true},
+		Losses:  losses,
+		Notes:   "as msgp, with the conversion between the canonical values and the schema/gotypes mirror types timed",
 	}, func(t codec.Target) (codec.Instance, error) {
 		inst, err := bind(t, false)
 		if err != nil {
@@ -71,13 +77,14 @@ func init() {
 	}))
 
 	codec.Register(codec.New(codec.Info{
-		Name:   "msgp-reuse",
-		Format: "msgpack",
-		Module: module,
-		API:    codec.CodeGen,
-		Flags:  codec.Flags{BufferReuse: true},
-		Losses: losses,
-		Notes:  "as msgp, but MarshalMsg appends to the instance's buffer, reused from call to call (buf[:0])",
+		Name:    "msgp-reuse",
+		Format:  "msgpack",
+		Module:  module,
+		Package: pkg,
+		API:     codec.CodeGen,
+		Flags:   codec.Flags{BufferReuse: true},
+		Losses:  losses,
+		Notes:   "as msgp, but MarshalMsg appends to the instance's buffer, reused from call to call (buf[:0])",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, true) }))
 }
 

@@ -51,7 +51,7 @@ func init() {
 		Module: module,
 		API:    codec.HandWritten,
 		Losses: losses,
-		Notes: "hand-written mus.Serializer for each workload type, composed of varint (integers), raw (floats, time), " +
+		Notes: "hand-written mus.Serializer for each workload type, composed of varint (integers; raw for 8-bit ones), raw (floats, time), " +
 			"ord (strings, bool, slices, maps, pointers); Size, one exact allocation, Marshal",
 	}, safe.bind))
 
