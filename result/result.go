@@ -96,6 +96,9 @@ const (
 	VerifyError = "error"
 	// VerifyUnsupported: the codec cannot represent the workload.
 	VerifyUnsupported = "unsupported"
+	// VerifyUnverified: imported results of a benchmark serbench did not
+	// run, so nobody checked its round trip.
+	VerifyUnverified = "unverified"
 )
 
 // Verification is the round-trip check of one (workload, codec) pair.

@@ -1,0 +1,166 @@
+package result
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// ReadGoBench reads Go benchmark text format (the output of go test -bench,
+// of serbench run --format gobench, or of any other benchmark) into a Run
+// with the given ID. Each result line becomes one sample; lines with the
+// same name make one cell.
+//
+// Names of serbench's own shape, "Encode/workload=W/codec=C" (Decode,
+// Access, Zstd; "/goroutines=N" and a "-GOMAXPROCS" suffix allowed), keep
+// their workload, codec and operation. Any other benchmark "Name/sub-8"
+// becomes workload "go-test", codec "Name/sub" and operation "run".
+//
+// The file's configuration lines (goos, cpu, pkg, ...) become the Run's
+// environment, except serbench's "check-W-C" lines, which become the
+// verifications they were written from: the status and its detail (the
+// per-value details of the original run are not in the file). Every cell
+// without such a line gets an "exact" verification only when the file came
+// from serbench (it has a serbench-run line: serbench writes a check line for
+// every other status); for other files the status is "unverified" (not
+// round-trip checked by serbench).
+func ReadGoBench(r io.Reader, id string) (*Run, error) {
+	run := &Run{ID: id, Complete: true}
+	br := benchfmt.NewReader(r, "input")
+	seenEnv := map[string]bool{}
+	checks := map[string]string{} // "workload-codec" → "status: detail"
+	cells := map[Key]*Cell{}
+	var order []Key
+	fromSerbench := false
+	for br.Scan() {
+		switch rec := br.Result(); rec := rec.(type) {
+		case *benchfmt.SyntaxError:
+			return nil, fmt.Errorf("%s", rec.Error())
+		case *benchfmt.UnitMetadata:
+			continue
+		case *benchfmt.Result:
+			for _, c := range rec.Config {
+				if !c.File || seenEnv[c.Key] {
+					continue
+				}
+				seenEnv[c.Key] = true
+				if c.Key == "serbench-run" {
+					fromSerbench = true
+					continue
+				}
+				if rest, ok := strings.CutPrefix(c.Key, "check-"); ok {
+					checks[rest] = string(c.Value)
+					continue
+				}
+				run.Env = append(run.Env, Config{Key: c.Key, Value: string(c.Value)})
+			}
+			key, err := cellKey(rec.Name)
+			if err != nil {
+				return nil, err
+			}
+			c := cells[key]
+			if c == nil {
+				c = &Cell{Workload: key.Workload, Codec: key.Codec, Op: key.Op, Goroutines: key.Goroutines, Status: CellOK}
+				cells[key] = c
+				order = append(order, key)
+			}
+			s := Sample{Iters: rec.Iters}
+			ns, ok := rec.Value("sec/op")
+			if !ok {
+				_, line := rec.Pos()
+				return nil, fmt.Errorf("line %d: benchmark %s has no ns/op or sec/op value", line, rec.Name)
+			}
+			s.NsPerOp = ns * 1e9
+			s.BytesPerOp, _ = rec.Value("B/op")
+			s.AllocsPerOp, _ = rec.Value("allocs/op")
+			if mbps, ok := rec.Value("B/s"); ok && mbps > 0 && c.MeanSize == 0 {
+				c.MeanSize = mbps * ns // bytes per op from throughput
+			}
+			c.Samples = append(c.Samples, s)
+		}
+	}
+	if err := br.Err(); err != nil {
+		return nil, err
+	}
+	if len(order) == 0 {
+		return nil, fmt.Errorf("no benchmark results in the input")
+	}
+	verified := map[[2]string]bool{}
+	for _, k := range order {
+		c := cells[k]
+		c.MeanSize = roundSize(c.MeanSize)
+		run.Cells = append(run.Cells, *c)
+		wc := [2]string{k.Workload, k.Codec}
+		if verified[wc] {
+			continue
+		}
+		verified[wc] = true
+		v := Verification{Workload: k.Workload, Codec: k.Codec, Status: VerifyExact, MeanSize: c.MeanSize}
+		if !fromSerbench {
+			v.Status = VerifyUnverified
+		}
+		if detail, ok := checks[k.Workload+"-"+k.Codec]; ok {
+			status, rest, _ := strings.Cut(detail, ": ")
+			v.Status = status
+			switch status {
+			case VerifyMismatch:
+				v.Diffs = []string{rest}
+			case VerifyLossy:
+				v.Observed = []string{strings.TrimPrefix(rest, "declared loss seen: ")}
+			default:
+				v.Error = rest
+			}
+		}
+		run.Verifications = append(run.Verifications, v)
+		if run.Codec(k.Codec) == nil {
+			run.Codecs = append(run.Codecs, Codec{Name: k.Codec})
+		}
+	}
+	return run, nil
+}
+
+// roundSize rounds a size derived from MB/s to two decimals.
+func roundSize(v float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 2, 64), 64)
+	return r
+}
+
+// cellKey parses a benchmark name into a cell key.
+func cellKey(name benchfmt.Name) (Key, error) {
+	base, parts := name.Parts()
+	full := name.String()
+	k := Key{Goroutines: 1}
+	op := strings.ToLower(string(base))
+	switch op {
+	case OpEncode, OpDecode, OpAccess, OpZstd:
+		for _, part := range parts {
+			p := strings.TrimPrefix(string(part), "/")
+			switch {
+			case strings.HasPrefix(p, "workload="):
+				k.Workload = strings.TrimPrefix(p, "workload=")
+			case strings.HasPrefix(p, "codec="):
+				k.Codec = strings.TrimPrefix(p, "codec=")
+			case strings.HasPrefix(p, "goroutines="):
+				n, err := strconv.Atoi(strings.TrimPrefix(p, "goroutines="))
+				if err != nil || n < 1 {
+					return Key{}, fmt.Errorf("benchmark %s: bad goroutines %q", full, p)
+				}
+				k.Goroutines = n
+			}
+		}
+		if k.Workload != "" && k.Codec != "" {
+			k.Op = op
+			return k, nil
+		}
+	}
+	codec := string(base)
+	for _, part := range parts {
+		if !strings.HasPrefix(string(part), "-") {
+			codec += string(part)
+		}
+	}
+	return Key{Workload: "go-test", Codec: codec, Op: "run", Goroutines: 1}, nil
+}
