@@ -1,0 +1,189 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/stats"
+)
+
+// Comparison is the benchstat-style comparison of two runs: for every cell
+// in both, the medians with their confidence intervals and the Mann-Whitney
+// U test of the samples.
+type Comparison struct {
+	// Old and New name the two sides (run IDs or file names).
+	Old, New string
+	// Rows are the cells measured on both sides, by workload, codec,
+	// operation and goroutines.
+	Rows []*CompareRow
+	// OnlyOld and OnlyNew name cells measured on one side only.
+	OnlyOld, OnlyNew []string
+	// Geomean is the ratio of the geometric means of the new and old
+	// medians of Rows (1 when nothing changed); NaN without rows.
+	Geomean float64
+	// Warnings are benchmath's warnings (too few samples, ...).
+	Warnings []string
+}
+
+// CompareRow is one cell on both sides.
+type CompareRow struct {
+	Key      result.Key
+	Old, New stats.Summary
+	// OldAllocs and NewAllocs are the median allocations per operation.
+	OldAllocs, NewAllocs float64
+	Test                 stats.Comparison
+	// Check marks a codec whose verification on either side was not
+	// exact ("lossy", "FAIL", ...), as "old→new" when they differ.
+	Check string
+}
+
+// Delta formats the change as benchstat does: "~" when not significant,
+// otherwise a signed percentage.
+func (r *CompareRow) Delta() string { return r.Test.Delta(r.Old.Center, r.New.Center) }
+
+// Compare compares the cells of two runs.
+func Compare(oldName string, old *result.Run, newName string, new *result.Run) *Comparison {
+	cmp := &Comparison{Old: oldName, New: newName}
+	name := func(k result.Key) string {
+		n := fmt.Sprintf("%s/%s %s", k.Workload, k.Codec, k.Op)
+		if k.Goroutines > 1 {
+			n += fmt.Sprintf(" ×%d", k.Goroutines)
+		}
+		return n
+	}
+	var logOld, logNew float64
+	for i := range old.Cells {
+		oc := &old.Cells[i]
+		if len(oc.Samples) == 0 {
+			continue
+		}
+		nc := new.Cell(oc.Key())
+		if nc == nil || len(nc.Samples) == 0 {
+			cmp.OnlyOld = append(cmp.OnlyOld, name(oc.Key()))
+			continue
+		}
+		ons, oal := samples(oc)
+		nns, nal := samples(nc)
+		row := &CompareRow{Key: oc.Key(), Old: stats.Summarize(ons), New: stats.Summarize(nns),
+			OldAllocs: stats.Summarize(oal).Center, NewAllocs: stats.Summarize(nal).Center,
+			Test: stats.Compare(ons, nns), Check: checkChange(old, new, oc.Workload, oc.Codec)}
+		for _, w := range row.Test.Warnings {
+			cmp.Warnings = append(cmp.Warnings, name(row.Key)+": "+w)
+		}
+		cmp.Rows = append(cmp.Rows, row)
+		logOld += math.Log(row.Old.Center)
+		logNew += math.Log(row.New.Center)
+	}
+	for i := range new.Cells {
+		nc := &new.Cells[i]
+		if len(nc.Samples) == 0 {
+			continue
+		}
+		if oc := old.Cell(nc.Key()); oc == nil || len(oc.Samples) == 0 {
+			cmp.OnlyNew = append(cmp.OnlyNew, name(nc.Key()))
+		}
+	}
+	sort.SliceStable(cmp.Rows, func(i, j int) bool {
+		a, b := cmp.Rows[i].Key, cmp.Rows[j].Key
+		if a.Workload != b.Workload {
+			return a.Workload < b.Workload
+		}
+		if a.Codec != b.Codec {
+			return a.Codec < b.Codec
+		}
+		if a.Op != b.Op {
+			return opOrder(a.Op) < opOrder(b.Op)
+		}
+		return a.Goroutines < b.Goroutines
+	})
+	cmp.Geomean = math.NaN()
+	if n := float64(len(cmp.Rows)); n > 0 {
+		cmp.Geomean = math.Exp((logNew - logOld) / n)
+	}
+	return cmp
+}
+
+func opOrder(op string) int {
+	switch op {
+	case result.OpEncode:
+		return 0
+	case result.OpDecode:
+		return 1
+	case result.OpAccess:
+		return 2
+	}
+	return 3
+}
+
+func samples(c *result.Cell) (ns, allocs []float64) {
+	for _, s := range c.Samples {
+		ns = append(ns, s.NsPerOp)
+		allocs = append(allocs, s.AllocsPerOp)
+	}
+	return ns, allocs
+}
+
+// checkChange returns the correctness mark of a codec on both sides when
+// either is not exact: "lossy", or "ok→FAIL" when it changed.
+func checkChange(old, new *result.Run, workload, codec string) string {
+	mark := func(r *result.Run) string {
+		v := r.Verification(workload, codec)
+		if v == nil {
+			return "?"
+		}
+		return (&Row{Verify: v}).Mark()
+	}
+	o, n := mark(old), mark(new)
+	switch {
+	case o == n && o == "ok":
+		return ""
+	case o == n:
+		return o
+	}
+	return o + "→" + n
+}
+
+// CompareTable writes c as a benchstat-style table: old and new medians
+// with their 95% confidence intervals, the change or "~" when it is not
+// significant (Mann-Whitney U, α = 0.05) with the p-value and sample
+// counts, and a geomean row.
+func CompareTable(w io.Writer, c *Comparison) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "old: %s\nnew: %s\n\n", c.Old, c.New)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "cell\told ns/op\t±\tnew ns/op\t±\tvs old\tp\tn\tallocs old→new\tcheck\t")
+	for _, r := range c.Rows {
+		name := fmt.Sprintf("%s/%s %s", r.Key.Workload, r.Key.Codec, r.Key.Op)
+		if r.Key.Goroutines > 1 {
+			name += fmt.Sprintf(" ×%d", r.Key.Goroutines)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\tp=%.3f\tn=%d+%d\t%s→%s\t%s\t\n", name,
+			format.Ns(r.Old.Center), format.CI(r.Old), format.Ns(r.New.Center), format.CI(r.New),
+			r.Delta(), r.Test.P, r.Test.N1, r.Test.N2, format.Count(r.OldAllocs), format.Count(r.NewAllocs), r.Check)
+	}
+	if len(c.Rows) > 0 {
+		fmt.Fprintf(tw, "geomean\t\t\t\t\t%+.2f%%\t\t\t\t\t\n", (c.Geomean-1)*100)
+	}
+	tw.Flush()
+	b.WriteString("\nvs old: change of the median; ~ = not significant (Mann-Whitney U test, p > 0.05).\n")
+	if len(c.OnlyOld) > 0 {
+		fmt.Fprintf(&b, "only in old (%d): %s\n", len(c.OnlyOld), strings.Join(c.OnlyOld, ", "))
+	}
+	if len(c.OnlyNew) > 0 {
+		fmt.Fprintf(&b, "only in new (%d): %s\n", len(c.OnlyNew), strings.Join(c.OnlyNew, ", "))
+	}
+	if len(c.Rows) == 0 {
+		b.WriteString("no cell was measured in both: nothing to compare\n")
+	}
+	for _, wn := range c.Warnings {
+		b.WriteString("warning: " + wn + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,168 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/stats"
+)
+
+// Series is the history of one cell (workload, codec, operation,
+// goroutines) across runs, oldest first.
+type Series struct {
+	Key    result.Key
+	Points []*Point
+}
+
+// Point is a cell in one run.
+type Point struct {
+	RunID string
+	Start time.Time
+	// Version is the codec's module version in that run; Go the Go
+	// version; Machine the CPU, cores and GOMAXPROCS.
+	Version, Go, Machine string
+	NsOp                 stats.Summary
+	Check                string
+	// VsPrev compares with the previous comparable point (same machine):
+	// nil for the first point of a machine.
+	VsPrev *stats.Comparison
+	// PrevCenter is the median of that previous point.
+	PrevCenter float64
+	// Regression is true when this point is significantly slower than the
+	// previous comparable one.
+	Regression bool
+}
+
+// HistoryFilter selects the series of History by regular expressions
+// (unanchored; empty matches all).
+type HistoryFilter struct {
+	Workload, Codec, Op string
+}
+
+// History builds the series of every selected cell across runs (in any
+// order; sorted by start time here). Consecutive points of one series on
+// the same machine are compared with the Mann-Whitney U test, and a
+// significant slowdown is flagged as a regression.
+func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
+	var res [3]*regexp.Regexp
+	for i, p := range []string{f.Workload, f.Codec, f.Op} {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("bad regular expression %q: %w", p, err)
+		}
+		res[i] = re
+	}
+	runs = append([]*result.Run(nil), runs...)
+	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Start.Before(runs[j].Start) })
+	series := map[result.Key]*Series{}
+	var keys []result.Key
+	for _, r := range runs {
+		machine := fmt.Sprintf("%s · %s cores · GOMAXPROCS %s", r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("gomaxprocs"))
+		for i := range r.Cells {
+			c := &r.Cells[i]
+			if len(c.Samples) == 0 || !res[0].MatchString(c.Workload) || !res[1].MatchString(c.Codec) || !res[2].MatchString(c.Op) {
+				continue
+			}
+			k := c.Key()
+			s := series[k]
+			if s == nil {
+				s = &Series{Key: k}
+				series[k] = s
+				keys = append(keys, k)
+			}
+			ns, _ := samples(c)
+			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.Summarize(ns)}
+			if cd := r.Codec(c.Codec); cd != nil {
+				p.Version = cd.Version
+			}
+			if v := r.Verification(c.Workload, c.Codec); v != nil {
+				p.Check = (&Row{Verify: v}).Mark()
+			}
+			// The previous point of this series on the same machine.
+			for j := len(s.Points) - 1; j >= 0; j-- {
+				prev := s.Points[j]
+				if prev.Machine != machine {
+					continue
+				}
+				prevCell := runByID(runs, prev.RunID).Cell(k)
+				pns, _ := samples(prevCell)
+				cmp := stats.Compare(pns, ns)
+				p.VsPrev, p.PrevCenter = &cmp, prev.NsOp.Center
+				p.Regression = cmp.Significant() && p.NsOp.Center > prev.NsOp.Center
+				break
+			}
+			s.Points = append(s.Points, p)
+		}
+	}
+	sort.SliceStable(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.Workload != b.Workload {
+			return a.Workload < b.Workload
+		}
+		if a.Codec != b.Codec {
+			return a.Codec < b.Codec
+		}
+		if a.Op != b.Op {
+			return opOrder(a.Op) < opOrder(b.Op)
+		}
+		return a.Goroutines < b.Goroutines
+	})
+	out := make([]*Series, len(keys))
+	for i, k := range keys {
+		out[i] = series[k]
+	}
+	return out, nil
+}
+
+func runByID(runs []*result.Run, id string) *result.Run {
+	for _, r := range runs {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// HistoryTable writes every series as a table: one line per run with the
+// codec's version, the Go version and the machine, the median and its
+// interval, and the change from the previous run on the same machine,
+// flagged REGRESSION when it is a significant slowdown.
+func HistoryTable(w io.Writer, series []*Series) error {
+	var b strings.Builder
+	if len(series) == 0 {
+		b.WriteString("no stored cell matches\n")
+	}
+	regressions := 0
+	for _, s := range series {
+		name := fmt.Sprintf("%s/%s %s", s.Key.Workload, s.Key.Codec, s.Key.Op)
+		if s.Key.Goroutines > 1 {
+			name += fmt.Sprintf(" ×%d", s.Key.Goroutines)
+		}
+		fmt.Fprintf(&b, "\n%s\n", name)
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  run\tdate\tversion\tgo\tmachine\tns/op\t±\tvs prev\tcheck\t")
+		for _, p := range s.Points {
+			vs := ""
+			if p.VsPrev != nil {
+				vs = fmt.Sprintf("%s (p=%.3f)", p.VsPrev.Delta(p.PrevCenter, p.NsOp.Center), p.VsPrev.P)
+				if p.Regression {
+					vs += " REGRESSION"
+					regressions++
+				}
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.RunID, p.Start.UTC().Format("2006-01-02 15:04"),
+				p.Version, p.Go, p.Machine, format.Ns(p.NsOp.Center), format.CI(p.NsOp), vs, p.Check)
+		}
+		tw.Flush()
+	}
+	fmt.Fprintf(&b, "\n%d series; %d significant regressions (slower than the previous run on the same machine, Mann-Whitney U, p ≤ 0.05)\n", len(series), regressions)
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,52 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/result"
+)
+
+func TestHistory(t *testing.T) {
+	old := fixture.Run("20261120-old")
+	old.Start = old.Start.Add(-24 * time.Hour)
+	new := slower()
+	new.ID = "20261121-new"
+	for i := range new.Codecs {
+		if new.Codecs[i].Name == "json" {
+			new.Codecs[i].Version = "go1.27.0"
+		}
+	}
+	// A third run on another machine is not compared with the others.
+	other := fixture.Run("20261122-other")
+	other.Start = other.Start.Add(24 * time.Hour)
+	other.Env = append([]result.Config{{Key: "cpu", Value: "Other CPU"}}, other.Env[1:]...)
+	series, err := History([]*result.Run{new, other, old}, HistoryFilter{Codec: "^json$", Op: "encode"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(series) != 2 { // ×1 and ×2
+		t.Fatalf("%d series, want json encode on 1 and 2 goroutines", len(series))
+	}
+	s := series[0]
+	if len(s.Points) != 3 || s.Points[0].RunID != "20261120-old" || s.Points[1].RunID != "20261121-new" {
+		t.Fatalf("points %+v, want oldest first", s.Points)
+	}
+	if s.Points[0].VsPrev != nil || !s.Points[1].Regression || s.Points[2].VsPrev != nil {
+		t.Errorf("want the second run flagged as a regression and the other machine not compared: %+v %+v %+v", s.Points[0], s.Points[1], s.Points[2])
+	}
+	if s.Points[1].Version != "go1.27.0" {
+		t.Errorf("version %q", s.Points[1].Version)
+	}
+	var b bytes.Buffer
+	if err := HistoryTable(&b, series); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "history.golden", b.Bytes())
+	if _, err := History(nil, HistoryFilter{Codec: "("}); err == nil {
+		t.Error("a bad regular expression must be an error")
+	}
+}
