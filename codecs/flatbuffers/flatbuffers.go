@@ -1,0 +1,242 @@
+// Package flatbuffers registers FlatBuffers (github.com/google/flatbuffers,
+// the Go runtime, with code that flatc 2.0.8 generates from schema/*.fbs
+// into internal/gen/fbs) as the codecs "flatbuffers" and
+// "flatbuffers-reuse", for the person, nested and floats workloads.
+//
+// Encode builds the buffer straight from the canonical value with a
+// flatbuffers.Builder, the way the FlatBuffers documentation builds one:
+// strings, vectors and child tables first (the builder writes back to
+// front and cannot nest objects), then the table with the generated
+// XStart/XAddField/XEnd functions, then Finish, and FinishedBytes is the
+// result. There is no intermediate Go type: flatc's object API
+// (--gen-object-api, PersonT and Pack) would add one, a copy of the data
+// that an application holding its own Go types would not make when it
+// writes FlatBuffers with the builder, so the builder API is both the
+// documented and the fair choice. Prepare and Canonical therefore return
+// their argument, and no "+convert" variant is registered: building the
+// buffer from the application's values is the encoding.
+//
+//   - "flatbuffers" makes a new Builder for every Encode, sized by an
+//     estimate of the message (256 bytes for person, 8 KiB for nested, the
+//     exact size for floats; the builder grows by doubling past it), so the
+//     caller owns the returned bytes.
+//   - "flatbuffers-reuse" keeps one Builder per instance and calls
+//     Builder.Reset before each Encode, as the FlatBuffers documentation
+//     suggests for repeated encodes; the returned bytes are the builder's
+//     and are overwritten by the next Encode (Flags.BufferReuse).
+//
+// Decode is a full decode: GetRootAsX, then every field is read with the
+// generated accessors into a new canonical value; strings and byte slices
+// are copied, so nothing aliases the input. Access (codec.Accessor, for
+// person and nested) reads the workload's three access fields with the
+// generated accessors straight from the bytes (GetRootAsPerson(data,
+// 0).Name(), ...) and decodes nothing else.
+//
+// The mapping is that of schema/README.md. An absent vector field is a nil
+// slice or map and a present one, even empty, a non-nil one, so nil and
+// empty stay apart: the generated Go API has a presence test only for byte
+// vectors (XBytes returns nil), so Decode asks the table's vtable
+// (flatbuffers.Table.Offset) for the other vector fields, with the vtable
+// slots of the generated code (slots.go; a test checks them against it).
+// Numbers in interface{} values come back as int64, uint64, float32 or
+// float64 (the Value table of schema/nested.fbs), which is the one declared
+// loss, interface-types. The zero time.Time, whose Unix nanoseconds do not
+// fit an int64, is written as math.MinInt64 nanoseconds (see times.go).
+//
+// FlatBuffers' Go runtime has no verifier: malformed input makes the
+// accessors panic (index out of range), which codec.Call turns into an
+// error. The package does not time anything itself.
+package flatbuffers
+
+import (
+	"reflect"
+
+	fb "github.com/google/flatbuffers/go"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/workload"
+)
+
+var (
+	personType = reflect.TypeFor[workload.Person]()
+	nestedType = reflect.TypeFor[workload.TestStruc]()
+	floatsType = reflect.TypeFor[[]float32]()
+)
+
+// Initial builder sizes of the "flatbuffers" codec, above the typical
+// message of each workload: person messages are 96 to 448 bytes (201 on
+// average), nested ones at depth 1 are 4.4 to 5.6 KiB.
+const (
+	personBuilderSize = 256
+	nestedBuilderSize = 8 << 10
+)
+
+var interfaceTypes = codec.Loss{
+	Kind: codec.InterfaceTypes,
+	Detail: "numbers in interface{} values are written in the Value table of schema/nested.fbs as a signed 64-bit integer " +
+		"(int, int8, int16, int32, int64), an unsigned one (every unsigned type), a float or a double, " +
+		"and decode as int64, uint64, float32 or float64",
+}
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:    "flatbuffers",
+		Format:  "flatbuffers",
+		Module:  "github.com/google/flatbuffers",
+		Package: "github.com/google/flatbuffers/go",
+		API:     codec.CodeGen,
+		Losses:  []codec.Loss{interfaceTypes},
+		Notes: "flatc 2.0.8 --go code (internal/gen/fbs); a new flatbuffers.Builder per Encode, built from the canonical value " +
+			"(no object API); Decode reads every field with the generated accessors; Access reads three fields from the bytes",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, false) }))
+
+	codec.Register(codec.New(codec.Info{
+		Name:    "flatbuffers-reuse",
+		Format:  "flatbuffers",
+		Module:  "github.com/google/flatbuffers",
+		Package: "github.com/google/flatbuffers/go",
+		API:     codec.CodeGen,
+		Flags:   codec.Flags{BufferReuse: true},
+		Losses:  []codec.Loss{interfaceTypes},
+		Notes: "as flatbuffers, but one flatbuffers.Builder per instance, Reset before each Encode: " +
+			"the returned bytes are overwritten by the next Encode",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, true) }))
+}
+
+// bind returns the instance for t's workload; with reuse, all its encodes
+// share one builder.
+func bind(t codec.Target, reuse bool) (codec.Instance, error) {
+	var shared *encoder
+	if reuse {
+		shared = &encoder{b: fb.NewBuilder(0)}
+	}
+	// enc returns the encoder for one Encode.
+	enc := func(size int) *encoder {
+		if shared == nil {
+			return &encoder{b: fb.NewBuilder(size)}
+		}
+		shared.b.Reset()
+		shared.offs = shared.offs[:0]
+		return shared
+	}
+	switch t.Type {
+	case personType:
+		return codec.WithAccess(codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) { return enc(personBuilderSize).person(v.(*workload.Person)) },
+			DecodeFunc: func(data []byte) (any, error) { return decodePerson(data), nil },
+		}, accessPerson), nil
+	case nestedType:
+		return codec.WithAccess(codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) { return enc(nestedBuilderSize).nested(v.(*workload.TestStruc)) },
+			DecodeFunc: func(data []byte) (any, error) { return decodeNested(data), nil },
+		}, accessNested), nil
+	case floatsType:
+		return codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) {
+				s := *v.(*[]float32)
+				return enc(floatsSize(len(s))).floats(s), nil
+			},
+			DecodeFunc: func(data []byte) (any, error) { return decodeFloats(data), nil },
+		}, nil
+	}
+	return nil, codec.Unsupportedf("flatbuffers has schemas (schema/*.fbs) for the person, nested and floats workloads only, not %s (%s)", t.Workload, t.Type)
+}
+
+// encoder builds one message.
+type encoder struct {
+	b *fb.Builder
+	// offs is a stack of the offsets of the elements of the vectors of
+	// tables or strings being built: an element's offset is known before
+	// the vector can be started, and nested vectors push above it.
+	offs []fb.UOffsetT
+}
+
+// finish finishes the buffer with root as its root table and returns it.
+func (e *encoder) finish(root fb.UOffsetT) []byte {
+	e.b.Finish(root)
+	return e.b.FinishedBytes()
+}
+
+// vectorOfOffsets writes the offsets pushed on e.offs since mark as a
+// vector started by start (a generated XStartFieldVector function), pops
+// them and returns the vector's offset.
+func (e *encoder) vectorOfOffsets(mark int, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
+	offs := e.offs[mark:]
+	start(e.b, len(offs))
+	for i := len(offs) - 1; i >= 0; i-- {
+		e.b.PrependUOffsetT(offs[i])
+	}
+	e.offs = e.offs[:mark]
+	return e.b.EndVector(len(offs))
+}
+
+// strings writes s as a vector of strings, or returns 0 (no field) for a
+// nil s.
+func (e *encoder) strings(s []string, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
+	if s == nil {
+		return 0
+	}
+	mark := len(e.offs)
+	for _, x := range s {
+		e.offs = append(e.offs, e.b.CreateString(x))
+	}
+	return e.vectorOfOffsets(mark, start)
+}
+
+// scalars writes s as a vector of scalars, prepending each element with
+// put (a Builder.PrependX method), or returns 0 (no field) for a nil s.
+func scalars[T any](b *fb.Builder, s []T, start func(*fb.Builder, int) fb.UOffsetT, put func(T)) fb.UOffsetT {
+	if s == nil {
+		return 0
+	}
+	start(b, len(s))
+	for i := len(s) - 1; i >= 0; i-- {
+		put(s[i])
+	}
+	return b.EndVector(len(s))
+}
+
+// byteVector writes s as a [ubyte] vector, or returns 0 (no field) for a
+// nil s.
+func byteVector(b *fb.Builder, s []byte) fb.UOffsetT {
+	if s == nil {
+		return 0
+	}
+	return b.CreateByteVector(s)
+}
+
+// present reports whether the table has the field of vtable slot.
+func present(t fb.Table, slot fb.VOffsetT) bool { return t.Offset(slot) != 0 }
+
+// vector reads a vector field of n elements with at (a generated accessor)
+// into a new slice; nil when the field is absent.
+func vector[T any](t fb.Table, slot fb.VOffsetT, n int, at func(int) T) []T {
+	if !present(t, slot) {
+		return nil
+	}
+	s := make([]T, n)
+	for j := range s {
+		s[j] = at(j)
+	}
+	return s
+}
+
+// stringVector reads a vector of strings, copying each; nil when absent.
+func stringVector(t fb.Table, slot fb.VOffsetT, n int, at func(int) []byte) []string {
+	if !present(t, slot) {
+		return nil
+	}
+	s := make([]string, n)
+	for j := range s {
+		s[j] = string(at(j))
+	}
+	return s
+}
+
+// cloneBytes copies b, keeping nil (an absent field) apart from empty.
+func cloneBytes(b []byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return append(make([]byte, 0, len(b)), b...)
+}

@@ -1,0 +1,210 @@
+package flatbuffers
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	fb "github.com/google/flatbuffers/go"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/workload"
+)
+
+func TestConformance(t *testing.T) { codectest.Run(t, "flatbuffers", "flatbuffers-reuse") }
+
+// TestSlots checks the vtable slots of slots.go against those the
+// generated accessors read.
+func TestSlots(t *testing.T) {
+	for _, c := range []struct {
+		file, typ, field string
+		slot             fb.VOffsetT
+	}{
+		{"Person.go", "Person", "Tags", slotPersonTags},
+		{"Person.go", "Person", "Aliases", slotPersonAliases},
+		{"Floats.go", "Floats", "Values", slotFloatsValues},
+		{"TestStruc.go", "TestStruc", "Sslice", slotTestStrucSslice},
+		{"TestStruc.go", "TestStruc", "Intslice", slotTestStrucIntslice},
+		{"TestStruc.go", "TestStruc", "I8slice", slotTestStrucI8slice},
+		{"TestStruc.go", "TestStruc", "I16slice", slotTestStrucI16slice},
+		{"TestStruc.go", "TestStruc", "I32slice", slotTestStrucI32slice},
+		{"TestStruc.go", "TestStruc", "I64slice", slotTestStrucI64slice},
+		{"TestStruc.go", "TestStruc", "Uintslice", slotTestStrucUintslice},
+		{"TestStruc.go", "TestStruc", "Ui16slice", slotTestStrucUi16slice},
+		{"TestStruc.go", "TestStruc", "Ui32slice", slotTestStrucUi32slice},
+		{"TestStruc.go", "TestStruc", "Ui64slice", slotTestStrucUi64slice},
+		{"TestStruc.go", "TestStruc", "F32slice", slotTestStrucF32slice},
+		{"TestStruc.go", "TestStruc", "F64slice", slotTestStrucF64slice},
+		{"TestStruc.go", "TestStruc", "Bslice", slotTestStrucBslice},
+		{"TestStruc.go", "TestStruc", "Islice", slotTestStrucIslice},
+		{"TestStruc.go", "TestStruc", "Iptrslice", slotTestStrucIptrslice},
+		{"TestStruc.go", "TestStruc", "Asslice", slotTestStrucAsslice},
+		{"TestStruc.go", "TestStruc", "Ai64slice", slotTestStrucAi64slice},
+		{"TestStruc.go", "TestStruc", "Ms", slotTestStrucMs},
+		{"TestStruc.go", "TestStruc", "Msi64", slotTestStrucMsi64},
+		{"TestStruc.go", "TestStruc", "Nmap", slotTestStrucNmap},
+		{"TestStruc.go", "TestStruc", "Mtsptr", slotTestStrucMtsptr},
+		{"TestStruc.go", "TestStruc", "Mts", slotTestStrucMts},
+		{"TestStruc.go", "TestStruc", "Its", slotTestStrucIts},
+	} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "internal", "gen", "fbs", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := regexp.MustCompile(`func \(rcv \*` + c.typ + `\) ` + c.field + `\([^\n]*\n\s*o := flatbuffers\.UOffsetT\(rcv\._tab\.Offset\((\d+)\)\)`)
+		m := re.FindSubmatch(src)
+		if m == nil {
+			t.Errorf("%s.%s: accessor not found in %s", c.typ, c.field, c.file)
+			continue
+		}
+		if got, _ := strconv.Atoi(string(m[1])); fb.VOffsetT(got) != c.slot {
+			t.Errorf("%s.%s: slot %d in slots.go, %d in the generated code", c.typ, c.field, c.slot, got)
+		}
+	}
+}
+
+// TestMillionFloats encodes and decodes the floats workload's 1,000,000
+// float32 values, as the floats runner does, with both codecs.
+func TestMillionFloats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,000,000 values: skipped with -short")
+	}
+	r := rand.New(rand.NewPCG(workload.FloatsSeed, 2))
+	values := make([]float32, workload.FloatsCount)
+	for i := range values {
+		values[i] = float32(r.NormFloat64() * math.Pow(10, float64(r.IntN(60)-30)))
+	}
+	for _, name := range []string{"flatbuffers", "flatbuffers-reuse"} {
+		t.Run(name, func(t *testing.T) {
+			c, _ := codec.Lookup(name)
+			w, err := workload.Lookup("floats")
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := c.Bind(w.Target())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, enc, err := codec.RoundTrip(inst, &values)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if min := 4 * len(values); len(enc) < min || len(enc) > min+64 {
+				t.Errorf("encoded %d values in %d bytes, want about %d", len(values), len(enc), min)
+			}
+			if !slicesEqualBits(values, *got.(*[]float32)) {
+				t.Error("decoded values differ")
+			}
+		})
+	}
+}
+
+func slicesEqualBits(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestTimes checks the time mapping at its edges: the zero time, the ends
+// of the int64 Unix-nanosecond range, and times outside it (an error).
+func TestTimes(t *testing.T) {
+	ok := []time.Time{
+		{},
+		time.Unix(0, 0).UTC(),
+		time.Unix(0, math.MaxInt64).UTC(),
+		time.Unix(0, math.MinInt64+1).In(time.FixedZone("", -3600)),
+		time.Date(2262, 4, 11, 23, 47, 16, 854775807, time.UTC),
+		time.Date(1900, 1, 1, 0, 0, 0, 1, time.FixedZone("x", 5*3600+2700)),
+	}
+	for _, tm := range ok {
+		n, off, err := fromTime(tm)
+		if err != nil {
+			t.Errorf("fromTime(%v): %v", tm, err)
+			continue
+		}
+		if diffs := verify.Compare(&tm, ptr(toTime(n, off)), nil); len(diffs) > 0 {
+			t.Errorf("%v: %s", tm, diffs[0])
+		}
+	}
+	bad := []time.Time{
+		time.Unix(0, math.MinInt64).UTC(), // the zero time's encoding
+		time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(2263, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC),
+	}
+	for _, tm := range bad {
+		if _, _, err := fromTime(tm); err == nil {
+			t.Errorf("fromTime(%v): no error", tm)
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestNilAndEmptyApart checks that nil and empty collections come back as
+// they went, in children too (the conformance test sets top-level ones).
+func TestNilAndEmptyApart(t *testing.T) {
+	c, _ := codec.Lookup("flatbuffers")
+	w, _ := workload.Lookup("nested")
+	inst, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := &workload.TestStruc{Sslice: []string{}, Byslice: []byte{}, Ms: map[string]any{}, Islice: []any{nil, "", int8(-1)}}
+	v := &workload.TestStruc{
+		Mtsptr: map[string]*workload.TestStruc{"a": child, "nil": nil},
+		Mts:    map[string]workload.TestStruc{"b": *child},
+		Its:    []*workload.TestStruc{child, {}},
+		Nintf:  uint16(7),
+		Nint64: ptr(int64(-3)),
+	}
+	got, _, err := codec.RoundTrip(inst, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diffs := verify.Compare(v, got, c.Info().Losses); len(diffs) > 0 {
+		t.Errorf("%s", diffs[0])
+	}
+	if _, err := inst.Encode(&workload.TestStruc{Islice: []any{struct{}{}}}); err == nil {
+		t.Error("an interface{} value outside the Value mapping encoded without error")
+	}
+}
+
+// TestAccessReadsOnlyItsFields checks that Access reads the fields from the
+// bytes: it still works when the rest of the message is garbage.
+func TestAccessReadsOnlyItsFields(t *testing.T) {
+	c, _ := codec.Lookup("flatbuffers")
+	w, _ := workload.Lookup("person")
+	inst, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &workload.Person{Name: "Zoë", Siblings: 3, Money: -1.5, Phone: "123", Aliases: []string{"x"}}
+	data, err := inst.Encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Overwrite the phone's and the alias's bytes.
+	data = bytes.Replace(data, []byte("123"), []byte("\xff\xff\xff"), 1)
+	got, err := inst.(codec.Accessor).Access(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (workload.PersonFields{Name: "Zoë", Siblings: 3, Money: -1.5}); got != want {
+		t.Errorf("Access = %+v, want %+v", got, want)
+	}
+}

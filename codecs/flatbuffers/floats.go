@@ -1,0 +1,24 @@
+package flatbuffers
+
+import "github.com/serbench/serbench/internal/gen/fbs"
+
+// floatsSize is the size of the Floats message of n values, about: the
+// vector, its length, the table, its vtable and the root offset.
+func floatsSize(n int) int { return 4*n + 32 }
+
+// floats builds the Floats table of schema/floats.fbs from s.
+func (e *encoder) floats(s []float32) []byte {
+	b := e.b
+	values := scalars(b, s, fbs.FloatsStartValuesVector, b.PrependFloat32)
+	fbs.FloatsStart(b)
+	fbs.FloatsAddValues(b, values)
+	return e.finish(fbs.FloatsEnd(b))
+}
+
+// decodeFloats reads the values of the Floats in data into a new slice,
+// one generated accessor call (Values(j)) per value.
+func decodeFloats(data []byte) *[]float32 {
+	r := fbs.GetRootAsFloats(data, 0)
+	s := vector(r.Table(), slotFloatsValues, r.ValuesLength(), r.Values)
+	return &s
+}
