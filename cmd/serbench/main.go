@@ -10,6 +10,9 @@
 //	serbench list            list codecs and workloads
 //	serbench show [RUN-ID]   print a stored run again (the latest by default)
 //	serbench runs            list stored runs
+//	serbench compare A B     compare two runs (IDs or Go benchmark files)
+//	serbench history         each cell across stored runs, regressions flagged
+//	serbench import FILE     store go test -bench output as a run
 //	serbench bigfloat        write or read a file of big.Float numbers
 //	serbench onepass         one encode and decode per codec, with match check
 //
@@ -66,6 +69,9 @@ Usage:
   serbench list            list codecs and workloads
   serbench show [RUN-ID]   print a stored run again (the latest by default)
   serbench runs            list stored runs
+  serbench compare A B     compare two runs (IDs or Go benchmark files) with significance
+  serbench history         each cell across stored runs, regressions flagged
+  serbench import FILE     store go test -bench output as a run
   serbench bigfloat        write or read a file of big.Float numbers (--write/--read)
   serbench onepass         go-codec-bench's one-pass summary (nested workload by default)
 
@@ -90,6 +96,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdBigfloat(args[1:], stdout, stderr)
 	case "onepass":
 		return cmdOnepass(args[1:], stdout, stderr)
+	case "compare":
+		return cmdCompare(ctx, args[1:], stdout, stderr)
+	case "history":
+		return cmdHistory(ctx, args[1:], stdout, stderr)
+	case "import":
+		return cmdImport(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, topUsage)
 		return nil
@@ -99,5 +111,5 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdRun(ctx, args, stdout, stderr)
 	}
 	fmt.Fprint(stderr, topUsage)
-	return usagef("unknown command %q (valid: run, list, show, runs, bigfloat, onepass, help)", args[0])
+	return usagef("unknown command %q (valid: run, list, show, runs, compare, history, import, bigfloat, onepass, help)", args[0])
 }
