@@ -31,7 +31,7 @@ const module = "github.com/200sc/bebop"
 var losses = []codec.Loss{{
 	Kind: codec.NilEmpty,
 	Detail: "Bebop arrays and maps are a length and the elements, so nil slices and maps decode as empty " +
-		"(except TestStruc's Mtsptr, Mts, Its and Nteststruc, which go through messages, schema/nested.bop)",
+		"(except TestStruc's Mtsptr, Mts and Its, which go through messages that keep nil apart, schema/nested.bop)",
 }, {
 	Kind: codec.InterfaceTypes,
 	Detail: "interface{} values are a Value union of string, bool, int64, uint64, float32 and float64 (schema/nested.bop): " +
