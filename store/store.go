@@ -1,6 +1,7 @@
 // Package store saves serbench runs in a SQL database and reads them back:
-// embedded SQLite (modernc.org/sqlite, no cgo) by default. Both share one
-// schema and one set of migrations (schema.go).
+// embedded SQLite (modernc.org/sqlite, no cgo) by default, or PostgreSQL
+// (through pgx) for a team store that the shards of a sharded run share.
+// Both share one schema and one set of migrations (schema.go).
 //
 // A run is written as it is measured: the run row and its environment
 // first, then every verification and every sample in its own transaction,
@@ -34,20 +35,22 @@ type DB struct {
 // ErrNotFound is returned for a run that is not in the store.
 var ErrNotFound = errors.New("not found")
 
-// Open opens (creating if needed) the store at dsn, a file path for SQLite,
-// and applies any pending migrations. Errors name the database.
+// Open opens (creating if needed) the store at dsn, a file path for SQLite
+// or a postgres:// (postgresql://) URL, and applies any pending migrations.
+// Errors name the database, never its password. Connecting to PostgreSQL
+// gives up after 10 seconds unless the URL sets connect_timeout.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	if dsn == "" {
 		return nil, errors.New("open database: empty path")
 	}
 	d := &DB{name: dsn}
 	var err error
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+	if IsPostgres(dsn) {
 		d.postgres = true
-		d.name = redact(dsn)
+		d.name = redactURL(dsn)
 		d.db, err = openPostgres(dsn)
 	} else {
-		d.db, err = sql.Open("sqlite", "file:"+dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)")
+		d.db, err = sql.Open("sqlite", "file:"+dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate")
 		if err == nil {
 			// One writer at a time, as SQLite wants.
 			d.db.SetMaxOpenConns(1)
@@ -110,45 +113,69 @@ func (d *DB) exec(ctx context.Context, q string, args ...any) error {
 	return err
 }
 
+// migrate applies the pending migrations, each in a transaction that
+// also reads and bumps the schema version, so that serbench processes
+// opening one database at once migrate it once: SQLite's transactions
+// take the write lock when they begin (_txlock=immediate), PostgreSQL's
+// migrations run under an advisory lock.
 func (d *DB) migrate(ctx context.Context) error {
-	if err := d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("create schema_version: %w", err)
-	}
-	var v int
-	err := d.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		if err := d.exec(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
-			return err
-		}
-	} else if err != nil {
-		return fmt.Errorf("read schema version: %w", err)
-	}
-	if v > len(migrations) {
-		return fmt.Errorf("schema version %d is newer than this serbench knows (%d): upgrade serbench", v, len(migrations))
-	}
-	for i := v; i < len(migrations); i++ {
-		tx, err := d.db.BeginTx(ctx, nil)
+	if d.postgres {
+		// Shards that start together must not migrate a fresh team
+		// database at the same time.
+		unlock, err := d.lockMigrations(ctx)
 		if err != nil {
 			return err
 		}
-		for _, stmt := range strings.Split(migrations[i], ";") {
-			if strings.TrimSpace(stmt) == "" {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, stmt); err != nil {
-				tx.Rollback()
-				return fmt.Errorf("migration %d: %w", i+1, err)
-			}
-		}
-		if _, err := tx.ExecContext(ctx, d.rebind(`UPDATE schema_version SET version = ?`), i+1); err != nil {
-			tx.Rollback()
+		defer unlock()
+	}
+	if err := d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("create schema_version: %w", err)
+	}
+	for {
+		done, err := d.migrateOne(ctx)
+		if done || err != nil {
 			return err
 		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("migration %d: %w", i+1, err)
+	}
+}
+
+// migrateOne applies the next migration, if any, in one transaction.
+func (d *DB) migrateOne(ctx context.Context) (done bool, err error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	var v int
+	err = tx.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
+			return false, err
+		}
+	} else if err != nil {
+		return false, fmt.Errorf("read schema version: %w", err)
+	}
+	if v > len(migrations) {
+		return false, fmt.Errorf("schema version %d is newer than this serbench knows (%d): upgrade serbench", v, len(migrations))
+	}
+	if v == len(migrations) {
+		return true, tx.Commit()
+	}
+	for _, stmt := range strings.Split(migrations[v], ";") {
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return false, fmt.Errorf("migration %d: %w", v+1, err)
 		}
 	}
-	return nil
+	if _, err := tx.ExecContext(ctx, d.rebind(`UPDATE schema_version SET version = ?`), v+1); err != nil {
+		return false, fmt.Errorf("migration %d: %w", v+1, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("migration %d: %w", v+1, err)
+	}
+	return false, nil
 }
 
 // jsonSizes encodes compressed sizes as a JSON object, "{}" when none.
@@ -188,7 +215,13 @@ func parseList(s string) ([]string, error) {
 	return out, nil
 }
 
-const timeFormat = time.RFC3339Nano
+// timeFormat parses stored times. They are written in UTC with
+// writeTimeFormat, whose fixed width makes text order time order in SQLite
+// and in PostgreSQL whatever the collation.
+const (
+	timeFormat      = time.RFC3339Nano
+	writeTimeFormat = "2006-01-02T15:04:05.000000000Z07:00"
+)
 
 // RunMeta holds what is known of a run before it starts, besides r itself.
 type RunMeta struct {
@@ -220,7 +253,7 @@ func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer
 		return err
 	}
 	if err := ex(`INSERT INTO runs (id, start_time, command, run_group, shard) VALUES (?, ?, ?, ?, ?)`,
-		r.ID, r.Start.UTC().Format(timeFormat), r.Command, meta.Group, meta.Shard); err != nil {
+		r.ID, r.Start.UTC().Format(writeTimeFormat), r.Command, meta.Group, meta.Shard); err != nil {
 		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
 	}
 	for i, c := range r.Env {
@@ -322,7 +355,7 @@ func (w *Writer) Finish(end time.Time, complete bool) error {
 	if complete {
 		c = 1
 	}
-	if err := w.d.exec(ctx, `UPDATE runs SET end_time = ?, complete = ? WHERE id = ?`, end.UTC().Format(timeFormat), c, w.runID); err != nil {
+	if err := w.d.exec(ctx, `UPDATE runs SET end_time = ?, complete = ? WHERE id = ?`, end.UTC().Format(writeTimeFormat), c, w.runID); err != nil {
 		return fmt.Errorf("finish run %s in %s: %w", w.runID, w.d.name, err)
 	}
 	return nil
@@ -360,6 +393,7 @@ func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 		ri.Complete = complete != 0
 		out = append(out, ri)
 	}
+	sortRuns(out)
 	return out, rows.Err()
 }
 
@@ -488,5 +522,6 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	}); err != nil {
 		return nil, err
 	}
+	sortRun(r)
 	return r, nil
 }

@@ -13,15 +13,70 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/internal/pgtest"
 	"github.com/serbench/serbench/result"
 )
+
+// newDB returns the DSN of a new, empty database of one backend.
+type newDB func(t *testing.T) string
+
+// backendTests run against every backend: SQLite files and PostgreSQL
+// databases on one throwaway server (internal/pgtest).
+var backendTests = []struct {
+	name string
+	test func(t *testing.T, newDB newDB)
+}{
+	{"RoundTrip", testRoundTrip},
+	{"InterruptedRunKeepsSamples", testInterruptedRunKeepsSamples},
+	{"DuplicateRunIDIsAnError", testDuplicateRunIDIsAnError},
+	{"RunMetaAndOrder", testRunMetaAndOrder},
+	{"ConcurrentOpenMigratesOnce", testConcurrentOpenMigratesOnce},
+	{"ExtremeValues", testExtremeValues},
+	{"Group", testGroup},
+	{"GroupErrors", testGroupErrors},
+}
+
+func TestBackends(t *testing.T) {
+	for _, backend := range []string{"sqlite", "postgres"} {
+		t.Run(backend, func(t *testing.T) {
+			var fresh newDB
+			switch backend {
+			case "sqlite":
+				fresh = func(t *testing.T) string { return filepath.Join(t.TempDir(), "s.db") }
+			case "postgres":
+				srv := pgtest.Start(t)
+				fresh = func(t *testing.T) string { return srv.NewDatabase(t) }
+			}
+			for _, bt := range backendTests {
+				t.Run(bt.name, func(t *testing.T) { bt.test(t, fresh) })
+			}
+		})
+	}
+}
+
+// open opens dsn and closes it when t ends.
+func open(t *testing.T, dsn string) *DB {
+	t.Helper()
+	d, err := Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
 
 // write stores run through a Writer as the harness would: header,
 // verifications, samples one at a time, cell statuses, warnings, finish.
 func write(t *testing.T, d *DB, run *result.Run) {
 	t.Helper()
+	writeMeta(t, d, run, RunMeta{})
+}
+
+// writeMeta is write with the run's group and shard.
+func writeMeta(t *testing.T, d *DB, run *result.Run, meta RunMeta) {
+	t.Helper()
 	ctx := context.Background()
-	w, err := d.BeginRun(ctx, run, RunMeta{})
+	w, err := d.BeginRun(ctx, run, meta)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +107,9 @@ func write(t *testing.T, d *DB, run *result.Run) {
 	}
 }
 
-func TestRoundTrip(t *testing.T) {
+func testRoundTrip(t *testing.T, newDB newDB) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "s.db")
+	path := newDB(t)
 	d, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -99,9 +154,10 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-func TestInterruptedRunKeepsSamples(t *testing.T) {
+func testInterruptedRunKeepsSamples(t *testing.T, newDB newDB) {
 	ctx, cancel := context.WithCancel(context.Background())
-	d, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	defer cancel()
+	d, err := Open(ctx, newDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,9 +207,9 @@ func TestOpenErrorsNameTheDatabase(t *testing.T) {
 	}
 }
 
-func TestDuplicateRunIDIsAnError(t *testing.T) {
+func testDuplicateRunIDIsAnError(t *testing.T, newDB newDB) {
 	ctx := context.Background()
-	d, err := Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	d, err := Open(ctx, newDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,182 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/result"
+)
+
+// testConcurrentOpenMigratesOnce opens a new database from several
+// connections at once, as the shards of a group starting together do.
+func testConcurrentOpenMigratesOnce(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	dsn := newDB(t)
+	const n = 4
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			d, err := Open(ctx, dsn)
+			if err == nil {
+				err = d.Close()
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("open %d: %v", i, err)
+		}
+	}
+	d := open(t, dsn)
+	var rows, v int
+	if err := d.db.QueryRowContext(ctx, `SELECT COUNT(*), MAX(version) FROM schema_version`).Scan(&rows, &v); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 1 || v != len(migrations) {
+		t.Errorf("schema_version has %d rows, version %d; want 1 row, version %d", rows, v, len(migrations))
+	}
+}
+
+// testExtremeValues stores what stresses the column types: counts beyond
+// 32 bits, tiny and huge floats, Unicode and empty text.
+func testExtremeValues(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	d := open(t, newDB(t))
+	r := fixture.Run("extreme")
+	r.Command = "serbench run --codec 'ü|\"x\"' ; DROP TABLE runs; --"
+	r.Env = append(r.Env, result.Config{Key: "empty", Value: ""})
+	c := &r.Cells[0]
+	c.Samples = []result.Sample{
+		{Iters: math.MaxInt64, NsPerOp: math.SmallestNonzeroFloat64, BytesPerOp: math.MaxFloat64, AllocsPerOp: 0},
+		{Iters: 1 << 40, NsPerOp: 0.1, BytesPerOp: 1e-300, AllocsPerOp: 12345678.75},
+	}
+	write(t, d, r)
+	got, err := d.Run(ctx, "extreme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Command != r.Command || got.EnvValue("empty") != "" || len(got.Env) != len(r.Env) {
+		t.Errorf("text read back: command %q, env %v", got.Command, got.Env)
+	}
+	gc := got.Cell(c.Key())
+	if gc == nil || fmt.Sprint(gc.Samples) != fmt.Sprint(c.Samples) {
+		t.Errorf("samples read back as %v, want %v", gc, c.Samples)
+	}
+}
+
+func TestPostgresUnreachableNamesHostNotPassword(t *testing.T) {
+	// A port where nothing listens: refused at once.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	dsn := "postgres://bench:s3cret@" + addr + "/team?sslmode=disable&password=s3cret"
+	began := time.Now()
+	_, err = Open(context.Background(), dsn)
+	if err == nil {
+		t.Fatalf("Open(%s) succeeded with nothing listening", addr)
+	}
+	msg := err.Error()
+	for _, want := range []string{addr, `database "team"`, `user "bench"`, "postgres://bench:xxxxx@" + addr + "/team"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error lacks %q: %s", want, msg)
+		}
+	}
+	if strings.Contains(msg, "s3cret") {
+		t.Errorf("error shows the password: %s", msg)
+	}
+	if d := time.Since(began); d > 5*time.Second {
+		t.Errorf("refused connection took %s to report", d)
+	}
+}
+
+func TestPostgresConnectTimeout(t *testing.T) {
+	// A server that accepts and never answers: the connect timeout ends
+	// the wait.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var conns []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	defer func() {
+		mu.Lock()
+		for _, c := range conns {
+			c.Close()
+		}
+		mu.Unlock()
+	}()
+	addr := l.Addr().String()
+	for _, tc := range []struct {
+		name, query string
+		set         time.Duration
+		want        string
+	}{
+		{"connect_timeout=1", "&connect_timeout=1", 0, "within 1s"},
+		{"default", "", 1500 * time.Millisecond, "within 1.5s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.set != 0 {
+				saved := defaultConnectTimeout
+				defaultConnectTimeout = tc.set
+				defer func() { defaultConnectTimeout = saved }()
+			}
+			began := time.Now()
+			_, err := Open(context.Background(), "postgres://bench:s3cret@"+addr+"/team?sslmode=disable"+tc.query)
+			took := time.Since(began)
+			if err == nil {
+				t.Fatal("Open succeeded against a silent server")
+			}
+			if !strings.Contains(err.Error(), addr) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "s3cret") {
+				t.Errorf("error: %v; want the address, %q and no password", err, tc.want)
+			}
+			if took > 4*time.Second {
+				t.Errorf("gave up after %s", took)
+			}
+		})
+	}
+}
+
+func TestPostgresBadURL(t *testing.T) {
+	_, err := Open(context.Background(), "postgres://bench:s3cret@localhost:notaport/team")
+	if err == nil || !strings.Contains(err.Error(), "localhost") || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("bad URL: %v; want an error naming the host without the password", err)
+	}
+}
+
+func TestRedactURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://u:pw@h:5432/db":                    "postgres://u:xxxxx@h:5432/db",
+		"postgresql://u@h/db?sslmode=require":          "postgresql://u@h/db?sslmode=require",
+		"postgres://h/db?password=pw&user=u":           "postgres://h/db?password=xxxxx&user=u",
+		"postgres://u@/db?host=%2Ftmp%2Fs&sslmode=off": "postgres://u@/db?host=%2Ftmp%2Fs&sslmode=off",
+	} {
+		if got := redactURL(in); got != want {
+			t.Errorf("redactURL(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
