@@ -1,0 +1,9 @@
+package gogo
+
+import (
+	"testing"
+
+	"github.com/serbench/serbench/codec/codectest"
+)
+
+func TestConformance(t *testing.T) { codectest.Run(t, "gogofaster", "gogofaster+convert") }

@@ -1,0 +1,161 @@
+package vtprotobuf
+
+import (
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/workload"
+)
+
+var names = []string{"vtprotobuf", "vtprotobuf+convert", "vtprotobuf-pooled", "vtprotobuf-pooled+convert", "vtprotobuf-reuse"}
+
+func TestConformance(t *testing.T) { codectest.Run(t, names...) }
+
+// TestPooledConvertOwnsMemory decodes every value of the person and nested
+// workloads one after the other with vtprotobuf-pooled+convert, which gives
+// each message back to the pool before the next Decode reuses it, and
+// checks the decoded values only at the end: they must not share memory
+// with the pooled messages.
+func TestPooledConvertOwnsMemory(t *testing.T) {
+	for _, name := range []string{"vtprotobuf-pooled+convert"} {
+		c, ok := codec.Lookup(name)
+		if !ok {
+			t.Fatalf("%s is not registered", name)
+		}
+		for _, wname := range []string{"person", "nested"} {
+			w, err := workload.Lookup(wname)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := c.Bind(w.Target())
+			if err != nil {
+				t.Fatal(err)
+			}
+			values := w.Values(workload.Options{Count: 200})
+			got := make([]any, len(values))
+			for i, v := range values {
+				p, err := inst.Prepare(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, err := inst.Encode(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				native, err := inst.Decode(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got[i], err = inst.Canonical(native); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i, v := range values {
+				if diffs := verify.Compare(v, got[i], c.Info().Losses); len(diffs) > 0 {
+					t.Errorf("%s, %s value %d changed after later decodes: %s", name, wname, i, diffs[0])
+				}
+			}
+		}
+	}
+}
+
+// TestReuseEncodeMatches checks that the reused buffer of vtprotobuf-reuse
+// holds the bytes MarshalVT returns, for messages of shrinking and growing
+// sizes.
+func TestReuseEncodeMatches(t *testing.T) {
+	plain, _ := codec.Lookup("vtprotobuf")
+	reuse, _ := codec.Lookup("vtprotobuf-reuse")
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pi, err := plain.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ri, err := reuse.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range w.Values(workload.Options{Count: 100}) {
+		// Person has one map, Tags: compare sizes, and decoded values,
+		// since map order varies from one call to the next.
+		p, err := pi.Prepare(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := pi.Encode(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ri.Encode(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("value %d: reuse encoded %d bytes, MarshalVT %d", i, len(got), len(want))
+		}
+		native, err := pi.Decode(got)
+		if err != nil {
+			t.Fatalf("value %d: %v", i, err)
+		}
+		back, err := pi.Canonical(native)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diffs := verify.Compare(v, back, plain.Info().Losses); len(diffs) > 0 {
+			t.Errorf("value %d: %s", i, diffs[0])
+		}
+	}
+}
+
+// TestPooledReusesMessage checks that vtprotobuf-pooled gives the message of
+// a Decode back to the pool at the next one: the canonical value of the
+// first of two different messages, which shares the pooled message's
+// slices, then shows the second's strings. (It documents the BufferReuse
+// flag of the codec: the harness verifies each value before the next
+// Decode.) sync.Pool may drop what it is given, so the test tries a few
+// times.
+func TestPooledReusesMessage(t *testing.T) {
+	c, _ := codec.Lookup("vtprotobuf-pooled")
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	encode := func(p *workload.Person) []byte {
+		prepared, err := inst.Prepare(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := inst.Encode(prepared)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	a := encode(&workload.Person{Aliases: []string{"first"}})
+	b := encode(&workload.Person{Aliases: []string{"second"}})
+	for try := 0; try < 10; try++ {
+		native, err := inst.Decode(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := inst.Canonical(native)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := inst.Decode(b); err != nil {
+			t.Fatal(err)
+		}
+		if got.(*workload.Person).Aliases[0] == "second" {
+			return
+		}
+	}
+	t.Error("the pooled message was never reused by the next Decode")
+}

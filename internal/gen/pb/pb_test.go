@@ -1,0 +1,216 @@
+package pb
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/workload"
+)
+
+// messages returns messages of every workload: the person and nested
+// (depth 2) values, edge cases, and slices of floats.
+func messages(t *testing.T) []Message {
+	t.Helper()
+	var out []Message
+	for _, p := range workload.People(workload.PersonSeed, 300) {
+		out = append(out, FromPerson(p))
+	}
+	out = append(out, FromPerson(&workload.Person{}), FromPerson(&workload.Person{Tags: map[string]string{"": ""}, Aliases: []string{""}}))
+	one := int64(-1)
+	for _, s := range append(workload.Nested(workload.NestedSeed, 30, 2),
+		&workload.TestStruc{}, &workload.TestStruc{Nint64: &one, Nintf: "x", Nteststruc: &workload.TestStruc{S: "child"}}) {
+		m, err := FromTestStruc(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
+	}
+	for _, f := range [][]float32{nil, {0}, {1, -2.5, math.MaxFloat32, math.SmallestNonzeroFloat32, float32(math.Inf(-1))}} {
+		out = append(out, FromFloats(&f))
+	}
+	return out
+}
+
+// oneMapEntry returns a copy of m whose maps, at every depth, keep their
+// smallest key only, so that its encoding does not depend on the order in
+// which Go ranges over maps.
+func oneMapEntry(m Message) Message {
+	m = proto.Clone(m).(Message)
+	var trim func(s *TestStruc)
+	trim = func(s *TestStruc) {
+		if s == nil {
+			return
+		}
+		s.Ms = keepFirst(s.Ms)
+		s.Msi64 = keepFirst(s.Msi64)
+		s.Nmap = keepFirst(s.Nmap)
+		s.Mtsptr = keepFirst(s.Mtsptr)
+		s.Mts = keepFirst(s.Mts)
+		for _, c := range s.Mtsptr {
+			trim(c)
+		}
+		for _, c := range s.Mts {
+			trim(c)
+		}
+		for _, c := range s.Its {
+			trim(c)
+		}
+		trim(s.Nteststruc)
+	}
+	switch x := m.(type) {
+	case *Person:
+		x.Tags = keepFirst(x.Tags)
+	case *TestStruc:
+		trim(x)
+	}
+	return m
+}
+
+func keepFirst[V any](m map[string]V) map[string]V {
+	if len(m) <= 1 {
+		return m
+	}
+	k := slices.Sorted(func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	})[0]
+	return map[string]V{k: m[k]}
+}
+
+// TestVTWireCompatible checks that MarshalVT (vtprotobuf) and proto.Marshal
+// (google.golang.org/protobuf) write the same bytes for the same message
+// once its maps, written in Go's random map order by both, hold one entry
+// (both write a oneof's field, such as TestStruc's Nint64, after the other
+// fields); and that, with every entry, each reads the other's output back
+// to the same message.
+func TestVTWireCompatible(t *testing.T) {
+	for i, m := range messages(t) {
+		if n, vt := proto.Size(m), m.SizeVT(); n != vt {
+			t.Errorf("message %d (%T): proto.Size %d, SizeVT %d", i, m, n, vt)
+		}
+		one := oneMapEntry(m)
+		pbBytes, err := proto.Marshal(one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vtBytes, err := one.MarshalVT()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(pbBytes, vtBytes) {
+			t.Errorf("message %d (%T): proto.Marshal and MarshalVT differ:\n%x\n%x", i, m, pbBytes, vtBytes)
+		}
+
+		// Cross-decoding, with every map entry.
+		if pbBytes, err = proto.Marshal(m); err != nil {
+			t.Fatal(err)
+		}
+		if vtBytes, err = m.MarshalVT(); err != nil {
+			t.Fatal(err)
+		}
+		if len(pbBytes) != len(vtBytes) {
+			t.Errorf("message %d (%T): proto.Marshal wrote %d bytes, MarshalVT %d", i, m, len(pbBytes), len(vtBytes))
+		}
+		fromVT := proto.Clone(m).(Message)
+		proto.Reset(fromVT)
+		if err := proto.Unmarshal(vtBytes, fromVT); err != nil {
+			t.Fatalf("message %d: proto.Unmarshal of MarshalVT's output: %v", i, err)
+		}
+		fromPB := fromVT.ProtoReflect().New().Interface().(Message)
+		if err := fromPB.UnmarshalVT(pbBytes); err != nil {
+			t.Fatalf("message %d: UnmarshalVT of proto.Marshal's output: %v", i, err)
+		}
+		if !proto.Equal(m, fromVT) || !proto.Equal(m, fromPB) {
+			t.Errorf("message %d (%T): cross-decoded messages differ from the original", i, m)
+		}
+	}
+}
+
+func TestTime(t *testing.T) {
+	for _, tm := range []time.Time{
+		{},
+		time.Unix(0, 0).UTC(),
+		time.Unix(0, 0).In(time.FixedZone("", 3600)),
+		time.Date(1940, 3, 4, 5, 6, 7, 891011121, time.FixedZone("NPT", 5*3600+2700)),
+		time.Date(2262, 4, 11, 23, 47, 16, 854775807, time.UTC), // the largest UnixNano
+		time.Date(1900, 1, 1, 0, 0, 0, 1, time.FixedZone("HST", -10*3600)),
+	} {
+		ns, off := TimeFields(tm)
+		if diffs := verify.Compare(tm, Time(ns, off), nil); len(diffs) > 0 {
+			t.Errorf("%v: %s", tm, diffs[0])
+		}
+	}
+	if ns, off := TimeFields(time.Time{}); ns != math.MinInt64 || off != 0 {
+		t.Errorf("TimeFields(time.Time{}) = %d, %d; want -2^63, 0", ns, off)
+	}
+	// The one instant, at offset 0, that the zero time's fields stand for
+	// instead.
+	if got := Time(math.MinInt64, 0); !got.IsZero() {
+		t.Errorf("Time(-2^63, 0) = %v, want the zero time", got)
+	}
+}
+
+// TestConvertRoundTrip converts values of the workloads to messages and
+// back, with and without clone, through both encoders.
+func TestConvertRoundTrip(t *testing.T) {
+	for _, clone := range []bool{false, true} {
+		for i, p := range workload.People(workload.PersonSeed, 200) {
+			b, err := FromPerson(p).MarshalVT()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m Person
+			if err := proto.Unmarshal(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			if diffs := verify.Compare(p, ToPerson(&m, clone), Losses); len(diffs) > 0 {
+				t.Errorf("person %d: %s", i, diffs[0])
+			}
+		}
+		for i, s := range workload.Nested(workload.NestedSeed, 20, 3) {
+			msg, err := FromTestStruc(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := proto.Marshal(msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var m TestStruc
+			if err := m.UnmarshalVT(b); err != nil {
+				t.Fatal(err)
+			}
+			if diffs := verify.Compare(s, ToTestStruc(&m, clone), Losses); len(diffs) > 0 {
+				t.Errorf("nested %d: %s", i, diffs[0])
+			}
+		}
+	}
+}
+
+func TestFromTestStrucRefuses(t *testing.T) {
+	for name, s := range map[string]*workload.TestStruc{
+		"channel in Islice": {Islice: []interface{}{make(chan int)}},
+		"struct in Ms":      {Ms: map[string]interface{}{"a": struct{}{}}},
+		"nil in Iptrslice":  {Iptrslice: []*int64{nil}},
+		"nil in Its":        {Its: []*workload.TestStruc{nil}},
+		"nil in Mtsptr":     {Mtsptr: map[string]*workload.TestStruc{"a": nil}},
+		"bad child in Mts":  {Mts: map[string]workload.TestStruc{"a": {Nintf: []int{}}}},
+		"bad Nteststruc":    {Nteststruc: &workload.TestStruc{Nintf: 1i}},
+		"bad Nintf":         {Nintf: map[string]int{}},
+		"bad child in Its":  {Its: []*workload.TestStruc{{Nintf: []int{}}}},
+		"bad child, Mtsptr": {Mtsptr: map[string]*workload.TestStruc{"a": {Nintf: []int{}}}},
+	} {
+		if _, err := FromTestStruc(s); err == nil {
+			t.Errorf("%s: FromTestStruc did not fail", name)
+		}
+	}
+}
