@@ -15,11 +15,17 @@ import (
 // same on both sides are shared, not copied; nil stays nil and empty stays
 // empty, as the optional collection fields keep them apart on the wire.
 
-// timeToThrift returns the Unix nanoseconds and the UTC offset of t, or 0
-// and 0 for the zero time.Time, which UnixNano cannot represent.
+// zeroTimeUnixNano stands for the zero time.Time, whose Unix nanoseconds
+// do not fit in an int64 (schema/README.md; the same sentinel in every
+// schema codec).
+const zeroTimeUnixNano = math.MinInt64
+
+// timeToThrift returns the Unix nanoseconds and the UTC offset of t, or
+// zeroTimeUnixNano and 0 for the zero time.Time, which UnixNano cannot
+// represent.
 func timeToThrift(t time.Time) (ns int64, offset int32) {
 	if t.IsZero() {
-		return 0, 0
+		return zeroTimeUnixNano, 0
 	}
 	_, off := t.Zone()
 	return t.UnixNano(), int32(off)
@@ -29,7 +35,7 @@ func timeToThrift(t time.Time) (ns int64, offset int32) {
 // when the offset is 0, else in a fixed zone with no name.
 func timeFromThrift(ns int64, offset int32) time.Time {
 	switch {
-	case ns == 0 && offset == 0:
+	case ns == zeroTimeUnixNano:
 		return time.Time{}
 	case offset == 0:
 		return time.Unix(0, ns).UTC()
