@@ -6,8 +6,11 @@ package all
 
 import (
 	_ "github.com/serbench/serbench/codecs/avro"
+	_ "github.com/serbench/serbench/codecs/bebop"
+	_ "github.com/serbench/serbench/codecs/benc"
 	_ "github.com/serbench/serbench/codecs/bigfloat"
 	_ "github.com/serbench/serbench/codecs/bson"
+	_ "github.com/serbench/serbench/codecs/colfer"
 	_ "github.com/serbench/serbench/codecs/easyjson"
 	_ "github.com/serbench/serbench/codecs/fxcbor"
 	_ "github.com/serbench/serbench/codecs/goavro"
