@@ -1,0 +1,170 @@
+package capnp
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/workload"
+)
+
+var names = []string{"capnp", "capnp-packed"}
+
+func TestConformance(t *testing.T) { codectest.Run(t, names...) }
+
+func bindTo(t *testing.T, name, wl string) codec.Instance {
+	t.Helper()
+	c, ok := codec.Lookup(name)
+	if !ok {
+		t.Fatalf("%s is not registered", name)
+	}
+	w, err := workload.Lookup(wl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst
+}
+
+func randomFloats(n int) []float32 {
+	r := rand.New(rand.NewPCG(workload.FloatsSeed, 2))
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = float32(r.NormFloat64() * math.Pow(10, float64(r.IntN(60)-30)))
+	}
+	return s
+}
+
+func sameBits(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestMillionFloats encodes and decodes the floats workload's 1,000,000
+// float32 values (a 4 MB message), as the floats runner does, with both
+// codecs.
+func TestMillionFloats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("1,000,000 values: skipped with -short")
+	}
+	values := randomFloats(workload.FloatsCount)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			inst := bindTo(t, name, "floats")
+			got, enc, err := codec.RoundTrip(inst, &values)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d values in %d bytes", len(values), len(enc))
+			if !sameBits(values, *got.(*[]float32)) {
+				t.Error("decoded values differ")
+			}
+		})
+	}
+}
+
+// TestTraverseLimit decodes a message larger than capnp-go's default
+// traversal limit of 64 MiB (17,000,000 float32 values, 68 MB), which
+// Decode raises with the message's size.
+func TestTraverseLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 68 MB message: skipped with -short")
+	}
+	values := randomFloats(17_000_000)
+	inst := bindTo(t, "capnp", "floats")
+	got, enc, err := codec.RoundTrip(inst, &values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(enc) <= defaultTraverseLimit {
+		t.Fatalf("message of %d bytes is not above the default traversal limit", len(enc))
+	}
+	if !sameBits(values, *got.(*[]float32)) {
+		t.Error("decoded values differ")
+	}
+}
+
+// TestDeepNested round-trips nested values at depth 5 (each holds 3^5 + ...
+// copies of TestStruc, 20 pointer levels deep).
+func TestDeepNested(t *testing.T) {
+	for _, name := range names {
+		inst := bindTo(t, name, "nested")
+		for i, v := range workload.Nested(workload.NestedSeed, 2, 5) {
+			got, _, err := codec.RoundTrip(inst, v)
+			if err != nil {
+				t.Fatalf("%s: value %d: %v", name, i, err)
+			}
+			if diffs := verify.Compare(v, got, []codec.Loss{interfaceTypes}); len(diffs) > 0 {
+				t.Errorf("%s: value %d: %s", name, i, diffs[0])
+			}
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestNilAndEmptyApart checks that nil and empty collections come back as
+// they went, in children too (the conformance test sets top-level ones),
+// and that values outside the mapping are refused.
+func TestNilAndEmptyApart(t *testing.T) {
+	for _, name := range names {
+		inst := bindTo(t, name, "nested")
+		child := &workload.TestStruc{Sslice: []string{}, Byslice: []byte{}, Ms: map[string]any{"nil": nil}, Islice: []any{nil, "", int8(-1)}}
+		v := &workload.TestStruc{
+			Mtsptr: map[string]*workload.TestStruc{"a": child, "nil": nil},
+			Mts:    map[string]workload.TestStruc{"b": *child},
+			Its:    []*workload.TestStruc{child, {}},
+			Nintf:  uint16(7),
+			Nint64: ptr(int64(-3)),
+		}
+		got, _, err := codec.RoundTrip(inst, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diffs := verify.Compare(v, got, []codec.Loss{interfaceTypes}); len(diffs) > 0 {
+			t.Errorf("%s: %s", name, diffs[0])
+		}
+		if _, err := inst.Encode(&workload.TestStruc{Islice: []any{struct{}{}}}); err == nil {
+			t.Errorf("%s: an interface{} value outside the Value mapping encoded without error", name)
+		}
+		if _, err := inst.Encode(&workload.TestStruc{Iptrslice: []*int64{nil}}); err == nil {
+			t.Errorf("%s: a nil *int64 element encoded without error", name)
+		}
+	}
+}
+
+// TestTruncated checks that every strict prefix of a message gives an
+// error, not a panic: capnp.Unmarshal checks the framing's sizes.
+func TestTruncated(t *testing.T) {
+	for _, name := range names {
+		inst := bindTo(t, name, "person")
+		data, err := inst.Encode(workload.People(workload.PersonSeed, 1)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n < len(data); n++ {
+			var perr *codec.PanicError
+			err := codec.Call("decode", func() error { _, err := inst.Decode(data[:n:n]); return err })
+			switch {
+			case errors.As(err, &perr):
+				t.Errorf("%s: %d of %d bytes: %v", name, n, len(data), err)
+			case err == nil:
+				t.Errorf("%s: %d of %d bytes decoded without error", name, n, len(data))
+			}
+		}
+	}
+}
