@@ -21,9 +21,9 @@
 //     exact size for floats; the builder grows by doubling past it), so the
 //     caller owns the returned bytes.
 //   - "flatbuffers-reuse" keeps one Builder per instance and calls
-//     Builder.Reset before each Encode, as the FlatBuffers documentation
-//     suggests for repeated encodes; the returned bytes are the builder's
-//     and are overwritten by the next Encode (Flags.BufferReuse).
+//     Builder.Reset before each Encode ("alloc-free reuse of a Builder", as
+//     its documentation puts it); the returned bytes are the builder's and
+//     are overwritten by the next Encode (Flags.BufferReuse).
 //
 // Decode is a full decode: GetRootAsX, then every field is read with the
 // generated accessors into a new canonical value; strings and byte slices
