@@ -36,6 +36,31 @@ type Report struct {
 	// Warnings are statistical and run-level warnings, each saying what
 	// to do about it.
 	Warnings []string
+
+	opts Options
+}
+
+// FloatsData returns the cells and verifications of the floats workload
+// that the report shows: every strategy, and of the codecs only the plain
+// variants unless Options.AllVariants.
+func (rep *Report) FloatsData() ([]result.Cell, []result.Verification) {
+	shown := func(name string) bool {
+		c := rep.Run.Codec(name)
+		return rep.opts.AllVariants || c == nil || c.Plain()
+	}
+	var cells []result.Cell
+	for _, c := range rep.Run.Cells {
+		if c.Workload == floats.Workload && shown(c.Codec) {
+			cells = append(cells, c)
+		}
+	}
+	var vs []result.Verification
+	for _, v := range rep.Run.Verifications {
+		if v.Workload == floats.Workload && shown(v.Codec) {
+			vs = append(vs, v)
+		}
+	}
+	return cells, vs
 }
 
 // Workload is the table of one workload.
@@ -154,7 +179,7 @@ func (r *Row) Mark() string {
 
 // Build computes the report of run.
 func Build(run *result.Run, opts Options) *Report {
-	rep := &Report{Run: run}
+	rep := &Report{Run: run, opts: opts}
 	byWorkload := map[string]*Workload{}
 	var wide []*Op
 	var names []string

@@ -62,8 +62,9 @@ func Table(w io.Writer, rep *Report) error {
 		scalingTable(&b, wl)
 	}
 	if rep.Floats {
+		cells, vs := rep.FloatsData()
 		b.WriteString("\nworkload floats (decode 1,000,000 stored float32 values, read from a file, and sum them)\n")
-		if err := floats.Table(&b, rep.Run.Cells, rep.Run.Verifications); err != nil {
+		if err := floats.Table(&b, cells, vs); err != nil {
 			return err
 		}
 	}
@@ -178,8 +179,9 @@ func Markdown(w io.Writer, rep *Report) error {
 		}
 	}
 	if rep.Floats {
+		cells, vs := rep.FloatsData()
 		b.WriteString("\n### floats\n\n```\n")
-		if err := floats.Table(&b, rep.Run.Cells, rep.Run.Verifications); err != nil {
+		if err := floats.Table(&b, cells, vs); err != nil {
 			return err
 		}
 		b.WriteString("```\n")
