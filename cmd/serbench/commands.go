@@ -113,10 +113,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one verification, calibration or sample of a codec")
 		seed       = fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)")
 		wopts      = workloadFlags(fs)
-		dbPath     = fs.String("db", defaultDB, "database to store the run in (a SQLite file)")
+		dbPath     = fs.String("db", defaultDB, "database to store the run in (a SQLite file, or a postgres:// URL)")
 		quiet      = fs.Bool("quiet", false, "no progress display")
 		parallel   = fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency")
 		zstd       = fs.Bool("zstd", true, "also time zstd compression of every codec's messages (compressed sizes are always measured)")
+		shards     = registerShardFlags(fs)
 	)
 	out.register(fs)
 	if err := parse(fs, args); err != nil {
@@ -126,6 +127,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return usagef("run takes no arguments, got %q", fs.Args())
 	}
 	if err := out.check(); err != nil {
+		return err
+	}
+	if err := shards.check(); err != nil {
 		return err
 	}
 	if *count < 1 {
@@ -174,12 +178,14 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		*sampleTime = autoSampleTime(len(jobs)*ops*len(goroutines), *count)
 	}
+	// Every shard samples as long as the whole selection would.
+	jobs, floatStrategies = shards.apply(jobs, floatStrategies)
 	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed, Goroutines: goroutines, Options: opts}
 	r := &result.Run{
 		ID:      newRunID(time.Now()),
 		Start:   time.Now(),
 		Command: strings.Join(append([]string{"serbench", "run"}, args...), " "),
-		Env:     suite.Env(settings),
+		Env:     shards.env(suite.Env(settings)),
 	}
 	seen := map[string]bool{}
 	addCodec := func(c codec.Codec) {
@@ -196,7 +202,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			addCodec(c)
 		}
 	}
-	w, err := db.BeginRun(ctx, r, store.RunMeta{})
+	w, err := db.BeginRun(ctx, r, shards.meta())
 	if err != nil {
 		return err
 	}
@@ -246,7 +252,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s)", r.ID, runErr, db.Name())
 	}
-	fmt.Fprintf(stderr, "stored as run %s in %s\n", r.ID, db.Name())
+	shards.stored(stderr, r.ID, db.Name())
 	return nil
 }
 
@@ -344,10 +350,11 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 	return tw.Flush()
 }
 
-const showUsage = `Usage: serbench show [flags] [RUN-ID]
+const showUsage = `Usage: serbench show [flags] [RUN-ID | --group NAME]
 
 Prints a stored run again, computing its statistics from the stored
-samples. Without RUN-ID, the latest run.
+samples. Without RUN-ID, the latest run. With --group NAME, the shards of
+a sharded run (serbench run --shard I/N --group NAME) merged into one.
 
 Flags:
 `
@@ -356,7 +363,8 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlags("show", showUsage, stderr)
 	var out outputFlags
 	out.register(fs)
-	dbPath := fs.String("db", defaultDB, "database to read (a SQLite file)")
+	dbPath := fs.String("db", defaultDB, "database to read (a SQLite file, or a postgres:// URL)")
+	group := fs.String("group", "", "show the runs of this group of shards merged into one")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -366,11 +374,21 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if fs.NArg() > 1 {
 		return usagef("show takes at most one RUN-ID, got %q", fs.Args())
 	}
+	if err := checkShowGroup(*group, fs.Args()); err != nil {
+		return err
+	}
 	db, err := openExisting(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if *group != "" {
+		r, err := db.Group(ctx, *group)
+		if err != nil {
+			return err
+		}
+		return out.render(stdout, r)
+	}
 	id := fs.Arg(0)
 	if id == "" {
 		if id, err = db.Latest(ctx); err != nil {
@@ -387,6 +405,9 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // openExisting opens a database that must already exist, for the
 // commands that only read.
 func openExisting(ctx context.Context, path string) (*store.DB, error) {
+	if store.IsPostgres(path) {
+		return store.Open(ctx, path)
+	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("database %s: %w (run serbench run first, or pass --db)", path, err)
 	}
@@ -402,7 +423,7 @@ Flags:
 
 func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("runs", runsUsage, stderr)
-	dbPath := fs.String("db", defaultDB, "database to read (a SQLite file)")
+	dbPath := fs.String("db", defaultDB, "database to read (a SQLite file, or a postgres:// URL)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -416,7 +437,7 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "RUN\tSTART (UTC)\tDURATION\tSTATE\tCOMMAND\n")
+	fmt.Fprintf(tw, "RUN\tSTART (UTC)\tDURATION\tSTATE\tGROUP\tCOMMAND\n")
 	for _, ri := range runs {
 		state, dur := "complete", "-"
 		if !ri.Complete {
@@ -425,7 +446,11 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if !ri.End.IsZero() {
 			dur = ri.End.Sub(ri.Start).Round(time.Second).String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", ri.ID, ri.Start.UTC().Format("2006-01-02 15:04:05"), dur, state, ri.Command)
+		group := "-"
+		if ri.Group != "" {
+			group = ri.Group + " " + ri.Shard
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ri.ID, ri.Start.UTC().Format("2006-01-02 15:04:05"), dur, state, group, ri.Command)
 	}
 	return tw.Flush()
 }
