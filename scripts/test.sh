@@ -14,6 +14,15 @@ if ! bash scripts/install-compilers.sh; then
   echo "warning: schema compilers not installed; the regeneration check will be skipped" >&2
 fi
 
+echo "== test dependencies (scripts/install-test-deps.sh)"
+# The store's PostgreSQL tests and the sharded-run tests start throwaway
+# PostgreSQL 15 servers (internal/pgtest). Without it they skip outside CI
+# and fail under CI=true.
+if ! bash scripts/install-test-deps.sh; then
+  if [ "${CI:-}" = true ]; then exit 1; fi
+  echo "warning: PostgreSQL 15 not installed; the PostgreSQL tests will be skipped" >&2
+fi
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what the tests need besides Go: PostgreSQL 15 from Debian
+# bookworm's packages, whose binaries (/usr/lib/postgresql/15/bin: initdb,
+# pg_ctl, postgres) internal/pgtest runs to start a throwaway server for
+# the store's PostgreSQL tests and the sharded-run tests. No server is
+# configured or started here: every test makes its own cluster in a
+# temporary directory.
+#
+# Idempotent: does nothing when PostgreSQL 15 is installed. Needs root
+# (apt-get) only when it is missing.
+set -euo pipefail
+
+# Debian bookworm's version of PostgreSQL 15 (apt-cache policy
+# postgresql-15: bookworm/main).
+pkg=postgresql-15
+want=15.18-0+deb12u1
+bindir=/usr/lib/postgresql/15/bin
+
+have=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null || true)
+if [[ -n "$have" && -x "$bindir/initdb" && -x "$bindir/pg_ctl" ]]; then
+	if [[ "$have" != "$want" ]]; then
+		echo "install-test-deps: $pkg $have is installed (pinned: $want); keeping it" >&2
+	fi
+	exit 0
+fi
+
+if [[ $(id -u) -ne 0 ]]; then
+	echo "install-test-deps: need root to run apt-get (missing: $pkg=$want)" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+# The package lists may be missing or stale on a fresh machine.
+if ! apt-cache madison "$pkg" 2>/dev/null | grep -q .; then
+	apt-get update -qq
+fi
+version=$want
+if ! apt-cache madison "$pkg" | awk -F'|' '{gsub(/ /, "", $2); print $2}' | grep -qxF "$want"; then
+	apt-get update -qq
+	if ! apt-cache madison "$pkg" | awk -F'|' '{gsub(/ /, "", $2); print $2}' | grep -qxF "$want"; then
+		# A Debian point release replaces the version in bookworm/main:
+		# take the current PostgreSQL 15 rather than nothing.
+		version=$(apt-cache policy "$pkg" | awk '/Candidate:/ {print $2}')
+		if [[ -z "$version" || "$version" == "(none)" ]]; then
+			echo "install-test-deps: no $pkg package available from apt" >&2
+			exit 1
+		fi
+		echo "install-test-deps: $pkg=$want is no longer offered; installing $version (update the pin in $0)" >&2
+	fi
+fi
+echo "install-test-deps: installing $pkg=$version" >&2
+apt-get install -y -qq --no-install-recommends "$pkg=$version" >/dev/null
+test -x "$bindir/initdb" || { echo "install-test-deps: $bindir/initdb missing after installing $pkg" >&2; exit 1; }
