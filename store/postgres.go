@@ -38,9 +38,13 @@ func init() {
 	openPostgres = func(dsn string) (*sql.DB, error) {
 		cfg, err := pgx.ParseConfig(dsn)
 		if err != nil {
-			// pgconn's message names the URL with its password masked;
-			// the caller adds the redacted name.
-			return nil, fmt.Errorf("bad PostgreSQL URL: %w", errors.Unwrap(err))
+			// pgconn's message repeats the URL (password masked) that
+			// the caller names already: keep what is wrong with it.
+			msg := err.Error()
+			if _, rest, ok := strings.Cut(msg, "`: "); ok && strings.HasPrefix(msg, "cannot parse `") {
+				msg = rest
+			}
+			return nil, fmt.Errorf("bad PostgreSQL URL: %s", msg)
 		}
 		if cfg.ConnectTimeout == 0 {
 			cfg.ConnectTimeout = defaultConnectTimeout
