@@ -1,0 +1,441 @@
+package report
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/floats"
+	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/result"
+)
+
+// HTML writes one self-contained HTML page of runs: for each run its date,
+// environment and, per workload, charts (encode and decode times with
+// confidence intervals, encoded size, size versus speed, compressed
+// sizes) and sortable tables; with several runs also the history of every
+// codec across them. The page loads nothing from anywhere: styles and
+// scripts are inline and charts are SVG data URIs. Plain codecs are shown
+// first and a checkbox shows the variants too (opts.AllVariants checks it
+// from the start). Every string from the runs is escaped.
+func HTML(w io.Writer, runs []*result.Run, opts Options) error {
+	if len(runs) == 0 {
+		return fmt.Errorf("html report: no run")
+	}
+	page, err := buildPage(runs, opts)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, page); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// htmlPage is the model of the HTML template.
+type htmlPage struct {
+	Title string
+	// Subtitle is the date and state of a single run.
+	Subtitle string
+	Runs     []*htmlRun
+	// Toggle is true when some run has variant codecs, so the plain and
+	// all sets differ; ShowAll checks the toggle from the start.
+	Toggle, ShowAll bool
+	// Nav links the sections.
+	Nav []htmlLink
+	// History holds the charts across runs (several runs only).
+	History []*htmlChartSet
+}
+
+type htmlLink struct{ Href, Text string }
+
+type htmlRun struct {
+	ID, Anchor string
+	Date       string
+	State      string
+	Duration   string
+	Command    string
+	Env        []result.Config
+	Machine    string
+	Go         string
+	Commit     string
+	Workloads  []*htmlSection
+	Warnings   []htmlWarnings
+	Floats     string
+}
+
+// htmlSection is one workload of a run: its tables and charts for plain
+// codecs only (class "set-plain") and with the variants ("set-all"), or
+// one set with no class when the runs have no variants.
+type htmlSection struct {
+	Name, Anchor string
+	Sets         []*htmlWorkload
+}
+
+type htmlWarnings struct {
+	Class    string
+	Warnings []string
+}
+
+type htmlChartSet struct {
+	Class  string
+	Charts []htmlChart
+}
+
+type htmlChart struct {
+	ID, Title string
+	Src       template.URL
+	// Width and Height are the image's size in CSS pixels.
+	Width, Height int
+}
+
+type htmlWorkload struct {
+	Class        string
+	Charts       []htmlChart
+	Rows         []htmlRow
+	Notes        []string
+	Sizes        []htmlSizeRow
+	Access       []htmlAccessRow
+	AccessFields string
+	ScalingHead  []string
+	Scaling      []htmlScalingRow
+}
+
+// htmlVal is a table cell: text, an optional small note (the interval)
+// and the sort key (empty: sorts last).
+type htmlVal struct {
+	Text, Small, Key string
+}
+
+type htmlRow struct {
+	Codec, Library, Format, API, Flags string
+	Mark, MarkClass                    string
+	Failed                             bool
+	Vals                               []htmlVal
+}
+
+type htmlSizeRow struct {
+	Codec, Mark, MarkClass string
+	Vals                   []htmlVal
+}
+
+type htmlAccessRow struct {
+	Codec string
+	Vals  []htmlVal
+}
+
+type htmlScalingRow struct {
+	Codec, Op string
+	Vals      []htmlVal
+}
+
+// num is the sort key of v, or "" when v is not a finite number.
+func num(v float64) string {
+	if !finiteNum(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+func nsVal(op *Op) htmlVal {
+	if op == nil {
+		return htmlVal{Text: "–"}
+	}
+	return htmlVal{Text: format.Ns(op.NsOp.Center), Small: format.CI(op.NsOp), Key: num(op.NsOp.Center)}
+}
+
+func pairVal(a, b float64, f func(float64) string) htmlVal {
+	return htmlVal{Text: f(a) + " / " + f(b), Key: num(a + b)}
+}
+
+func dataURI(svg []byte) template.URL {
+	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
+}
+
+// svgSize reads the width and height in points of a vgsvg image and
+// returns them in CSS pixels.
+func svgSize(svg []byte) (w, h int) {
+	var wp, hp float64
+	i := bytes.Index(svg, []byte("<svg width=\""))
+	if i < 0 {
+		return 0, 0
+	}
+	fmt.Sscanf(string(svg[i:min(len(svg), i+80)]), "<svg width=\"%gpt\" height=\"%gpt\"", &wp, &hp)
+	return int(wp*4/3 + 0.5), int(hp*4/3 + 0.5)
+}
+
+func toHTMLCharts(cs []Chart, idPrefix string) []htmlChart {
+	var out []htmlChart
+	for _, c := range cs {
+		w, h := svgSize(c.SVG)
+		out = append(out, htmlChart{ID: idPrefix + c.Name, Title: c.Title, Src: dataURI(c.SVG), Width: w, Height: h})
+	}
+	return out
+}
+
+func hasVariants(reps []*Report) bool {
+	for _, rep := range reps {
+		for _, wl := range rep.Workloads {
+			if wl.Hidden > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
+	page := &htmlPage{ShowAll: opts.AllVariants}
+	var plain []*Report
+	for _, r := range runs {
+		plain = append(plain, Build(r, Options{}))
+	}
+	page.Toggle = hasVariants(plain)
+	if len(runs) == 1 {
+		page.Title = "serbench run " + runs[0].ID
+	} else {
+		page.Title = fmt.Sprintf("serbench: %d runs", len(runs))
+	}
+	for i, r := range runs {
+		hr := &htmlRun{
+			ID: r.ID, Anchor: fmt.Sprintf("run-%d", i+1), Date: r.Start.UTC().Format("2006-01-02 15:04:05 UTC"),
+			State: "complete", Command: r.Command, Env: r.Env,
+			Machine: strings.Trim(fmt.Sprintf("%s · %s cores · GOMAXPROCS %s", r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("gomaxprocs")), " ·"),
+			Go:      r.EnvValue("go"), Commit: r.EnvValue("commit"),
+		}
+		if !r.Complete {
+			hr.State = "INCOMPLETE"
+		}
+		if !r.End.IsZero() {
+			hr.Duration = r.End.Sub(r.Start).Round(100 * time.Millisecond).String()
+		}
+		sets := []*Report{plain[i]}
+		classes := []string{""}
+		if page.Toggle {
+			sets = append(sets, Build(r, Options{AllVariants: true}))
+			classes = []string{"set-plain", "set-all"}
+		}
+		for k, rep := range sets {
+			prefix := fmt.Sprintf("r%d-", i+1)
+			if classes[k] != "" {
+				prefix += strings.TrimPrefix(classes[k], "set-") + "-"
+			}
+			for j, wl := range rep.Workloads {
+				if k == 0 {
+					hr.Workloads = append(hr.Workloads, &htmlSection{Name: wl.Name, Anchor: fmt.Sprintf("r%d-%s", i+1, fileSafe(wl.Name))})
+				}
+				hw, err := buildWorkload(wl, classes[k], prefix)
+				if err != nil {
+					return nil, err
+				}
+				if j < len(hr.Workloads) && hr.Workloads[j].Name == wl.Name {
+					hr.Workloads[j].Sets = append(hr.Workloads[j].Sets, hw)
+				}
+			}
+			if len(rep.Warnings) > 0 {
+				hr.Warnings = append(hr.Warnings, htmlWarnings{Class: classes[k], Warnings: rep.Warnings})
+			}
+		}
+		if plain[i].Floats {
+			var b strings.Builder
+			if err := floats.Table(&b, r.Cells, r.Verifications); err != nil {
+				return nil, err
+			}
+			hr.Floats = b.String()
+		}
+		page.Runs = append(page.Runs, hr)
+	}
+	if len(runs) == 1 {
+		hr := page.Runs[0]
+		page.Subtitle = hr.Date + " · " + hr.State
+		if hr.Duration != "" {
+			page.Subtitle += " · took " + hr.Duration
+		}
+		for _, wl := range hr.Workloads {
+			page.Nav = append(page.Nav, htmlLink{Href: "#" + wl.Anchor, Text: wl.Name})
+		}
+		if hr.Floats != "" {
+			page.Nav = append(page.Nav, htmlLink{Href: "#" + hr.Anchor + "-floats", Text: "floats"})
+		}
+		page.Nav = append(page.Nav, htmlLink{Href: "#" + hr.Anchor + "-env", Text: "environment"})
+	} else {
+		for _, hr := range page.Runs {
+			page.Nav = append(page.Nav, htmlLink{Href: "#" + hr.Anchor, Text: hr.ID})
+		}
+		series, err := History(runs, HistoryFilter{})
+		if err != nil {
+			return nil, err
+		}
+		plainCodec := map[string]bool{}
+		for _, r := range runs {
+			for _, c := range r.Codecs {
+				if c.Plain() {
+					plainCodec[c.Name] = true
+				}
+			}
+		}
+		keepPlain := func(codec string) bool { return plainCodec[codec] }
+		classes := []string{""}
+		if page.Toggle {
+			classes = []string{"set-plain", "set-all"}
+		}
+		for _, class := range classes {
+			keep := keepPlain
+			if class == "set-all" {
+				keep = nil
+			}
+			cs, err := HistoryCharts(series, keep)
+			if err != nil {
+				return nil, err
+			}
+			prefix := "h-"
+			if class != "" {
+				prefix += strings.TrimPrefix(class, "set-") + "-"
+			}
+			page.History = append(page.History, &htmlChartSet{Class: class, Charts: toHTMLCharts(cs, prefix)})
+		}
+		page.Nav = append(page.Nav, htmlLink{Href: "#history", Text: "history"})
+	}
+	return page, nil
+}
+
+// buildWorkload is the model of one workload's tables and charts; chart
+// ids start with prefix.
+func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
+	hw := &htmlWorkload{Class: class, Notes: wl.Notes(), AccessFields: accessFields(wl.Name)}
+	for i, n := range hw.Notes {
+		hw.Notes[i] = strings.Replace(n, "show them with --variants all", "show them with the checkbox at the top", 1)
+	}
+	cs, err := ChartsOf(wl, "")
+	if err != nil {
+		return nil, err
+	}
+	hw.Charts = toHTMLCharts(cs, prefix)
+	for _, rows := range [][]*Row{wl.Rows, wl.Failed} {
+		for _, r := range rows {
+			hw.Rows = append(hw.Rows, htmlMainRow(r))
+		}
+	}
+	for _, r := range wl.SizeRows() {
+		c := r.Verify.Compressed
+		sr := htmlSizeRow{Codec: r.Codec.Name, Mark: r.Mark(), MarkClass: markKind(r.Mark())}
+		sr.Vals = append(sr.Vals, htmlVal{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)})
+		for _, a := range compressionAlgos {
+			v, ok := c[a]
+			if !ok {
+				sr.Vals = append(sr.Vals, htmlVal{Text: "–"})
+				continue
+			}
+			sr.Vals = append(sr.Vals, htmlVal{Text: format.Count(v), Small: pct(v, r.Verify.MeanSize), Key: num(v)})
+		}
+		sr.Vals = append(sr.Vals, nsVal(r.Zstd))
+		hw.Sizes = append(hw.Sizes, sr)
+	}
+	for _, r := range wl.AccessRows() {
+		ratio := r.Decode.NsOp.Center / r.Access.NsOp.Center
+		hw.Access = append(hw.Access, htmlAccessRow{Codec: r.Codec.Name, Vals: []htmlVal{
+			nsVal(r.Access),
+			{Text: format.Rate(1e9 / r.Access.NsOp.Center), Key: num(1e9 / r.Access.NsOp.Center)},
+			{Text: format.Count(r.Access.Allocs.Center), Key: num(r.Access.Allocs.Center)},
+			nsVal(r.Decode),
+			{Text: fmt.Sprintf("%.1f×", ratio), Key: num(ratio)},
+		}})
+	}
+	hw.ScalingHead, hw.Scaling = htmlScaling(wl)
+	return hw, nil
+}
+
+// pct is v as a percentage of the raw size.
+func pct(v, raw float64) string {
+	if !(raw > 0) {
+		return ""
+	}
+	return fmt.Sprintf("%.0f%%", 100*v/raw)
+}
+
+func htmlMainRow(r *Row) htmlRow {
+	c := r.Codec
+	hr := htmlRow{Codec: c.Name, Format: c.Format, API: c.API, Flags: strings.Join(c.Flags, ", "), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
+	hr.Library = c.Module
+	if c.Version != "" {
+		hr.Library += " " + c.Version
+	}
+	if r.Encode == nil || r.Decode == nil || r.Verify.Failed() {
+		hr.Failed = true
+		hr.Vals = []htmlVal{nsVal(r.Encode), nsVal(r.Decode), {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}}
+		if r.Verify.MeanSize > 0 {
+			hr.Vals[2] = htmlVal{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)}
+		}
+		return hr
+	}
+	hr.Vals = []htmlVal{
+		nsVal(r.Encode), nsVal(r.Decode),
+		{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)},
+		pairVal(r.Encode.Allocs.Center, r.Decode.Allocs.Center, format.Count),
+		pairVal(r.Encode.BOp.Center, r.Decode.BOp.Center, format.Count),
+		pairVal(r.Encode.MBps, r.Decode.MBps, format.Count),
+		{Text: fmt.Sprintf("%.2f×", r.Relative), Key: num(r.Relative)},
+	}
+	return hr
+}
+
+// htmlScaling is the parallel throughput table of wl: a column per
+// goroutine count, with efficiency.
+func htmlScaling(wl *Workload) ([]string, []htmlScalingRow) {
+	if len(wl.Scaling) == 0 {
+		return nil, nil
+	}
+	var gs []int
+	seen := map[int]bool{}
+	for _, r := range wl.Scaling {
+		for _, p := range r.Points {
+			if !seen[p.G] {
+				seen[p.G] = true
+				gs = append(gs, p.G)
+			}
+		}
+	}
+	sort.Ints(gs)
+	var head []string
+	for _, g := range gs {
+		head = append(head, fmt.Sprintf("×%d", g))
+		if g > 1 {
+			head = append(head, fmt.Sprintf("efficiency ×%d", g))
+		}
+	}
+	var rows []htmlScalingRow
+	for _, r := range wl.Scaling {
+		sr := htmlScalingRow{Codec: r.Codec, Op: r.Op}
+		byG := map[int]ScalePoint{}
+		for _, p := range r.Points {
+			byG[p.G] = p
+		}
+		for _, g := range gs {
+			p, ok := byG[g]
+			if ok {
+				sr.Vals = append(sr.Vals, htmlVal{Text: format.Rate(p.OpsPerSec), Small: format.CI(p.NsOp), Key: num(p.OpsPerSec)})
+			} else {
+				sr.Vals = append(sr.Vals, htmlVal{Text: "–"})
+			}
+			if g > 1 {
+				if ok && p.Efficiency > 0 {
+					sr.Vals = append(sr.Vals, htmlVal{Text: fmt.Sprintf("%.0f%%", 100*p.Efficiency), Key: num(p.Efficiency)})
+				} else {
+					sr.Vals = append(sr.Vals, htmlVal{Text: "–"})
+				}
+			}
+		}
+		rows = append(rows, sr)
+	}
+	return head, rows
+}
+
+var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
