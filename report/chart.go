@@ -113,7 +113,7 @@ func newPlot(title, xlabel string) *plot.Plot {
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font = font.From(chartFont, 10)
 		a.Label.TextStyle.Color = colorText
-		a.Tick.Label.Font = font.From(chartFont, 9.5)
+		a.Tick.Label.Font = font.From(chartFont, 10)
 		a.Tick.Label.Color = colorText
 		a.Color = color.RGBA{R: 0x9a, G: 0xa0, B: 0xa6, A: 0xff}
 		a.Tick.Color = a.Color
@@ -149,11 +149,13 @@ func renderSVG(p *plot.Plot, l *chartLegend, w, h vg.Length) ([]byte, error) {
 		// A margin all round leaves room for text set in a font a
 		// little wider than the one gonum measured.
 		m := vg.Points(6)
+		dc.SetColor(color.White)
+		dc.Fill(dc.Rectangle.Path())
 		if l != nil {
-			p.Draw(draw.Crop(dc, m, -l.width, m/2, -m/2))
+			p.Draw(draw.Crop(dc, m, -l.width, m/2, -m))
 			l.Draw(draw.Crop(dc, w-l.width+vg.Points(8), 0, 0, -vg.Points(26)))
 		} else {
-			p.Draw(draw.Crop(dc, m, -m, m/2, -m/2))
+			p.Draw(draw.Crop(dc, m, -m, m/2, -m))
 		}
 	}()
 	if err != nil {
@@ -389,7 +391,7 @@ func barChart(title, xlabel string, labels []string, rows []hrow, fmtV func(floa
 	}
 	log := allowLog && wideRange(vs)
 	p := newPlot(title, xlabel)
-	hb := &hbars{rows: rows, log: log, font: textStyle(chartFont, 9, colorText)}
+	hb := &hbars{rows: rows, log: log, font: textStyle(chartFont, 9.5, colorText)}
 	p.Add(xGrid(), hb)
 	p.NominalY(labels...)
 	p.Y.Padding = 0
@@ -573,15 +575,45 @@ func (ps *points) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return
 }
 
+// Plot draws the points, then their labels to the right of them, each
+// moved up or down as little as needed not to overlap a label drawn
+// before it.
 func (ps *points) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, pt := range ps.pts {
 		at := vg.Point{X: trX(pt.x), Y: trY(pt.y)}
 		c.DrawGlyph(draw.GlyphStyle{Color: pt.color, Radius: vg.Points(3.2), Shape: draw.CircleGlyph{}}, at)
+	}
+	var placed []vg.Rectangle
+	lineH := ps.font.Height("Xg") * 1.05
+	overlaps := func(r vg.Rectangle) bool {
+		for _, q := range placed {
+			if r.Min.X < q.Max.X && q.Min.X < r.Max.X && r.Min.Y < q.Max.Y && q.Min.Y < r.Max.Y {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pt := range ps.pts {
+		at := vg.Point{X: trX(pt.x) + vg.Points(5), Y: trY(pt.y)}
+		w := ps.font.Width(pt.label)
+		box := func(dy vg.Length) vg.Rectangle {
+			return vg.Rectangle{Min: vg.Point{X: at.X, Y: at.Y + dy - lineH/2}, Max: vg.Point{X: at.X + w, Y: at.Y + dy + lineH/2}}
+		}
+		dy := vg.Length(0)
+		for k := 1; k <= 12 && overlaps(box(dy)); k++ {
+			// 0, -1, +1, -2, +2, ... lines
+			step := vg.Length((k + 1) / 2)
+			if k%2 == 1 {
+				step = -step
+			}
+			dy = step * lineH
+		}
+		placed = append(placed, box(dy))
 		sty := ps.font
 		sty.Color = pt.color
 		sty.YAlign = draw.YCenter
-		c.FillText(sty, vg.Point{X: at.X + vg.Points(5), Y: at.Y}, pt.label)
+		c.FillText(sty, vg.Point{X: at.X, Y: at.Y + dy}, pt.label)
 	}
 }
 
@@ -600,7 +632,7 @@ func (ps *points) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 // scatterChart: the mean encoded size against encode+decode time, one
 // labelled point per timed codec; closer to the origin is better.
 func scatterChart(wl *Workload, title string) ([]byte, error) {
-	ps := &points{font: textStyle(chartFont, 8.5, colorText)}
+	ps := &points{font: textStyle(chartFont, 9, colorText)}
 	var xs, ys []float64
 	for _, r := range wl.Rows {
 		ps.pts = append(ps.pts, point{x: r.Verify.MeanSize, y: r.Total(), label: markedName(r.Codec.Name, r.Mark()), color: markColor(r.Mark())})

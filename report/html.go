@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,7 +143,9 @@ func num(v float64) string {
 	if !finiteNum(v) {
 		return ""
 	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
+	// Six significant digits, without an exponent.
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 func nsVal(op *Op) htmlVal {
@@ -160,15 +163,17 @@ func dataURI(svg []byte) template.URL {
 	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
 }
 
+var svgWH = regexp.MustCompile(`<svg width="([0-9.]+)pt" height="([0-9.]+)pt"`)
+
 // svgSize reads the width and height in points of a vgsvg image and
 // returns them in CSS pixels.
 func svgSize(svg []byte) (w, h int) {
-	var wp, hp float64
-	i := bytes.Index(svg, []byte("<svg width=\""))
-	if i < 0 {
+	m := svgWH.FindSubmatch(svg)
+	if m == nil {
 		return 0, 0
 	}
-	fmt.Sscanf(string(svg[i:min(len(svg), i+80)]), "<svg width=\"%gpt\" height=\"%gpt\"", &wp, &hp)
+	wp, _ := strconv.ParseFloat(string(m[1]), 64)
+	hp, _ := strconv.ParseFloat(string(m[2]), 64)
 	return int(wp*4/3 + 0.5), int(hp*4/3 + 0.5)
 }
 

@@ -103,6 +103,9 @@ body.show-all .set-plain { display: none; }
 .legend { color: var(--muted); font-size: .9rem; border-top: 1px solid var(--line); margin-top: 36px; padding: 12px 0 28px; }
 @media (max-width: 600px) {
   body { font-size: 15px; }
+  .env { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
+  figure { overflow-x: auto; }
+  figure img { min-width: 440px; }
   h1 { font-size: 1.3rem; }
   th, td { padding: 4px 7px; }
   .wrap { padding: 0 10px; }

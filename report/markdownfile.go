@@ -1,0 +1,182 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/serbench/serbench/floats"
+	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/result"
+)
+
+// MarkdownFile writes a Markdown document of runs fit for a README and
+// readable on a phone: per run its date and machine, and per workload
+// charts and a compact table (codec, encode, decode, bytes, check), the
+// notes, compressed sizes and access times; with several runs also the
+// history of every codec across them. It returns the charts, which the
+// caller writes beside the document: the document links chart c as
+// base + "-" + c.Name + ".svg" (base is a file name without directory,
+// usually the document's name without its extension).
+func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([]Chart, error) {
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("markdown report: no run")
+	}
+	var b strings.Builder
+	var charts []Chart
+	image := func(c Chart) {
+		charts = append(charts, c)
+		fmt.Fprintf(&b, "![%s](%s)\n\n", mdEscape(c.Title), url.PathEscape(ChartFile(base, c)))
+	}
+	if len(runs) > 1 {
+		b.WriteString("# serbench: " + fmt.Sprint(len(runs)) + " runs\n\n")
+		b.WriteString("| run | date | machine | go |\n|:--|:--|:--|:--|\n")
+		for _, r := range runs {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", mdEscape(r.ID), r.Start.UTC().Format("2006-01-02 15:04"),
+				mdEscape(fmt.Sprintf("%s · %s cores", r.EnvValue("cpu"), r.EnvValue("cores"))), mdEscape(r.EnvValue("go")))
+		}
+		b.WriteString("\n")
+	}
+	for _, r := range runs {
+		rep := Build(r, opts)
+		level := "#"
+		prefix := ""
+		if len(runs) > 1 {
+			level = "##"
+			prefix = fileSafe(r.ID) + "-"
+		}
+		fmt.Fprintf(&b, "%s serbench run %s\n\n", level, mdEscape(r.ID))
+		for _, l := range rep.Header() {
+			b.WriteString("- " + mdEscape(l) + "\n")
+		}
+		if c := r.EnvValue("commit"); c != "" {
+			b.WriteString("- commit " + mdEscape(c) + "\n")
+		}
+		for _, wl := range rep.Workloads {
+			fmt.Fprintf(&b, "\n%s# %s\n\n", level, mdEscape(wl.Name))
+			cs, err := ChartsOf(wl, prefix)
+			if err != nil {
+				return nil, err
+			}
+			bySuffix := map[string]Chart{}
+			for _, c := range cs {
+				bySuffix[strings.TrimPrefix(c.Name, prefix+fileSafe(wl.Name)+"-")] = c
+			}
+			show := func(suffix string) {
+				if c, ok := bySuffix[suffix]; ok {
+					image(c)
+				}
+			}
+			show("encode")
+			show("decode")
+			if len(wl.Rows)+len(wl.Failed) > 0 {
+				b.WriteString("| codec | encode | decode | bytes | check |\n|:--|--:|--:|--:|:--|\n")
+				for _, r := range wl.Rows {
+					fmt.Fprintf(&b, "| %s | %s %s | %s %s | %s | %s |\n", mdEscape(r.Codec.Name),
+						format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
+						format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+						format.Count(r.Verify.MeanSize), mdMark(r.Mark()))
+				}
+				for _, r := range wl.Failed {
+					fmt.Fprintf(&b, "| %s | – | – | – | %s |\n", mdEscape(r.Codec.Name), mdMark(r.Mark()))
+				}
+			}
+			if notes := wl.Notes(); len(notes) > 0 {
+				b.WriteString("\n")
+				for _, n := range notes {
+					b.WriteString("- " + mdEscape(n) + "\n")
+				}
+			}
+			b.WriteString("\n")
+			show("size")
+			show("scatter")
+			if rows := wl.SizeRows(); len(rows) > 0 {
+				show("compressed")
+				b.WriteString("Compressed size: mean bytes of one message compressed alone.\n\n")
+				b.WriteString("| codec | bytes | zstd | gzip | s2 | lz4 |\n|:--|--:|--:|--:|--:|--:|\n")
+				for _, r := range rows {
+					c := r.Verify.Compressed
+					fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(markedName(r.Codec.Name, r.Mark())), format.Count(r.Verify.MeanSize),
+						format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]))
+				}
+				b.WriteString("\n")
+			}
+			if rows := wl.AccessRows(); len(rows) > 0 {
+				fmt.Fprintf(&b, "Access: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
+				b.WriteString("| codec | access | decode | decode/access |\n|:--|--:|--:|--:|\n")
+				for _, r := range rows {
+					fmt.Fprintf(&b, "| %s | %s %s | %s | %.1fx |\n", mdEscape(r.Codec.Name),
+						format.Ns(r.Access.NsOp.Center), format.CI(r.Access.NsOp), format.Ns(r.Decode.NsOp.Center),
+						r.Decode.NsOp.Center/r.Access.NsOp.Center)
+				}
+				b.WriteString("\n")
+			}
+		}
+		if rep.Floats {
+			fmt.Fprintf(&b, "\n%s# floats\n\n```\n", level)
+			if err := floats.Table(&b, r.Cells, r.Verifications); err != nil {
+				return nil, err
+			}
+			b.WriteString("```\n")
+		}
+		if len(rep.Warnings) > 0 {
+			b.WriteString("\n**Warnings**\n\n")
+			for _, wn := range rep.Warnings {
+				b.WriteString("- " + mdEscape(wn) + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	if len(runs) > 1 {
+		series, err := History(runs, HistoryFilter{})
+		if err != nil {
+			return nil, err
+		}
+		var keep func(string) bool
+		if !opts.AllVariants {
+			plain := map[string]bool{}
+			for _, r := range runs {
+				for _, c := range r.Codecs {
+					if c.Plain() {
+						plain[c.Name] = true
+					}
+				}
+			}
+			keep = func(codec string) bool { return plain[codec] }
+		}
+		cs, err := HistoryCharts(series, keep)
+		if err != nil {
+			return nil, err
+		}
+		if len(cs) > 0 {
+			b.WriteString("## History across these runs\n\n")
+			for _, c := range cs {
+				image(c)
+			}
+		}
+	}
+	b.WriteString(mdLegend)
+	_, err := io.WriteString(w, b.String())
+	return charts, err
+}
+
+// ChartFile is the file name of chart c of the Markdown document whose
+// charts are named after base.
+func ChartFile(base string, c Chart) string {
+	return base + "-" + c.Name + ".svg"
+}
+
+// mdMark is a check mark with the failures in bold.
+func mdMark(m string) string {
+	if m == "ok" {
+		return m
+	}
+	return "**" + mdEscape(m) + "**"
+}
+
+const mdLegend = `check: ok = every value round-trips exactly; lossy = only declared losses seen;
+FAIL = undeclared data loss (see the notes); error/timeout/unsupported = not timed.
+Times are medians per operation on one value with 95% confidence intervals; bytes
+is the mean encoded size.
+`
