@@ -404,7 +404,7 @@ func barChart(title, xlabel string, labels []string, rows []hrow, fmtV func(floa
 	if len(rows) > 0 {
 		perRow = math.Max(19, 7*float64(len(rows[0].bars))+6)
 	}
-	w := vg.Points(460)
+	w := vg.Points(380)
 	h := vg.Points(perRow*float64(len(rows)) + 70)
 	if l != nil {
 		w += l.width
@@ -670,7 +670,7 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 			g.Max = g.Min + 1
 		}
 	}
-	return renderSVG(p, nil, vg.Points(460), vg.Points(300))
+	return renderSVG(p, nil, vg.Points(420), vg.Points(300))
 }
 
 // HistoryCharts renders, for every workload and for encode and decode,
@@ -796,7 +796,7 @@ func historyChart(title string, series []*Series, xOf map[string]float64, xticks
 		p.Y.Max = p.Y.Min + 1
 	}
 	h := max(vg.Points(300), vg.Points(float64(len(series))*12+60))
-	return renderSVG(p, l, vg.Points(460)+l.width, h)
+	return renderSVG(p, l, vg.Points(400)+l.width, h)
 }
 
 var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)

@@ -104,8 +104,7 @@ body.show-all .set-plain { display: none; }
 @media (max-width: 600px) {
   body { font-size: 15px; }
   .env { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
-  figure { overflow-x: auto; }
-  figure img { min-width: 440px; }
+  figure { padding: 2px; }
   h1 { font-size: 1.3rem; }
   th, td { padding: 4px 7px; }
   .wrap { padding: 0 10px; }
