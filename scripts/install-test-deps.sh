@@ -6,9 +6,31 @@
 # configured or started here: every test makes its own cluster in a
 # temporary directory.
 #
-# Idempotent: does nothing when PostgreSQL 15 is installed. Needs root
-# (apt-get) only when it is missing.
+# Also Chromium, with the Liberation fonts, for the headless-browser test
+# of the HTML report (report/html_browser_test.go).
+#
+# Idempotent: does nothing when PostgreSQL 15 and Chromium are installed.
+# Needs root (apt-get) only when something is missing.
 set -euo pipefail
+
+# Chromium (Debian's package) opens the HTML report headless: the test
+# checks that its charts are drawn and its scripts log no error, and keeps
+# a screenshot. fonts-liberation has Liberation Sans, the font whose
+# metrics the charts are laid out with. Not pinned: Debian replaces
+# chromium with every security release.
+browser_missing=()
+command -v chromium >/dev/null 2>&1 || browser_missing+=(chromium)
+dpkg-query -W -f='${Status}' fonts-liberation 2>/dev/null | grep -q 'install ok installed' || browser_missing+=(fonts-liberation)
+if ((${#browser_missing[@]} > 0)); then
+	if [[ $(id -u) -ne 0 ]]; then
+		echo "install-test-deps: need root to run apt-get (missing: ${browser_missing[*]})" >&2
+		exit 1
+	fi
+	echo "install-test-deps: installing ${browser_missing[*]}" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${browser_missing[@]}" >/dev/null
+	command -v chromium >/dev/null 2>&1 || { echo "install-test-deps: chromium missing after apt-get install chromium" >&2; exit 1; }
+fi
 
 # Debian bookworm's version of PostgreSQL 15 (apt-cache policy
 # postgresql-15: bookworm/main).
