@@ -1,0 +1,304 @@
+package avro
+
+import (
+	"fmt"
+
+	gen "github.com/serbench/serbench/internal/gen/avro"
+	"github.com/serbench/serbench/workload"
+)
+
+// The conversions between the canonical values and the generated structs
+// follow schema/README.md and the doc fields of schema/*.avsc:
+//
+//   - a time.Time is two fields, Unix nanoseconds and UTC offset
+//     (gen.SplitTime, gen.JoinTime);
+//   - integers are widened to the Avro int (int32) or long (int64) of
+//     their Go type and narrowed back; uint and uint64 are the int64 of
+//     the same 64 bits;
+//   - []*int64 is []int64, and nil pointers in it are an error;
+//   - an interface{} value is the union Value: nil, string, bool, float32
+//     and float64 as they are, every signed integer as int64, every
+//     unsigned one as gen.U64; any other dynamic type is an error;
+//   - the embedded AnonInTestStruc is flattened;
+//   - *TestStruc values in maps and slices are TestStruc values, and nil
+//     ones are an error.
+//
+// Slices and maps of the same type on both sides (strings, int64, float32,
+// float64, bool, bytes) are shared, not copied: the conversions convert
+// types, they do not copy data. Nil stays nil and empty stays empty.
+
+func personOf(p *workload.Person) (*gen.Person, error) {
+	ns, off, err := gen.SplitTime(p.BirthDay)
+	if err != nil {
+		return nil, fmt.Errorf("BirthDay: %w", err)
+	}
+	return &gen.Person{
+		Name:             p.Name,
+		BirthDayUnixNano: ns,
+		BirthDayOffset:   off,
+		Phone:            p.Phone,
+		Siblings:         int64(p.Siblings),
+		Spouse:           p.Spouse,
+		Money:            p.Money,
+		Tags:             p.Tags,
+		Aliases:          p.Aliases,
+	}, nil
+}
+
+func canonicalPerson(p *gen.Person) *workload.Person {
+	return &workload.Person{
+		Name:     p.Name,
+		BirthDay: gen.JoinTime(p.BirthDayUnixNano, p.BirthDayOffset),
+		Phone:    p.Phone,
+		Siblings: int(p.Siblings),
+		Spouse:   p.Spouse,
+		Money:    p.Money,
+		Tags:     p.Tags,
+		Aliases:  p.Aliases,
+	}
+}
+
+type integer interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// ints converts a slice of integers to another integer type, keeping nil.
+func ints[D, S integer](s []S) []D {
+	if s == nil {
+		return nil
+	}
+	d := make([]D, len(s))
+	for i, v := range s {
+		d[i] = D(v)
+	}
+	return d
+}
+
+func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
+	g := new(gen.TestStruc)
+	if err := fillTestStruc(g, s); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func fillTestStruc(g *gen.TestStruc, s *workload.TestStruc) error {
+	ns, off, err := gen.SplitTime(s.T)
+	if err != nil {
+		return fmt.Errorf("T: %w", err)
+	}
+	*g = gen.TestStruc{
+		S: s.S, I: int64(s.I), I8: int32(s.I8), I16: int32(s.I16), I32: s.I32, I64: s.I64,
+		UI: int64(s.Ui), Ui8: int32(s.Ui8), Ui16: int32(s.Ui16), Ui32: int64(s.Ui32), Ui64: int64(s.Ui64),
+		F32: s.F32, F64: s.F64, B: s.B, By: int32(s.By),
+
+		Sslice: s.Sslice, Intslice: ints[int64](s.Intslice), I8slice: ints[int32](s.I8slice),
+		I16slice: ints[int32](s.I16slice), I32slice: s.I32slice, I64slice: s.I64slice,
+		Uintslice: ints[int64](s.Uintslice), Ui8slice: s.Ui8slice, Ui16slice: ints[int32](s.Ui16slice),
+		Ui32slice: ints[int64](s.Ui32slice), Ui64slice: ints[int64](s.Ui64slice),
+		F32slice: s.F32slice, F64slice: s.F64slice, Bslice: s.Bslice, Byslice: s.Byslice,
+
+		AS: s.AS, AI64: s.AI64, AI16: int32(s.AI16), AUi64: int64(s.AUi64),
+		ASslice: s.ASslice, AI64slice: s.AI64slice,
+
+		Msi64: s.Msi64, TUnixNano: ns, TOffset: off, Nmap: s.Nmap, Nslice: s.Nslice, Nint64: s.Nint64,
+	}
+	if s.Islice != nil {
+		g.Islice = make([]any, len(s.Islice))
+		for i, v := range s.Islice {
+			if g.Islice[i], err = valueOf(v); err != nil {
+				return fmt.Errorf("Islice[%d]: %w", i, err)
+			}
+		}
+	}
+	if s.Iptrslice != nil {
+		g.Iptrslice = make([]int64, len(s.Iptrslice))
+		for i, p := range s.Iptrslice {
+			if p == nil {
+				return fmt.Errorf("Iptrslice[%d] is a nil *int64: the schema has a long for it", i)
+			}
+			g.Iptrslice[i] = *p
+		}
+	}
+	if s.Ms != nil {
+		g.Ms = make(map[string]any, len(s.Ms))
+		for k, v := range s.Ms {
+			if g.Ms[k], err = valueOf(v); err != nil {
+				return fmt.Errorf("Ms[%q]: %w", k, err)
+			}
+		}
+	}
+	if g.Nintf, err = valueOf(s.Nintf); err != nil {
+		return fmt.Errorf("Nintf: %w", err)
+	}
+	if s.Mtsptr != nil {
+		g.Mtsptr = make(map[string]gen.TestStruc, len(s.Mtsptr))
+		for k, v := range s.Mtsptr {
+			if v == nil {
+				return fmt.Errorf("Mtsptr[%q] is a nil *TestStruc: the schema has a TestStruc for it", k)
+			}
+			var c gen.TestStruc
+			if err := fillTestStruc(&c, v); err != nil {
+				return fmt.Errorf("Mtsptr[%q].%w", k, err)
+			}
+			g.Mtsptr[k] = c
+		}
+	}
+	if s.Mts != nil {
+		g.Mts = make(map[string]gen.TestStruc, len(s.Mts))
+		for k, v := range s.Mts {
+			var c gen.TestStruc
+			if err := fillTestStruc(&c, &v); err != nil {
+				return fmt.Errorf("Mts[%q].%w", k, err)
+			}
+			g.Mts[k] = c
+		}
+	}
+	if s.Its != nil {
+		g.Its = make([]gen.TestStruc, len(s.Its))
+		for i, v := range s.Its {
+			if v == nil {
+				return fmt.Errorf("Its[%d] is a nil *TestStruc: the schema has a TestStruc for it", i)
+			}
+			if err := fillTestStruc(&g.Its[i], v); err != nil {
+				return fmt.Errorf("Its[%d].%w", i, err)
+			}
+		}
+	}
+	if s.Nteststruc != nil {
+		if g.Nteststruc, err = testStrucOf(s.Nteststruc); err != nil {
+			return fmt.Errorf("Nteststruc.%w", err)
+		}
+	}
+	return nil
+}
+
+// valueOf returns the Go value of the union Value for an interface{}
+// value.
+func valueOf(v any) (any, error) {
+	switch v := v.(type) {
+	case nil, string, bool, int64, float32, float64:
+		return v, nil
+	case int:
+		return int64(v), nil
+	case int8:
+		return int64(v), nil
+	case int16:
+		return int64(v), nil
+	case int32:
+		return int64(v), nil
+	case uint:
+		return gen.U64{V: int64(v)}, nil
+	case uint8:
+		return gen.U64{V: int64(v)}, nil
+	case uint16:
+		return gen.U64{V: int64(v)}, nil
+	case uint32:
+		return gen.U64{V: int64(v)}, nil
+	case uint64:
+		return gen.U64{V: int64(v)}, nil
+	}
+	return nil, fmt.Errorf("an interface{} value of type %T has no branch in the union Value", v)
+}
+
+// canonicalValue returns the interface{} value of a decoded union Value.
+func canonicalValue(v any) (any, error) {
+	switch v := v.(type) {
+	case nil, string, bool, int64, float32, float64:
+		return v, nil
+	case gen.U64:
+		return uint64(v.V), nil
+	}
+	return nil, fmt.Errorf("decoded union Value of unexpected type %T", v)
+}
+
+func canonicalTestStruc(g *gen.TestStruc) (*workload.TestStruc, error) {
+	s := new(workload.TestStruc)
+	if err := fillCanonical(s, g); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func fillCanonical(s *workload.TestStruc, g *gen.TestStruc) error {
+	*s = workload.TestStruc{
+		S: g.S, I: int(g.I), I8: int8(g.I8), I16: int16(g.I16), I32: g.I32, I64: g.I64,
+		Ui: uint(g.UI), Ui8: uint8(g.Ui8), Ui16: uint16(g.Ui16), Ui32: uint32(g.Ui32), Ui64: uint64(g.Ui64),
+		F32: g.F32, F64: g.F64, B: g.B, By: byte(g.By),
+
+		Sslice: g.Sslice, Intslice: ints[int](g.Intslice), I8slice: ints[int8](g.I8slice),
+		I16slice: ints[int16](g.I16slice), I32slice: g.I32slice, I64slice: g.I64slice,
+		Uintslice: ints[uint](g.Uintslice), Ui8slice: g.Ui8slice, Ui16slice: ints[uint16](g.Ui16slice),
+		Ui32slice: ints[uint32](g.Ui32slice), Ui64slice: ints[uint64](g.Ui64slice),
+		F32slice: g.F32slice, F64slice: g.F64slice, Bslice: g.Bslice, Byslice: g.Byslice,
+
+		AnonInTestStruc: workload.AnonInTestStruc{
+			AS: g.AS, AI64: g.AI64, AI16: int16(g.AI16), AUi64: uint64(g.AUi64),
+			ASslice: g.ASslice, AI64slice: g.AI64slice,
+		},
+
+		Msi64: g.Msi64, T: gen.JoinTime(g.TUnixNano, g.TOffset), Nmap: g.Nmap, Nslice: g.Nslice, Nint64: g.Nint64,
+	}
+	var err error
+	if g.Islice != nil {
+		s.Islice = make([]any, len(g.Islice))
+		for i, v := range g.Islice {
+			if s.Islice[i], err = canonicalValue(v); err != nil {
+				return fmt.Errorf("islice[%d]: %w", i, err)
+			}
+		}
+	}
+	if g.Iptrslice != nil {
+		s.Iptrslice = make([]*int64, len(g.Iptrslice))
+		for i := range g.Iptrslice {
+			s.Iptrslice[i] = &g.Iptrslice[i]
+		}
+	}
+	if g.Ms != nil {
+		s.Ms = make(map[string]any, len(g.Ms))
+		for k, v := range g.Ms {
+			if s.Ms[k], err = canonicalValue(v); err != nil {
+				return fmt.Errorf("ms[%q]: %w", k, err)
+			}
+		}
+	}
+	if s.Nintf, err = canonicalValue(g.Nintf); err != nil {
+		return fmt.Errorf("nintf: %w", err)
+	}
+	if g.Mtsptr != nil {
+		s.Mtsptr = make(map[string]*workload.TestStruc, len(g.Mtsptr))
+		for k, v := range g.Mtsptr {
+			c := new(workload.TestStruc)
+			if err := fillCanonical(c, &v); err != nil {
+				return fmt.Errorf("mtsptr[%q].%w", k, err)
+			}
+			s.Mtsptr[k] = c
+		}
+	}
+	if g.Mts != nil {
+		s.Mts = make(map[string]workload.TestStruc, len(g.Mts))
+		for k, v := range g.Mts {
+			var c workload.TestStruc
+			if err := fillCanonical(&c, &v); err != nil {
+				return fmt.Errorf("mts[%q].%w", k, err)
+			}
+			s.Mts[k] = c
+		}
+	}
+	if g.Its != nil {
+		s.Its = make([]*workload.TestStruc, len(g.Its))
+		for i := range g.Its {
+			c := new(workload.TestStruc)
+			if err := fillCanonical(c, &g.Its[i]); err != nil {
+				return fmt.Errorf("its[%d].%w", i, err)
+			}
+			s.Its[i] = c
+		}
+	}
+	if g.Nteststruc != nil {
+		if s.Nteststruc, err = canonicalTestStruc(g.Nteststruc); err != nil {
+			return fmt.Errorf("nteststruc.%w", err)
+		}
+	}
+	return nil
+}

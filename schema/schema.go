@@ -1,0 +1,34 @@
+// Package schema holds the schema files from which the code-generated
+// codecs are made, one per workload and schema language (see README.md for
+// the languages, the generators and the mapping of the canonical Go types),
+// and embeds those that codecs read at run time, so that a codec reads
+// exactly the file its generator read.
+//
+// The package only serves the files: it does not parse, validate or
+// generate anything.
+package schema
+
+import (
+	"embed"
+	"fmt"
+)
+
+// Avro holds the Avro schemas: person.avsc, nested.avsc and floats.avsc,
+// one record schema per workload, each complete in itself (the named types
+// it uses are defined in the same file). hamba/avro parses them at Bind and
+// its avrogen generates internal/gen/avro from them; linkedin/goavro
+// builds its codec from them at Bind.
+//
+//go:embed *.avsc
+var Avro embed.FS
+
+// AvroSchema returns the text of the Avro schema of the named workload
+// ("person", "nested", "floats"): the file <workload>.avsc of Avro. The
+// error says so when there is none.
+func AvroSchema(workload string) (string, error) {
+	b, err := Avro.ReadFile(workload + ".avsc")
+	if err != nil {
+		return "", fmt.Errorf("schema: no Avro schema for workload %q: %w", workload, err)
+	}
+	return string(b), nil
+}
