@@ -557,6 +557,9 @@ type point struct {
 	x, y  float64
 	label string
 	color color.Color
+	// must labels the point even where labels crowd; other points are
+	// labelled only where there is room.
+	must bool
 }
 
 // points draws labelled points.
@@ -575,51 +578,91 @@ func (ps *points) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return
 }
 
-// Plot draws the points, then their labels to the right of them, each
-// moved up or down as little as needed not to overlap a label drawn
-// before it.
+// Plot draws the points, then their labels: those that must be labelled
+// first, each to the right of, left of, above or below its point, or else
+// moved up or down as little as needed; then the others where one of the
+// four places is free of points and labels.
 func (ps *points) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
+	const r = 3.2
+	var taken []vg.Rectangle
 	for _, pt := range ps.pts {
 		at := vg.Point{X: trX(pt.x), Y: trY(pt.y)}
-		c.DrawGlyph(draw.GlyphStyle{Color: pt.color, Radius: vg.Points(3.2), Shape: draw.CircleGlyph{}}, at)
+		c.DrawGlyph(draw.GlyphStyle{Color: pt.color, Radius: vg.Points(r), Shape: draw.CircleGlyph{}}, at)
+		taken = append(taken, vg.Rectangle{Min: vg.Point{X: at.X - vg.Points(r), Y: at.Y - vg.Points(r)}, Max: vg.Point{X: at.X + vg.Points(r), Y: at.Y + vg.Points(r)}})
 	}
-	var placed []vg.Rectangle
-	lineH := ps.font.Height("Xg") * 1.05
-	overlaps := func(r vg.Rectangle) bool {
-		for _, q := range placed {
-			if r.Min.X < q.Max.X && q.Min.X < r.Max.X && r.Min.Y < q.Max.Y && q.Min.Y < r.Max.Y {
-				return true
+	free := func(b vg.Rectangle) bool {
+		for _, q := range taken {
+			if b.Min.X < q.Max.X && q.Min.X < b.Max.X && b.Min.Y < q.Max.Y && q.Min.Y < b.Max.Y {
+				return false
 			}
 		}
-		return false
+		return true
 	}
-	for _, pt := range ps.pts {
-		at := vg.Point{X: trX(pt.x) + vg.Points(5), Y: trY(pt.y)}
+	inside := func(b vg.Rectangle) bool {
+		return b.Min.X >= c.Min.X-vg.Points(2) && b.Max.X <= c.Max.X+vg.Points(2) && b.Min.Y >= c.Min.Y && b.Max.Y <= c.Max.Y+vg.Points(2)
+	}
+	lineH := ps.font.Height("Xg")
+	order := make([]int, len(ps.pts))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return ps.pts[order[i]].must && !ps.pts[order[j]].must })
+	for _, i := range order {
+		pt := ps.pts[i]
+		at := vg.Point{X: trX(pt.x), Y: trY(pt.y)}
 		w := ps.font.Width(pt.label)
-		box := func(dy vg.Length) vg.Rectangle {
-			return vg.Rectangle{Min: vg.Point{X: at.X, Y: at.Y + dy - lineH/2}, Max: vg.Point{X: at.X + w, Y: at.Y + dy + lineH/2}}
+		gap := vg.Points(r + 2)
+		// Candidate boxes: right, left, above, below.
+		cands := []vg.Rectangle{
+			{Min: vg.Point{X: at.X + gap, Y: at.Y - lineH/2}, Max: vg.Point{X: at.X + gap + w, Y: at.Y + lineH/2}},
+			{Min: vg.Point{X: at.X - gap - w, Y: at.Y - lineH/2}, Max: vg.Point{X: at.X - gap, Y: at.Y + lineH/2}},
+			{Min: vg.Point{X: at.X - w/2, Y: at.Y + gap}, Max: vg.Point{X: at.X + w/2, Y: at.Y + gap + lineH}},
+			{Min: vg.Point{X: at.X - w/2, Y: at.Y - gap - lineH}, Max: vg.Point{X: at.X + w/2, Y: at.Y - gap}},
 		}
-		dy := vg.Length(0)
-		for k := 1; k <= 12 && overlaps(box(dy)); k++ {
-			// 0, -1, +1, -2, +2, ... lines
-			step := vg.Length((k + 1) / 2)
-			if k%2 == 1 {
-				step = -step
+		box, ok := vg.Rectangle{}, false
+		for _, b := range cands {
+			if free(b) && (pt.must || inside(b)) {
+				box, ok = b, true
+				break
 			}
-			dy = step * lineH
 		}
-		placed = append(placed, box(dy))
+		if !ok && pt.must {
+			// Right of the point, moved up or down by whole lines.
+			for k := 1; k <= 40 && !ok; k++ {
+				step := vg.Length((k+1)/2) * lineH
+				if k%2 == 1 {
+					step = -step
+				}
+				b := cands[0]
+				b.Min.Y += step
+				b.Max.Y += step
+				box, ok = b, free(b)
+			}
+			if !ok {
+				box = cands[0]
+			}
+			ok = true
+		}
+		if !ok {
+			continue
+		}
+		taken = append(taken, box)
 		sty := ps.font
 		sty.Color = pt.color
-		sty.YAlign = draw.YCenter
-		c.FillText(sty, vg.Point{X: at.X, Y: at.Y + dy}, pt.label)
+		sty.YAlign = draw.YBottom
+		c.FillText(sty, vg.Point{X: box.Min.X, Y: box.Min.Y + ps.font.FontExtents().Descent}, pt.label)
 	}
 }
 
+// GlyphBoxes makes room for the labels that must be drawn, to the right
+// of their points.
 func (ps *points) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 	var boxes []plot.GlyphBox
 	for _, pt := range ps.pts {
+		if !pt.must {
+			continue
+		}
 		w := ps.font.Width(pt.label)
 		boxes = append(boxes, plot.GlyphBox{
 			X: p.X.Norm(pt.x), Y: p.Y.Norm(pt.y),
@@ -639,31 +682,61 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 		xs = append(xs, r.Verify.MeanSize)
 		ys = append(ys, r.Total())
 	}
+	// The codecs that no other codec beats on both size and time are
+	// always labelled.
+	byX := make([]int, len(ps.pts))
+	for i := range byX {
+		byX[i] = i
+	}
+	sort.SliceStable(byX, func(i, j int) bool {
+		a, b := ps.pts[byX[i]], ps.pts[byX[j]]
+		if a.x != b.x {
+			return a.x < b.x
+		}
+		return a.y < b.y
+	})
+	best := math.Inf(1)
+	for _, i := range byX {
+		if ps.pts[i].y < best {
+			ps.pts[i].must = true
+			best = ps.pts[i].y
+		}
+	}
+	// So are the codecs that lose data without declaring it.
+	for i, r := range wl.Rows {
+		if k := markKind(r.Mark()); k != "ok" && k != "lossy" {
+			ps.pts[i].must = true
+		}
+	}
 	p := newPlot(title, "mean encoded size (bytes)")
-	p.Y.Label.Text = "encode + decode median"
+	// A short label on the y axis: gonum pads a log axis for its label
+	// as if the label were centred on the arithmetic middle of the range.
+	p.Y.Label.Text = "encode + decode"
 	g := plotter.NewGrid()
 	g.Horizontal.Color, g.Vertical.Color = colorGrid, colorGrid
 	p.Add(g, ps)
 	logX, logY := wideRange(xs), wideRange(ys)
 	p.X.Tick.Marker = ticks{log: logX, format: format.Bytes}
 	p.Y.Tick.Marker = ticks{log: logY, format: format.Ns}
-	// Start the axes at 0 (or a power of ten below the data on a log
-	// axis) so that distances from the origin compare.
+	// Start linear axes at 0 so that distances from the origin compare;
+	// leave room around the data on log axes.
 	if logX {
 		p.X.Scale = plot.LogScale{}
-		p.X.Min = math.Pow(10, math.Floor(math.Log10(p.X.Min/1.2)))
-		p.X.Label.Text += " (log scale)"
+		p.X.Min /= 1.5
+		p.X.Max *= 1.2
+		p.X.Label.Text = "mean encoded size (bytes, log scale)"
 	} else {
 		p.X.Min = 0
 		p.X.Max *= 1.05
 	}
 	if logY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Min = math.Pow(10, math.Floor(math.Log10(p.Y.Min/1.2)))
-		p.Y.Label.Text += " (log scale)"
+		p.Y.Min /= 1.5
+		p.Y.Max *= 1.4
+		p.X.Label.Text += " · time axis: log scale"
 	} else {
 		p.Y.Min = 0
-		p.Y.Max *= 1.05
+		p.Y.Max *= 1.08
 	}
 	for _, g := range []*plot.Axis{&p.X, &p.Y} {
 		if g.Max <= g.Min {
@@ -744,7 +817,7 @@ func shortRunID(id string) string {
 
 func historyChart(title string, series []*Series, xOf map[string]float64, xticks []plot.Tick) ([]byte, error) {
 	p := newPlot(title, "run")
-	p.Y.Label.Text = "median time per operation"
+	p.Y.Label.Text = "median time"
 	g := plotter.NewGrid()
 	g.Horizontal.Color, g.Vertical.Color = colorGrid, colorGrid
 	p.Add(g)
@@ -787,7 +860,9 @@ func historyChart(title string, series []*Series, xOf map[string]float64, xticks
 	p.Y.Tick.Marker = ticks{log: logY, format: format.Ns}
 	if logY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Min = math.Pow(10, math.Floor(math.Log10(p.Y.Min/1.2)))
+		p.Y.Min /= 1.5
+		p.Y.Max *= 1.3
+		p.X.Label.Text += " · time axis: log scale"
 	} else {
 		p.Y.Min = 0
 		p.Y.Max *= 1.08

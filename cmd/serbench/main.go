@@ -13,6 +13,7 @@
 //	serbench compare A B     compare two runs (IDs or Go benchmark files)
 //	serbench history         each cell across stored runs, regressions flagged
 //	serbench import FILE     store go test -bench output as a run
+//	serbench report [IDs]    HTML page and/or Markdown with charts (--html, --markdown)
 //	serbench bigfloat        write or read a file of big.Float numbers
 //	serbench onepass         one encode and decode per codec, with match check
 //
@@ -72,6 +73,8 @@ Usage:
   serbench compare A B     compare two runs (IDs or Go benchmark files) with significance
   serbench history         each cell across stored runs, regressions flagged
   serbench import FILE     store go test -bench output as a run
+  serbench report [RUN-ID...] --html FILE [--markdown FILE]
+                           HTML page (offline, charts) and/or Markdown with SVG charts
   serbench bigfloat        write or read a file of big.Float numbers (--write/--read)
   serbench onepass         go-codec-bench's one-pass summary (nested workload by default)
 
@@ -102,6 +105,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdHistory(ctx, args[1:], stdout, stderr)
 	case "import":
 		return cmdImport(ctx, args[1:], stdout, stderr)
+	case "report":
+		return cmdReport(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, topUsage)
 		return nil
@@ -111,5 +116,5 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdRun(ctx, args, stdout, stderr)
 	}
 	fmt.Fprint(stderr, topUsage)
-	return usagef("unknown command %q (valid: run, list, show, runs, compare, history, import, bigfloat, onepass, help)", args[0])
+	return usagef("unknown command %q (valid: run, list, show, runs, compare, history, import, report, bigfloat, onepass, help)", args[0])
 }

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/result"
+)
+
+const reportUsage = `Usage: serbench report [RUN-ID...] --html FILE [--markdown FILE] [--db DB] [--variants plain|all]
+
+Writes reports of stored runs (the latest by default) to files:
+
+  --html FILE      one self-contained HTML page that works offline: per
+                   workload charts (encode and decode times with 95%
+                   confidence intervals, encoded size, size versus speed,
+                   compressed sizes) and sortable tables, with the date and
+                   environment of each run. A checkbox shows the variant
+                   codecs (buffer reuse, unsafe strings, conversion).
+  --markdown FILE  compact Markdown tables for a README, with the charts
+                   written as SVG files beside FILE (FILE-person-encode.svg,
+                   ...) and linked by relative paths.
+
+With several run IDs the report has each run's tables and environment, and
+charts of every codec's times across those runs. At least one of --html
+and --markdown is required.
+
+Flags:
+`
+
+func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("report", reportUsage, stderr)
+	dbPath := fs.String("db", defaultDB, "database holding the runs (a SQLite file, or a postgres:// URL)")
+	htmlPath := fs.String("html", "", "write the HTML report to this `FILE`")
+	mdPath := fs.String("markdown", "", "write the Markdown report to this `FILE`, and its charts beside it")
+	variants := fs.String("variants", "plain", "codec variants to show: plain, or all (HTML: whether the variants checkbox starts checked)")
+	ids, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if *htmlPath == "" && *mdPath == "" {
+		return usagef("report needs --html FILE or --markdown FILE (or both)")
+	}
+	if *variants != "plain" && *variants != "all" {
+		return usagef("--variants %q: want plain or all", *variants)
+	}
+	if *htmlPath != "" && *htmlPath == *mdPath {
+		return usagef("--html and --markdown name the same file %s", *htmlPath)
+	}
+	opts := report.Options{AllVariants: *variants == "all"}
+
+	db, err := openExisting(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if len(ids) == 0 {
+		id, err := db.Latest(ctx)
+		if err != nil {
+			return err
+		}
+		ids = []string{id}
+	}
+	var runs []*result.Run
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return usagef("run %s is named twice", id)
+		}
+		seen[id] = true
+		r, err := db.Run(ctx, id)
+		if err != nil {
+			return fmt.Errorf("run %q: %w", id, err)
+		}
+		runs = append(runs, r)
+	}
+
+	if *htmlPath != "" {
+		var b bytes.Buffer
+		if err := report.HTML(&b, runs, opts); err != nil {
+			return err
+		}
+		if err := writeFile(*htmlPath, b.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (%s, %s)\n", *htmlPath, plural(len(runs), "run"), sizeOf(b.Len()))
+	}
+	if *mdPath != "" {
+		base := strings.TrimSuffix(filepath.Base(*mdPath), filepath.Ext(*mdPath))
+		var b bytes.Buffer
+		charts, err := report.MarkdownFile(&b, runs, opts, base)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Dir(*mdPath)
+		for _, c := range charts {
+			if err := writeFile(filepath.Join(dir, report.ChartFile(base, c)), c.SVG); err != nil {
+				return err
+			}
+		}
+		if err := writeFile(*mdPath, b.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s and %d charts beside it (%s-*.svg)\n", *mdPath, len(charts), filepath.Join(dir, base))
+	}
+	return nil
+}
+
+// parseInterspersed parses flags that may come before, between or after
+// the positional arguments ("report ID --html x.html ID2"), and returns
+// the positional arguments; everything after "--" is positional.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parse(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		consumed := args[:len(args)-len(rest)]
+		if len(consumed) > 0 && consumed[len(consumed)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// writeFile writes data to path through a temporary file in the same
+// directory, so that a failed write leaves no half-written report.
+func writeFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("writing %s: directory %s does not exist", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func sizeOf(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
