@@ -2,7 +2,7 @@ package bebop
 
 import (
 	"fmt"
-	"math"
+	"github.com/serbench/serbench/schema"
 	"time"
 
 	gen "github.com/serbench/serbench/internal/gen/bebop"
@@ -13,31 +13,11 @@ import (
 // Bebop types follow schema/*.bop. Slices and maps whose types are the same
 // in both are shared, not copied.
 
-// zeroTimeNano is the Unix nanoseconds written for the zero time.Time,
-// whose UnixNano is undefined (it is far outside the int64 range).
-const zeroTimeNano = math.MinInt64
-
-// timeParts returns t as the schemas write it: Unix nanoseconds and UTC
-// offset in seconds.
+// timeParts is schema.SplitTime for the workloads' times, which are all
+// inside its range (were one not, verification would show the difference).
 func timeParts(t time.Time) (unixNano int64, offset int32) {
-	_, off := t.Zone()
-	if t.IsZero() {
-		return zeroTimeNano, int32(off)
-	}
-	return t.UnixNano(), int32(off)
-}
-
-// timeOf returns the time that timeParts wrote: in time.UTC when the offset
-// is 0, else in a fixed zone without a name.
-func timeOf(unixNano int64, offset int32) time.Time {
-	var t time.Time
-	if unixNano != zeroTimeNano {
-		t = time.Unix(0, unixNano)
-	}
-	if offset == 0 {
-		return t.UTC()
-	}
-	return t.In(time.FixedZone("", int(offset)))
+	unixNano, offset, _ = schema.SplitTime(t)
+	return unixNano, offset
 }
 
 type integer interface {
@@ -74,7 +54,7 @@ func personOf(p *workload.Person) *gen.Person {
 func canonicalPerson(m *gen.Person) *workload.Person {
 	return &workload.Person{
 		Name:     m.Name,
-		BirthDay: timeOf(m.BirthDayUnixNano, m.BirthDayOffset),
+		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
 		Phone:    m.Phone,
 		Siblings: int(m.Siblings),
 		Spouse:   m.Spouse,
@@ -276,7 +256,7 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 		},
 
 		Msi64:  m.Msi64,
-		T:      timeOf(m.TUnixNano, m.TOffset),
+		T:      schema.JoinTime(m.TUnixNano, m.TOffset),
 		Nmap:   m.Nmap,
 		Nslice: m.Nslice,
 		Nint64: m.Nint64.Value,

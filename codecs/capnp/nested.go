@@ -2,6 +2,7 @@ package capnp
 
 import (
 	"fmt"
+	"github.com/serbench/serbench/schema"
 
 	"capnproto.org/go/capnp/v3"
 
@@ -25,7 +26,7 @@ func deref(p *int64) int64   { return *p }
 
 // setTestStruc sets the fields of s, and of its children, from v.
 func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
-	nanos, offset, err := fromTime(v.T)
+	nanos, offset, err := schema.SplitTime(v.T)
 	if err != nil {
 		return err
 	}
@@ -284,7 +285,7 @@ func readTestStruc(rd *reader, s gen.TestStruc) *workload.TestStruc {
 		F64slice:  scalars(rd, s.HasF64slice(), s.F64slice),
 		Bslice:    scalars(rd, s.HasBslice(), s.Bslice),
 
-		T: toTime(s.TUnixNano(), s.TOffset()),
+		T: schema.JoinTime(s.TUnixNano(), s.TOffset()),
 	}
 	// Data getters return a slice of the message: copy it.
 	b, err := s.Ui8slice()

@@ -2,6 +2,7 @@ package capnp
 
 import (
 	"capnproto.org/go/capnp/v3"
+	"github.com/serbench/serbench/schema"
 
 	gen "github.com/serbench/serbench/internal/gen/capnp"
 	"github.com/serbench/serbench/workload"
@@ -10,7 +11,7 @@ import (
 // newPerson sets the root of seg's message to the Person of
 // schema/person.capnp made from p.
 func newPerson(seg *capnp.Segment, p *workload.Person) error {
-	nanos, offset, err := fromTime(p.BirthDay)
+	nanos, offset, err := schema.SplitTime(p.BirthDay)
 	if err != nil {
 		return err
 	}
@@ -53,7 +54,7 @@ func readPerson(msg *capnp.Message) (*workload.Person, error) {
 	var rd reader
 	p := &workload.Person{
 		Name:     rd.text(r.Name()),
-		BirthDay: toTime(r.BirthDayUnixNano(), r.BirthDayOffset()),
+		BirthDay: schema.JoinTime(r.BirthDayUnixNano(), r.BirthDayOffset()),
 		Phone:    rd.text(r.Phone()),
 		Siblings: int(r.Siblings()),
 		Spouse:   r.Spouse(),

@@ -2,6 +2,7 @@ package flatbuffers
 
 import (
 	"bytes"
+	"github.com/serbench/serbench/schema"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -131,12 +132,12 @@ func TestTimes(t *testing.T) {
 		time.Date(1900, 1, 1, 0, 0, 0, 1, time.FixedZone("x", 5*3600+2700)),
 	}
 	for _, tm := range ok {
-		n, off, err := fromTime(tm)
+		n, off, err := schema.SplitTime(tm)
 		if err != nil {
-			t.Errorf("fromTime(%v): %v", tm, err)
+			t.Errorf("schema.SplitTime(%v): %v", tm, err)
 			continue
 		}
-		if diffs := verify.Compare(&tm, ptr(toTime(n, off)), nil); len(diffs) > 0 {
+		if diffs := verify.Compare(&tm, ptr(schema.JoinTime(n, off)), nil); len(diffs) > 0 {
 			t.Errorf("%v: %s", tm, diffs[0])
 		}
 	}
@@ -147,8 +148,8 @@ func TestTimes(t *testing.T) {
 		time.Date(1, 1, 1, 0, 0, 0, 1, time.UTC),
 	}
 	for _, tm := range bad {
-		if _, _, err := fromTime(tm); err == nil {
-			t.Errorf("fromTime(%v): no error", tm)
+		if _, _, err := schema.SplitTime(tm); err == nil {
+			t.Errorf("schema.SplitTime(%v): no error", tm)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package flatbuffers
 import (
 	"errors"
 	"fmt"
+	"github.com/serbench/serbench/schema"
 
 	fb "github.com/google/flatbuffers/go"
 
@@ -22,7 +23,7 @@ func (e *encoder) nested(v *workload.TestStruc) ([]byte, error) {
 // testStruc writes v, its children first, and returns its offset.
 func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 	b := e.b
-	nanos, offset, err := fromTime(v.T)
+	nanos, offset, err := schema.SplitTime(v.T)
 	if err != nil {
 		return 0, err
 	}
@@ -341,7 +342,7 @@ func decodeTestStruc(r *fbs.TestStruc) *workload.TestStruc {
 			AI64slice: vector(t, slotTestStrucAi64slice, r.Ai64sliceLength(), r.Ai64slice),
 		},
 
-		T:      toTime(r.TUnixNano(), r.TOffset()),
+		T:      schema.JoinTime(r.TUnixNano(), r.TOffset()),
 		Nslice: cloneBytes(r.NsliceBytes()),
 		Nint64: r.Nint64(),
 	}

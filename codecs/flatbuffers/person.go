@@ -2,6 +2,7 @@ package flatbuffers
 
 import (
 	fb "github.com/google/flatbuffers/go"
+	"github.com/serbench/serbench/schema"
 
 	"github.com/serbench/serbench/internal/gen/fbs"
 	"github.com/serbench/serbench/workload"
@@ -9,7 +10,7 @@ import (
 
 // person builds the Person table of schema/person.fbs from p.
 func (e *encoder) person(p *workload.Person) ([]byte, error) {
-	nanos, offset, err := fromTime(p.BirthDay)
+	nanos, offset, err := schema.SplitTime(p.BirthDay)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +51,7 @@ func decodePerson(data []byte) *workload.Person {
 	t := r.Table()
 	p := &workload.Person{
 		Name:     string(r.Name()),
-		BirthDay: toTime(r.BirthDayUnixNano(), r.BirthDayOffset()),
+		BirthDay: schema.JoinTime(r.BirthDayUnixNano(), r.BirthDayOffset()),
 		Phone:    string(r.Phone()),
 		Siblings: int(r.Siblings()),
 		Spouse:   r.Spouse(),

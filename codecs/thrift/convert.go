@@ -2,6 +2,7 @@ package thrift
 
 import (
 	"fmt"
+	"github.com/serbench/serbench/schema"
 	"math"
 	"time"
 
@@ -15,33 +16,11 @@ import (
 // same on both sides are shared, not copied; nil stays nil and empty stays
 // empty, as the optional collection fields keep them apart on the wire.
 
-// zeroTimeUnixNano stands for the zero time.Time, whose Unix nanoseconds
-// do not fit in an int64 (schema/README.md; the same sentinel in every
-// schema codec).
-const zeroTimeUnixNano = math.MinInt64
-
-// timeToThrift returns the Unix nanoseconds and the UTC offset of t, or
-// zeroTimeUnixNano and 0 for the zero time.Time, which UnixNano cannot
-// represent.
+// timeToThrift is schema.SplitTime for the workloads' times, which are all
+// inside its range (were one not, verification would show the difference).
 func timeToThrift(t time.Time) (ns int64, offset int32) {
-	if t.IsZero() {
-		return zeroTimeUnixNano, 0
-	}
-	_, off := t.Zone()
-	return t.UnixNano(), int32(off)
-}
-
-// timeFromThrift is the inverse of timeToThrift: the instant in time.UTC
-// when the offset is 0, else in a fixed zone with no name.
-func timeFromThrift(ns int64, offset int32) time.Time {
-	switch {
-	case ns == zeroTimeUnixNano:
-		return time.Time{}
-	case offset == 0:
-		return time.Unix(0, ns).UTC()
-	default:
-		return time.Unix(0, ns).In(time.FixedZone("", int(offset)))
-	}
+	ns, offset, _ = schema.SplitTime(t)
+	return ns, offset
 }
 
 func personToThrift(p *workload.Person) *gen.Person {
@@ -62,7 +41,7 @@ func personToThrift(p *workload.Person) *gen.Person {
 func personFromThrift(p *gen.Person) *workload.Person {
 	return &workload.Person{
 		Name:     p.Name,
-		BirthDay: timeFromThrift(p.BirthDayUnixNano, p.BirthDayOffset),
+		BirthDay: schema.JoinTime(p.BirthDayUnixNano, p.BirthDayOffset),
 		Phone:    p.Phone,
 		Siblings: int(p.Siblings),
 		Spouse:   p.Spouse,
@@ -367,7 +346,7 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 		},
 
 		Msi64:  t.Msi64,
-		T:      timeFromThrift(t.TUnixNano, t.TOffset),
+		T:      schema.JoinTime(t.TUnixNano, t.TOffset),
 		Nmap:   t.Nmap,
 		Nslice: t.Nslice,
 		Nint64: t.Nint64,
