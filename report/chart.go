@@ -217,7 +217,7 @@ func (h *hbars) DataRange() (xmin, xmax, ymin, ymax float64) {
 	}
 	if h.log {
 		// Start below the smallest value so the shortest bar shows.
-		xmin = math.Pow(10, math.Floor(math.Log10(xmin/1.2)))
+		xmin /= 2
 	} else {
 		xmin = 0
 	}
@@ -337,6 +337,7 @@ func (t ticks) Ticks(lo, hi float64) []plot.Tick {
 		return out
 	}
 	e0, e1 := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
+	few := math.Log10(hi/lo) <= 2 // decades: label 1, 2 and 5 in each
 	labelled := 0
 	for e := e0; e <= e1; e++ {
 		for m := 1; m <= 9; m++ {
@@ -345,7 +346,7 @@ func (t ticks) Ticks(lo, hi float64) []plot.Tick {
 				continue
 			}
 			tk := plot.Tick{Value: v}
-			if m == 1 || (e1-e0 <= 2 && (m == 2 || m == 5)) {
+			if m == 1 || (few && (m == 2 || m == 5)) {
 				tk.Label = t.format(v)
 				labelled++
 			}
@@ -437,19 +438,25 @@ func ChartsOf(wl *Workload, prefix string) ([]Chart, error) {
 			return nil, err
 		}
 	}
-	title := fmt.Sprintf("%s: encoded size", wl.Name)
-	svg, err := sizeChart(wl, title)
-	if err := add("size", title, svg, err); err != nil {
-		return nil, err
+	sized := false
+	for _, r := range wl.Rows {
+		sized = sized || r.Verify.MeanSize > 0
 	}
-	title = fmt.Sprintf("%s: size versus speed", wl.Name)
-	svg, err = scatterChart(wl, title)
-	if err := add("scatter", title, svg, err); err != nil {
-		return nil, err
+	if sized { // imported results may have no sizes
+		title := fmt.Sprintf("%s: encoded size", wl.Name)
+		svg, err := sizeChart(wl, title)
+		if err := add("size", title, svg, err); err != nil {
+			return nil, err
+		}
+		title = fmt.Sprintf("%s: size versus speed", wl.Name)
+		svg, err = scatterChart(wl, title)
+		if err := add("scatter", title, svg, err); err != nil {
+			return nil, err
+		}
 	}
 	if len(wl.SizeRows()) > 0 {
-		title = fmt.Sprintf("%s: compressed size", wl.Name)
-		svg, err = compressedChart(wl, title)
+		title := fmt.Sprintf("%s: compressed size", wl.Name)
+		svg, err := compressedChart(wl, title)
 		if err := add("compressed", title, svg, err); err != nil {
 			return nil, err
 		}
