@@ -405,7 +405,12 @@ func barChart(title, xlabel string, labels []string, rows []hrow, fmtV func(floa
 	if len(rows) > 0 {
 		perRow = math.Max(19, 7*float64(len(rows[0].bars))+6)
 	}
-	w := vg.Points(380)
+	// Wide enough for the bars beside long codec names.
+	labelW := vg.Length(0)
+	for _, l := range labels {
+		labelW = max(labelW, p.Y.Tick.Label.Width(l))
+	}
+	w := max(vg.Points(380), labelW+vg.Points(290))
 	h := vg.Points(perRow*float64(len(rows)) + 70)
 	if l != nil {
 		w += l.width
