@@ -29,7 +29,8 @@ Writes reports of stored runs (the latest by default) to files:
                    written as SVG files beside FILE (FILE-person-encode.svg,
                    ...) and linked by relative paths.
 
-With several run IDs the report has each run's tables and environment, and
+With --group NAME it reports the shards of a sharded run merged into one
+(as serbench show --group NAME). With several run IDs the report has each run's tables and environment, and
 charts of every codec's times across those runs. At least one of --html
 and --markdown is required.
 
@@ -42,6 +43,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	htmlPath := fs.String("html", "", "write the HTML report to this `FILE`")
 	mdPath := fs.String("markdown", "", "write the Markdown report to this `FILE`, and its charts beside it")
 	variants := fs.String("variants", "plain", "codec variants to show: plain, or all (HTML: whether the variants checkbox starts checked)")
+	group := fs.String("group", "", "report the runs of the sharded group `NAME` (serbench run --shard I/N --group NAME) merged into one")
 	ids, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -62,14 +64,24 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	if len(ids) == 0 {
+	if *group != "" && len(ids) > 0 {
+		return usagef("--group reports one merged group: give no run IDs with it")
+	}
+	var runs []*result.Run
+	if *group != "" {
+		r, err := db.Group(ctx, *group)
+		if err != nil {
+			return err
+		}
+		runs = append(runs, r)
+	}
+	if len(ids) == 0 && *group == "" {
 		id, err := db.Latest(ctx)
 		if err != nil {
 			return err
 		}
 		ids = []string{id}
 	}
-	var runs []*result.Run
 	seen := map[string]bool{}
 	for _, id := range ids {
 		if seen[id] {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -143,6 +144,20 @@ func checkShards(t *testing.T, dsn string, sel ...string) {
 	for _, want := range append([]string{"serbench run group g", "complete"}, wcod...) {
 		if !strings.Contains(out, want) {
 			t.Errorf("show --group output lacks %q:\n%s", want, out)
+		}
+	}
+	html := filepath.Join(t.TempDir(), "group.html")
+	out, stderr, code = cli(t, "report", "--group", "g", "--db", dsn, "--html", html)
+	if code != 0 {
+		t.Fatalf("report --group: exit %d: %s", code, stderr)
+	}
+	page, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range wcod {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report --group HTML lacks codec %q", want)
 		}
 	}
 	out, _, code = cli(t, "runs", "--db", dsn)
