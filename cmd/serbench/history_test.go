@@ -6,11 +6,24 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/internal/pgtest"
 )
 
 func TestCompareHistoryImport(t *testing.T) {
 	dir := t.TempDir()
-	db := filepath.Join(dir, "h.db")
+	checkCompareHistoryImport(t, dir, filepath.Join(dir, "h.db"))
+}
+
+// TestCompareHistoryImportPostgres is the same on a throwaway PostgreSQL
+// server (internal/pgtest).
+func TestCompareHistoryImportPostgres(t *testing.T) {
+	checkCompareHistoryImport(t, t.TempDir(), pgtest.DSN(t))
+}
+
+// checkCompareHistoryImport stores two runs in db, compares them (one as
+// a Go benchmark file), imports that file and reads the history.
+func checkCompareHistoryImport(t *testing.T, dir, db string) {
 	args := []string{"run", "--workload", "^person$", "--codec", "^json$", "--count", "3", "--time", "2ms", "--db", db, "--quiet", "--zstd=false"}
 	if _, stderr, code := cli(t, args...); code != 0 {
 		t.Fatalf("run exit %d: %s", code, stderr)
@@ -18,6 +31,9 @@ func TestCompareHistoryImport(t *testing.T) {
 	bench, stderr, code := cli(t, append(args, "--format", "gobench")...)
 	if code != 0 {
 		t.Fatalf("run exit %d: %s", code, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "empty.txt"), []byte("goos: linux\nPASS\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "b.txt")
 	if err := os.WriteFile(file, []byte(bench), 0o644); err != nil {
@@ -52,7 +68,7 @@ func TestCompareHistoryImport(t *testing.T) {
 		{[]string{"compare", "--db", db, ids[0], "nosuch"}, 1, `"nosuch" is neither a file nor a run`},
 		{[]string{"history", "--db", db, "--codec", "("}, 2, "bad regular expression"},
 		{[]string{"import", "--db", db, filepath.Join(dir, "missing.txt")}, 1, "missing.txt"},
-		{[]string{"import", "--db", db, db}, 1, "no benchmark results"},
+		{[]string{"import", "--db", db, filepath.Join(dir, "empty.txt")}, 1, "no benchmark results"},
 	} {
 		_, stderr, code := cli(t, tc.args...)
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
