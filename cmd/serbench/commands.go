@@ -149,11 +149,27 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return err
 	}
+	// Without --codec, the variants that the tables would hide (buffer
+	// reuse, unsafe strings, +convert) are not run unless --variants all:
+	// measure what is shown. A --codec pattern runs whatever it matches.
+	plainOnly := *codecRE == "" && out.variants != "all"
+	if plainOnly {
+		kept := jobs[:0]
+		for _, j := range jobs {
+			if j.Codec.Info().Flags.Plain() {
+				kept = append(kept, j)
+			}
+		}
+		jobs = kept
+	}
 	// floats has its own runner: strategies that read files.
 	var floatStrategies []floats.Strategy
 	if suite.Selected(sel, floats.Workload) {
 		re := regexp.MustCompile(*codecRE) // compiled by suite.Jobs already
 		for _, st := range floats.Defaults() {
+			if c, ok := codec.Lookup(st.Name); ok && plainOnly && !c.Info().Flags.Plain() {
+				continue
+			}
 			if *codecRE == "" || re.MatchString(st.Name) {
 				floatStrategies = append(floatStrategies, st)
 			}
