@@ -174,3 +174,28 @@ func (c convertInstance) Decode(data []byte) (any, error) {
 	return c.inner.Canonical(v)
 }
 func (c convertInstance) Canonical(decoded any) (any, error) { return decoded, nil }
+
+// ConvertVariant returns the "+convert" variant of a code-generated codec:
+// named c's name plus "+convert", with Flags.IncludesConversion set, and
+// binding instances of c wrapped by WithConversion, so that the timed calls
+// include the conversion between the canonical value and the generated type.
+func ConvertVariant(c Codec) Codec {
+	info := c.Info()
+	base := info.Name
+	info.Name += "+convert"
+	info.Flags.IncludesConversion = true
+	info.Notes = "as " + base + ", with the conversion between the canonical values and the generated types timed"
+	return New(info, func(t Target) (Instance, error) {
+		inst, err := c.Bind(t)
+		if err != nil {
+			return nil, err
+		}
+		return WithConversion(inst), nil
+	})
+}
+
+// RegisterWithConversion registers c and its ConvertVariant.
+func RegisterWithConversion(c Codec) {
+	Register(c)
+	Register(ConvertVariant(c))
+}

@@ -54,7 +54,7 @@ var api = func() avro.API {
 }()
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.RegisterWithConversion(codec.New(codec.Info{
 		Name:   "hamba-avro",
 		Format: "avro",
 		Module: module,
@@ -63,22 +63,6 @@ func init() {
 		Notes: "Marshal / Unmarshal of avro.Config{}.Freeze() on internal/gen/avro structs (avrogen), " +
 			"schema parsed once at Bind, converted from the canonical values at setup",
 	}, bind))
-
-	codec.Register(codec.New(codec.Info{
-		Name:   "hamba-avro+convert",
-		Format: "avro",
-		Module: module,
-		API:    codec.CodeGen,
-		Flags:  codec.Flags{IncludesConversion: true},
-		Losses: losses,
-		Notes:  "as hamba-avro, with the conversion between the canonical values and the internal/gen/avro structs timed",
-	}, func(t codec.Target) (codec.Instance, error) {
-		inst, err := bind(t)
-		if err != nil {
-			return nil, err
-		}
-		return codec.WithConversion(inst), nil
-	}))
 }
 
 // mapping binds one workload type to its schema file and generated type.

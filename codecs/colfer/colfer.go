@@ -50,7 +50,7 @@ func init() {
 	// The floats workload is one list of workload.FloatsCount values.
 	gen.ColferListMax = max(gen.ColferListMax, workload.FloatsCount)
 
-	codec.Register(codec.New(codec.Info{
+	codec.RegisterWithConversion(codec.New(codec.Info{
 		Name:   "colfer",
 		Format: "colfer",
 		Module: module,
@@ -60,22 +60,6 @@ func init() {
 			"ColferListMax raised from 64Ki to 1,000,000 elements for the floats workload; " +
 			"the generated code needs no run-time library; the version shown is that of the colf compiler that generated it",
 	}, bind))
-
-	codec.Register(codec.New(codec.Info{
-		Name:   "colfer+convert",
-		Format: "colfer",
-		Module: module,
-		API:    codec.CodeGen,
-		Flags:  codec.Flags{IncludesConversion: true},
-		Losses: losses,
-		Notes:  "as colfer, with the conversion between the canonical values and the internal/gen/colfer types timed",
-	}, func(t codec.Target) (codec.Instance, error) {
-		inst, err := bind(t)
-		if err != nil {
-			return nil, err
-		}
-		return codec.WithConversion(inst), nil
-	}))
 }
 
 // message is what colf generates for each struct (on its pointer).

@@ -33,7 +33,7 @@ var losses = []codec.Loss{{
 }}
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.RegisterWithConversion(codec.New(codec.Info{
 		Name:   "easyjson",
 		Format: "json",
 		Module: module,
@@ -41,22 +41,6 @@ func init() {
 		Losses: losses,
 		Notes:  "easyjson.Marshal/Unmarshal on generated methods of schema/gotypes mirror types, converted from the canonical values at setup",
 	}, bind))
-
-	codec.Register(codec.New(codec.Info{
-		Name:   "easyjson+convert",
-		Format: "json",
-		Module: module,
-		API:    codec.CodeGen,
-		Flags:  codec.Flags{IncludesConversion: true},
-		Losses: losses,
-		Notes:  "as easyjson, with the conversion between the canonical values and the schema/gotypes mirror types timed",
-	}, func(t codec.Target) (codec.Instance, error) {
-		inst, err := bind(t)
-		if err != nil {
-			return nil, err
-		}
-		return codec.WithConversion(inst), nil
-	}))
 }
 
 func bind(t codec.Target) (codec.Instance, error) {

@@ -53,7 +53,7 @@ var losses = []codec.Loss{{
 }}
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.RegisterWithConversion(codec.New(codec.Info{
 		Name:   "goavro",
 		Format: "avro",
 		Module: module,
@@ -63,22 +63,6 @@ func init() {
 			"codec built from schema/*.avsc at Bind, converted from the canonical values at setup; " +
 			"Decode clones its input when the schema has bytes (nested), which goavro decodes as slices of its input",
 	}, bind))
-
-	codec.Register(codec.New(codec.Info{
-		Name:   "goavro+convert",
-		Format: "avro",
-		Module: module,
-		API:    codec.Reflection,
-		Flags:  codec.Flags{IncludesConversion: true},
-		Losses: losses,
-		Notes:  "as goavro, with the conversion between the canonical values and goavro's native form timed",
-	}, func(t codec.Target) (codec.Instance, error) {
-		inst, err := bind(t)
-		if err != nil {
-			return nil, err
-		}
-		return codec.WithConversion(inst), nil
-	}))
 }
 
 // mapping binds one workload type to its schema file and native form.

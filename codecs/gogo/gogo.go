@@ -38,7 +38,7 @@ const module = "github.com/gogo/protobuf"
 const legacy = "github.com/gogo/protobuf is unmaintained (deprecated): shown as a legacy reference"
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.RegisterWithConversion(codec.New(codec.Info{
 		Name:   "gogofaster",
 		Format: "protobuf",
 		Module: module,
@@ -47,22 +47,6 @@ func init() {
 		Notes: legacy + "; the Marshal / Unmarshal methods that protoc-gen-gogofaster generates, unmarshalling into a new message, " +
 			"converted from the canonical values at setup",
 	}, bind))
-
-	codec.Register(codec.New(codec.Info{
-		Name:   "gogofaster+convert",
-		Format: "protobuf",
-		Module: module,
-		API:    codec.CodeGen,
-		Flags:  codec.Flags{IncludesConversion: true},
-		Losses: pb.Losses,
-		Notes:  legacy + "; as gogofaster, with the conversion between the canonical values and the generated messages timed",
-	}, func(t codec.Target) (codec.Instance, error) {
-		inst, err := bind(t)
-		if err != nil {
-			return nil, err
-		}
-		return codec.WithConversion(inst), nil
-	}))
 }
 
 // message is what protoc-gen-gogofaster generates for each message (on its

@@ -49,7 +49,7 @@ var losses = []codec.Loss{{
 }}
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.RegisterWithConversion(codec.New(codec.Info{
 		Name:    "msgp",
 		Format:  "msgpack",
 		Module:  module,
@@ -58,23 +58,6 @@ func init() {
 		Losses:  losses,
 		Notes:   "generated MarshalMsg(nil) / UnmarshalMsg on schema/gotypes mirror types, converted from the canonical values at setup",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, false) }))
-
-	codec.Register(codec.New(codec.Info{
-		Name:    "msgp+convert",
-		Format:  "msgpack",
-		Module:  module,
-		Package: pkg,
-		API:     codec.CodeGen,
-		Flags:   codec.Flags{IncludesConversion: true},
-		Losses:  losses,
-		Notes:   "as msgp, with the conversion between the canonical values and the schema/gotypes mirror types timed",
-	}, func(t codec.Target) (codec.Instance, error) {
-		inst, err := bind(t, false)
-		if err != nil {
-			return nil, err
-		}
-		return codec.WithConversion(inst), nil
-	}))
 
 	codec.Register(codec.New(codec.Info{
 		Name:    "msgp-reuse",

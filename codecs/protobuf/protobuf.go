@@ -31,7 +31,7 @@ import (
 const module = "google.golang.org/protobuf"
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.RegisterWithConversion(codec.New(codec.Info{
 		Name:    "protobuf",
 		Format:  "protobuf",
 		Module:  module,
@@ -41,23 +41,6 @@ func init() {
 		Notes: "proto.Marshal / proto.Unmarshal into a new message, on protoc-gen-go's messages (internal/gen/pb), " +
 			"converted from the canonical values at setup",
 	}, bind))
-
-	codec.Register(codec.New(codec.Info{
-		Name:    "protobuf+convert",
-		Format:  "protobuf",
-		Module:  module,
-		Package: module + "/proto",
-		API:     codec.CodeGen,
-		Flags:   codec.Flags{IncludesConversion: true},
-		Losses:  pb.Losses,
-		Notes:   "as protobuf, with the conversion between the canonical values and the generated messages timed",
-	}, func(t codec.Target) (codec.Instance, error) {
-		inst, err := bind(t)
-		if err != nil {
-			return nil, err
-		}
-		return codec.WithConversion(inst), nil
-	}))
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
