@@ -2,9 +2,7 @@ package gogo
 
 import (
 	"bytes"
-	"os"
 	"reflect"
-	"strings"
 	"testing"
 
 	gogoproto "github.com/gogo/protobuf/proto"
@@ -16,23 +14,6 @@ import (
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/workload"
 )
-
-// TestConvertTwins checks that convert.go is internal/gen/pb/convert.go but
-// for the package clause.
-func TestConvertTwins(t *testing.T) {
-	mine, err := os.ReadFile("convert.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	theirs, err := os.ReadFile("../pb/convert.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Replace(string(theirs), "package pb\n", "package gogo\n", 1)
-	if string(mine) != want {
-		t.Error("internal/gen/gogo/convert.go differs from internal/gen/pb/convert.go by more than the package clause: copy one onto the other")
-	}
-}
 
 // TestRegistries checks that this package and package pb, linked into one
 // binary (this test's) with messages of the same full names from the same

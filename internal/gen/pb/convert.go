@@ -1,10 +1,9 @@
 package pb
 
-// This file is written by hand. internal/gen/pb/convert.go and
-// internal/gen/gogo/convert.go are the same but for their package clause
-// (TestConvertTwins checks it): the messages that protoc-gen-go and
-// protoc-gen-gogofaster generate from the same schema have the same field
-// and type names.
+// This file is written by hand. go generate copies it, with its package
+// clause changed, to internal/gen/gogo/convert.go: the messages that
+// protoc-gen-go and protoc-gen-gogofaster generate from the same schema
+// have the same field and type names.
 
 import (
 	"fmt"
