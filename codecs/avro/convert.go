@@ -2,6 +2,7 @@ package avro
 
 import (
 	"fmt"
+	"github.com/serbench/serbench/schema"
 
 	gen "github.com/serbench/serbench/internal/gen/avro"
 	"github.com/serbench/serbench/workload"
@@ -11,7 +12,7 @@ import (
 // follow schema/README.md and the doc fields of schema/*.avsc:
 //
 //   - a time.Time is two fields, Unix nanoseconds and UTC offset
-//     (gen.SplitTime, gen.JoinTime);
+//     (schema.SplitTime, schema.JoinTime);
 //   - integers are widened to the Avro int (int32) or long (int64) of
 //     their Go type and narrowed back; uint and uint64 are the int64 of
 //     the same 64 bits;
@@ -28,7 +29,7 @@ import (
 // types, they do not copy data. Nil stays nil and empty stays empty.
 
 func personOf(p *workload.Person) (*gen.Person, error) {
-	ns, off, err := gen.SplitTime(p.BirthDay)
+	ns, off, err := schema.SplitTime(p.BirthDay)
 	if err != nil {
 		return nil, fmt.Errorf("BirthDay: %w", err)
 	}
@@ -48,7 +49,7 @@ func personOf(p *workload.Person) (*gen.Person, error) {
 func canonicalPerson(p *gen.Person) *workload.Person {
 	return &workload.Person{
 		Name:     p.Name,
-		BirthDay: gen.JoinTime(p.BirthDayUnixNano, p.BirthDayOffset),
+		BirthDay: schema.JoinTime(p.BirthDayUnixNano, p.BirthDayOffset),
 		Phone:    p.Phone,
 		Siblings: int(p.Siblings),
 		Spouse:   p.Spouse,
@@ -83,7 +84,7 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 }
 
 func fillTestStruc(g *gen.TestStruc, s *workload.TestStruc) error {
-	ns, off, err := gen.SplitTime(s.T)
+	ns, off, err := schema.SplitTime(s.T)
 	if err != nil {
 		return fmt.Errorf("T: %w", err)
 	}
@@ -237,7 +238,7 @@ func fillCanonical(s *workload.TestStruc, g *gen.TestStruc) error {
 			ASslice: g.ASslice, AI64slice: g.AI64slice,
 		},
 
-		Msi64: g.Msi64, T: gen.JoinTime(g.TUnixNano, g.TOffset), Nmap: g.Nmap, Nslice: g.Nslice, Nint64: g.Nint64,
+		Msi64: g.Msi64, T: schema.JoinTime(g.TUnixNano, g.TOffset), Nmap: g.Nmap, Nslice: g.Nslice, Nint64: g.Nint64,
 	}
 	var err error
 	if g.Islice != nil {

@@ -2,6 +2,7 @@ package goavro
 
 import (
 	"fmt"
+	"github.com/serbench/serbench/schema"
 
 	gen "github.com/serbench/serbench/internal/gen/avro"
 	"github.com/serbench/serbench/workload"
@@ -15,7 +16,7 @@ import (
 //     names; an array a []interface{}; a map a map[string]interface{};
 //     bytes a []byte;
 //   - a time.Time is two fields, Unix nanoseconds (int64) and UTC offset
-//     (int32) (gen.SplitTime, gen.JoinTime);
+//     (int32) (schema.SplitTime, schema.JoinTime);
 //   - an Avro int is an int32 and a long an int64 (the types goavro
 //     decodes); uint and uint64 are the int64 of the same 64 bits;
 //   - a union value is nil for null, else goavro.Union(branch, value):
@@ -55,7 +56,7 @@ func list[T any](s []T, f func(T) any) []any {
 func same[T any](v T) any { return v }
 
 func personNative(p *workload.Person) (map[string]any, error) {
-	ns, off, err := gen.SplitTime(p.BirthDay)
+	ns, off, err := schema.SplitTime(p.BirthDay)
 	if err != nil {
 		return nil, fmt.Errorf("BirthDay: %w", err)
 	}
@@ -84,7 +85,7 @@ func floatsNative(f []float32) map[string]any {
 }
 
 func testStrucNative(s *workload.TestStruc) (map[string]any, error) {
-	ns, off, err := gen.SplitTime(s.T)
+	ns, off, err := schema.SplitTime(s.T)
 	if err != nil {
 		return nil, fmt.Errorf("T: %w", err)
 	}
@@ -345,7 +346,7 @@ func canonicalPerson(native any) (*workload.Person, error) {
 	}
 	p := &workload.Person{
 		Name:     field[string](&d, r, "name"),
-		BirthDay: gen.JoinTime(field[int64](&d, r, "birthDayUnixNano"), field[int32](&d, r, "birthDayOffset")),
+		BirthDay: schema.JoinTime(field[int64](&d, r, "birthDayUnixNano"), field[int32](&d, r, "birthDayOffset")),
 		Phone:    field[string](&d, r, "phone"),
 		Siblings: int(field[int64](&d, r, "siblings")),
 		Spouse:   field[bool](&d, r, "spouse"),
@@ -424,7 +425,7 @@ func (d *decoder) testStruc(native any, what string) *workload.TestStruc {
 
 		Msi64:  mapOf[int64](d, r["msi64"], "msi64"),
 		Nintf:  d.value(r["nintf"]),
-		T:      gen.JoinTime(field[int64](d, r, "tUnixNano"), field[int32](d, r, "tOffset")),
+		T:      schema.JoinTime(field[int64](d, r, "tUnixNano"), field[int32](d, r, "tOffset")),
 		Nmap:   mapOf[bool](d, r["nmap"], "nmap"),
 		Nslice: field[[]byte](d, r, "nslice"),
 	}

@@ -7,46 +7,16 @@ package pb
 
 import (
 	"fmt"
+	"github.com/serbench/serbench/schema"
 	"maps"
-	"math"
 	"slices"
-	"time"
 
 	"github.com/serbench/serbench/workload"
 )
 
-// ZeroTimeUnixNano is the Unix nanoseconds field of the zero time.Time,
-// which UnixNano cannot express: with an offset of 0 it reads back as the
-// zero time.Time.
-const ZeroTimeUnixNano = math.MinInt64
-
-// TimeFields returns the two fields of t in the schemas: Unix nanoseconds
-// and UTC offset in seconds; ZeroTimeUnixNano and 0 for the zero time.Time.
-func TimeFields(t time.Time) (unixNano int64, offset int32) {
-	if t.IsZero() {
-		return ZeroTimeUnixNano, 0
-	}
-	_, off := t.Zone()
-	return t.UnixNano(), int32(off)
-}
-
-// Time returns the time.Time of the schemas' two time fields: the instant
-// in time.UTC when offset is 0, else in time.FixedZone("", offset); the zero
-// time.Time for ZeroTimeUnixNano and 0.
-func Time(unixNano int64, offset int32) time.Time {
-	switch {
-	case offset != 0:
-		return time.Unix(0, unixNano).In(time.FixedZone("", int(offset)))
-	case unixNano == ZeroTimeUnixNano:
-		return time.Time{}
-	default:
-		return time.Unix(0, unixNano).UTC()
-	}
-}
-
 // FromPerson returns the message of p. Its Tags and Aliases are p's.
 func FromPerson(p *workload.Person) *Person {
-	ns, off := TimeFields(p.BirthDay)
+	ns, off, _ := schema.SplitTime(p.BirthDay) // the workloads' times are all in its range; verification would show any other
 	return &Person{
 		Name:             p.Name,
 		BirthDayUnixNano: ns,
@@ -68,7 +38,7 @@ func FromPerson(p *workload.Person) *Person {
 func ToPerson(m *Person, clone bool) *workload.Person {
 	return &workload.Person{
 		Name:     m.Name,
-		BirthDay: Time(m.BirthDayUnixNano, m.BirthDayOffset),
+		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
 		Phone:    m.Phone,
 		Siblings: int(m.Siblings),
 		Spouse:   m.Spouse,
@@ -139,7 +109,7 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 		Nmap:   s.Nmap,
 		Nslice: s.Nslice,
 	}
-	m.TUnixNano, m.TOffset = TimeFields(s.T)
+	m.TUnixNano, m.TOffset, _ = schema.SplitTime(s.T)
 	var err error
 	if s.Islice != nil {
 		m.Islice = make([]*Value, len(s.Islice))
@@ -261,7 +231,7 @@ func ToTestStruc(m *TestStruc, clone bool) *workload.TestStruc {
 		},
 
 		Msi64:  shareMap(m.Msi64, clone),
-		T:      Time(m.TUnixNano, m.TOffset),
+		T:      schema.JoinTime(m.TUnixNano, m.TOffset),
 		Nmap:   shareMap(m.Nmap, clone),
 		Nslice: share(m.Nslice, clone),
 	}

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"testing"
-	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -132,30 +131,6 @@ func TestVTWireCompatible(t *testing.T) {
 		if !proto.Equal(m, fromVT) || !proto.Equal(m, fromPB) {
 			t.Errorf("message %d (%T): cross-decoded messages differ from the original", i, m)
 		}
-	}
-}
-
-func TestTime(t *testing.T) {
-	for _, tm := range []time.Time{
-		{},
-		time.Unix(0, 0).UTC(),
-		time.Unix(0, 0).In(time.FixedZone("", 3600)),
-		time.Date(1940, 3, 4, 5, 6, 7, 891011121, time.FixedZone("NPT", 5*3600+2700)),
-		time.Date(2262, 4, 11, 23, 47, 16, 854775807, time.UTC), // the largest UnixNano
-		time.Date(1900, 1, 1, 0, 0, 0, 1, time.FixedZone("HST", -10*3600)),
-	} {
-		ns, off := TimeFields(tm)
-		if diffs := verify.Compare(tm, Time(ns, off), nil); len(diffs) > 0 {
-			t.Errorf("%v: %s", tm, diffs[0])
-		}
-	}
-	if ns, off := TimeFields(time.Time{}); ns != math.MinInt64 || off != 0 {
-		t.Errorf("TimeFields(time.Time{}) = %d, %d; want -2^63, 0", ns, off)
-	}
-	// The one instant, at offset 0, that the zero time's fields stand for
-	// instead.
-	if got := Time(math.MinInt64, 0); !got.IsZero() {
-		t.Errorf("Time(-2^63, 0) = %v, want the zero time", got)
 	}
 }
 
