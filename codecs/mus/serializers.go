@@ -2,7 +2,7 @@ package mus
 
 import (
 	"fmt"
-	"math"
+	"github.com/serbench/serbench/schema"
 	"time"
 
 	com "github.com/mus-format/common-go"
@@ -43,21 +43,14 @@ var timeSer = timeSerializer{}
 
 type timeSerializer struct{}
 
-const zeroTimeNanos = math.MinInt64
-
-var (
-	minTime = time.Unix(0, math.MinInt64+1)
-	maxTime = time.Unix(0, math.MaxInt64)
-)
-
+// timeNanos returns the Unix nanoseconds of the schema mapping
+// (schema.SplitTime); mus-go's Marshal has no error to return.
 func timeNanos(v time.Time) int64 {
-	if v.IsZero() {
-		return zeroTimeNanos
+	ns, _, err := schema.SplitTime(v)
+	if err != nil {
+		panic("mus-go: " + err.Error())
 	}
-	if v.Before(minTime) || v.After(maxTime) {
-		panic(fmt.Sprintf("mus-go: time %s is outside the range of Unix nanoseconds", v.Format(time.RFC3339Nano)))
-	}
-	return v.UnixNano()
+	return ns
 }
 
 func (timeSerializer) Marshal(v time.Time, bs []byte) (n int) {
@@ -76,16 +69,11 @@ func (timeSerializer) Unmarshal(bs []byte) (v time.Time, n int, err error) {
 	if err != nil {
 		return
 	}
-	switch {
-	case ns == zeroTimeNanos:
-		if off != 0 {
-			err = com.ErrWrongFormat
-		}
-	case off == 0:
-		v = time.Unix(0, ns).UTC()
-	default:
-		v = time.Unix(0, ns).In(time.FixedZone("", int(off)))
+	if ns == schema.ZeroTimeUnixNano && off != 0 {
+		err = com.ErrWrongFormat
+		return
 	}
+	v = schema.JoinTime(ns, off)
 	return
 }
 
