@@ -89,24 +89,27 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 			cmp.OnlyNew = append(cmp.OnlyNew, name(nc.Key()))
 		}
 	}
-	sort.SliceStable(cmp.Rows, func(i, j int) bool {
-		a, b := cmp.Rows[i].Key, cmp.Rows[j].Key
-		if a.Workload != b.Workload {
-			return a.Workload < b.Workload
-		}
-		if a.Codec != b.Codec {
-			return a.Codec < b.Codec
-		}
-		if a.Op != b.Op {
-			return opOrder(a.Op) < opOrder(b.Op)
-		}
-		return a.Goroutines < b.Goroutines
-	})
+	sort.SliceStable(cmp.Rows, func(i, j int) bool { return keyLess(cmp.Rows[i].Key, cmp.Rows[j].Key) })
 	cmp.Geomean = math.NaN()
 	if n := float64(len(cmp.Rows)); n > 0 {
 		cmp.Geomean = math.Exp((logNew - logOld) / n)
 	}
 	return cmp
+}
+
+// keyLess orders cells by workload, codec, operation (encode, decode,
+// access, zstd) and goroutines.
+func keyLess(a, b result.Key) bool {
+	if a.Workload != b.Workload {
+		return a.Workload < b.Workload
+	}
+	if a.Codec != b.Codec {
+		return a.Codec < b.Codec
+	}
+	if a.Op != b.Op {
+		return opOrder(a.Op) < opOrder(b.Op)
+	}
+	return a.Goroutines < b.Goroutines
 }
 
 func opOrder(op string) int {

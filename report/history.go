@@ -38,6 +38,8 @@ type Point struct {
 	// Regression is true when this point is significantly slower than the
 	// previous comparable one.
 	Regression bool
+	// ns are the cell's samples, ns/op.
+	ns []float64
 }
 
 // HistoryFilter selects the series of History by regular expressions
@@ -78,7 +80,7 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				keys = append(keys, k)
 			}
 			ns, _ := samples(c)
-			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.Summarize(ns)}
+			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.Summarize(ns), ns: ns}
 			if cd := r.Codec(c.Codec); cd != nil {
 				p.Version = cd.Version
 			}
@@ -91,9 +93,7 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				if prev.Machine != machine {
 					continue
 				}
-				prevCell := runByID(runs, prev.RunID).Cell(k)
-				pns, _ := samples(prevCell)
-				cmp := stats.Compare(pns, ns)
+				cmp := stats.Compare(prev.ns, ns)
 				p.VsPrev, p.PrevCenter = &cmp, prev.NsOp.Center
 				p.Regression = cmp.Significant() && p.NsOp.Center > prev.NsOp.Center
 				break
@@ -101,33 +101,12 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 			s.Points = append(s.Points, p)
 		}
 	}
-	sort.SliceStable(keys, func(i, j int) bool {
-		a, b := keys[i], keys[j]
-		if a.Workload != b.Workload {
-			return a.Workload < b.Workload
-		}
-		if a.Codec != b.Codec {
-			return a.Codec < b.Codec
-		}
-		if a.Op != b.Op {
-			return opOrder(a.Op) < opOrder(b.Op)
-		}
-		return a.Goroutines < b.Goroutines
-	})
+	sort.SliceStable(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
 	out := make([]*Series, len(keys))
 	for i, k := range keys {
 		out[i] = series[k]
 	}
 	return out, nil
-}
-
-func runByID(runs []*result.Run, id string) *result.Run {
-	for _, r := range runs {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
 }
 
 // HistoryTable writes every series as a table: one line per run with the

@@ -7,12 +7,14 @@ package report
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
+	"github.com/serbench/serbench/workload"
 )
 
 // MaxRelCI is the widest confidence interval, relative to the median, that
@@ -121,15 +123,22 @@ func (w *Workload) SizeRows() []*Row {
 	return rows
 }
 
-// accessFields names the fields the access operation reads in a workload.
-func accessFields(workload string) string {
-	switch workload {
-	case "person":
-		return "Name, Siblings and Money"
-	case "nested":
-		return "S, I64 and F64"
+// accessFields names the fields the access operation reads in a workload,
+// as the workload defines them (the fields of its Access value).
+func accessFields(name string) string {
+	w, err := workload.Lookup(name)
+	if err != nil || w.Access == nil {
+		return "a few fields"
 	}
-	return "three fields"
+	t := reflect.TypeOf(w.Access(reflect.New(w.Type).Interface()))
+	var names []string
+	for i := 0; i < t.NumField(); i++ {
+		names = append(names, t.Field(i).Name)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Op summarizes one cell.
