@@ -39,7 +39,7 @@ func setup(b *testing.B, j harness.Job) *harness.Prepared {
 }
 
 func bench(b *testing.B, op string) {
-	jobs, err := suite.Jobs(suite.Selection{})
+	jobs, err := suite.Jobs(suite.Selection{AllVariants: true})
 	if err != nil {
 		b.Fatal(err)
 	}

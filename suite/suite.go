@@ -67,6 +67,22 @@ type Selection struct {
 	Workload, Codec string
 	// Options tune the workloads' values.
 	Options workload.Options
+	// AllVariants runs the codecs with variant flags (buffer reuse,
+	// unsafe strings, conversion) even when Codec is empty; by default an
+	// empty Codec selects the plain variants only, which are what the
+	// tables show. A Codec pattern selects whatever it matches.
+	AllVariants bool
+}
+
+// CodecSelected reports whether sel's Codec pattern and variant rule select
+// codec c (the pattern must compile; Jobs checks it).
+func CodecSelected(sel Selection, c codec.Codec) bool {
+	info := c.Info()
+	if sel.Codec == "" {
+		return sel.AllVariants || info.Flags.Plain()
+	}
+	re, err := regexp.Compile(sel.Codec)
+	return err == nil && re.MatchString(info.Name)
 }
 
 // Jobs returns one job per selected (workload, codec), workloads in name
@@ -77,8 +93,7 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 	if err != nil {
 		return nil, err
 	}
-	cre, err := compile("codec", sel.Codec, CodecNames())
-	if err != nil {
+	if _, err := compile("codec", sel.Codec, CodecNames()); err != nil {
 		return nil, err
 	}
 	var jobs []harness.Job
@@ -91,7 +106,7 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 		}
 		values := w.Values(sel.Options)
 		for _, c := range codec.All() {
-			if !cre.MatchString(c.Info().Name) {
+			if !CodecSelected(sel, c) {
 				continue
 			}
 			jobs = append(jobs, harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c,

@@ -48,3 +48,29 @@ func TestVersionsAndEnv(t *testing.T) {
 		t.Errorf("goroutines = %q", keys["goroutines"])
 	}
 }
+
+func TestVariantsSelection(t *testing.T) {
+	count := func(sel Selection) (plain, flagged int) {
+		jobs, err := Jobs(sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, j := range jobs {
+			if j.Codec.Info().Flags.Plain() {
+				plain++
+			} else {
+				flagged++
+			}
+		}
+		return plain, flagged
+	}
+	if p, f := count(Selection{Workload: "^person$"}); p == 0 || f != 0 {
+		t.Errorf("default: %d plain, %d flagged jobs; want only plain ones", p, f)
+	}
+	if p, f := count(Selection{Workload: "^person$", AllVariants: true}); p == 0 || f == 0 {
+		t.Errorf("AllVariants: %d plain, %d flagged jobs; want both", p, f)
+	}
+	if p, f := count(Selection{Workload: "^person$", Codec: `\+convert$`}); p != 0 || f == 0 {
+		t.Errorf("a pattern naming variants: %d plain, %d flagged jobs; want the variants", p, f)
+	}
+}

@@ -141,7 +141,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	opts := *wopts
 	opts.Seed = *seed
 	opts.Depth = depthOption(fs, opts.Depth)
-	sel := suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts}
+	sel := suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts, AllVariants: out.variants == "all"}
 	jobs, err := suite.Jobs(sel)
 	if err != nil {
 		if suite.IsSelectionError(err) {
@@ -149,28 +149,17 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		return err
 	}
-	// Without --codec, the variants that the tables would hide (buffer
-	// reuse, unsafe strings, +convert) are not run unless --variants all:
-	// measure what is shown. A --codec pattern runs whatever it matches.
-	plainOnly := *codecRE == "" && out.variants != "all"
-	if plainOnly {
-		kept := jobs[:0]
-		for _, j := range jobs {
-			if j.Codec.Info().Flags.Plain() {
-				kept = append(kept, j)
-			}
-		}
-		jobs = kept
-	}
-	// floats has its own runner: strategies that read files.
+	// floats has its own runner: strategies that read files, and the
+	// codecs selected as for every other workload.
 	var floatStrategies []floats.Strategy
 	if suite.Selected(sel, floats.Workload) {
 		re := regexp.MustCompile(*codecRE) // compiled by suite.Jobs already
 		for _, st := range floats.Defaults() {
-			if c, ok := codec.Lookup(st.Name); ok && plainOnly && !c.Info().Flags.Plain() {
-				continue
+			selected := re.MatchString(st.Name)
+			if c, ok := codec.Lookup(st.Name); ok {
+				selected = suite.CodecSelected(sel, c)
 			}
-			if *codecRE == "" || re.MatchString(st.Name) {
+			if selected {
 				floatStrategies = append(floatStrategies, st)
 			}
 		}
