@@ -2,6 +2,7 @@ package result
 
 import (
 	"fmt"
+	"math"
 	"io"
 	"strconv"
 	"strings"
@@ -123,10 +124,7 @@ func ReadGoBench(r io.Reader, id string) (*Run, error) {
 }
 
 // roundSize rounds a size derived from MB/s to two decimals.
-func roundSize(v float64) float64 {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 2, 64), 64)
-	return r
-}
+func roundSize(v float64) float64 { return math.Round(v*100) / 100 }
 
 // cellKey parses a benchmark name into a cell key.
 func cellKey(name benchfmt.Name) (Key, error) {
