@@ -149,6 +149,11 @@ type Info struct {
 	Losses []Loss
 	// Notes are shown with the codec in listings.
 	Notes string
+	// Reference, when set, marks a reference measurement rather than a
+	// library, and names its role ("floor": the harness's per-operation
+	// overhead). Its round trip is not verified (it carries no data), its
+	// cells are marked with the role, and tables never rank it.
+	Reference string
 }
 
 // Target is a workload as a codec sees it: a name and a canonical Go type.

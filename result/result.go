@@ -46,6 +46,9 @@ type Run struct {
 	Cells []Cell
 	// Warnings are run-level warnings.
 	Warnings []string
+	// Args are the arguments of serbench run (after "run"), kept so that
+	// serbench run --resume can rebuild the same selection and settings.
+	Args []string
 }
 
 // Config is a key and value of a run's environment.
@@ -99,6 +102,9 @@ const (
 	// VerifyUnverified: imported results of a benchmark serbench did not
 	// run, so nobody checked its round trip.
 	VerifyUnverified = "unverified"
+	// VerifyReference: a reference measurement (the noop floor), which
+	// has no values to round-trip; it is timed, never ranked.
+	VerifyReference = "reference"
 )
 
 // Verification is the round-trip check of one (workload, codec) pair.
@@ -130,11 +136,22 @@ func (v *Verification) Failed() bool {
 
 // Cell statuses.
 const (
-	CellOK          = "ok"
-	CellError       = "error"
-	CellTimeout     = "timeout"
+	CellOK    = "ok"
+	CellError = "error"
+	// CellTimeout: a call ran past the timeout; its worker was killed.
+	CellTimeout = "timeout"
+	// CellCrash: the worker process measuring the cell died (an
+	// unrecoverable panic, a stack overflow, a fatal runtime error,
+	// os.Exit or a signal); Error holds the tail of its output.
+	CellCrash = "crash"
+	// CellMemory: the worker measuring the cell went past the memory
+	// limit and was killed, or the Go runtime ran out of memory.
+	CellMemory      = "memory"
 	CellInterrupted = "interrupted"
 )
+
+// Failed reports whether status is a final status other than CellOK.
+func Failed(status string) bool { return status != CellOK && status != "" }
 
 // Cell is one timed (workload, codec, operation).
 type Cell struct {
@@ -147,7 +164,17 @@ type Cell struct {
 	// MeanSize is the mean size in bytes of the messages encoded or
 	// decoded, used for MB/s.
 	MeanSize float64
-	Samples  []Sample
+	// SampleTime is the target duration of one sample the cell was
+	// calibrated to (the run's --time).
+	SampleTime time.Duration
+	// Reference, when set, marks a reference measurement rather than a
+	// codec or strategy, and names its role: "floor" (the harness's own
+	// per-operation overhead, the noop codec) or a bandwidth limit such as
+	// "read" (a read-only pass over memory) or "memcpy". Tables show the
+	// other cells of the workload as a percentage of a workload's
+	// bandwidth references.
+	Reference string
+	Samples   []Sample
 }
 
 // Sample is one timed batch of iterations.
@@ -156,6 +183,16 @@ type Sample struct {
 	NsPerOp     float64
 	BytesPerOp  float64
 	AllocsPerOp float64
+	// Fork numbers the worker process that took the sample, from 1 (0 for
+	// records that do not say, such as imported ones). Samples of one
+	// fork share a heap and code layout; different forks do not.
+	Fork int
+	// GCCycles is the number of garbage collections completed during the
+	// sample, and GCCPU the CPU time the collector spent then (from
+	// runtime/metrics in the measuring process; an estimate the runtime
+	// updates at each collection).
+	GCCycles int
+	GCCPU    time.Duration
 }
 
 // Key identifies a cell within a run.
