@@ -24,6 +24,7 @@ import (
 	_ "github.com/serbench/serbench/codecs/jsonv2"
 	_ "github.com/serbench/serbench/codecs/msgp"
 	_ "github.com/serbench/serbench/codecs/mus"
+	_ "github.com/serbench/serbench/codecs/noop"
 	_ "github.com/serbench/serbench/codecs/protobuf"
 	_ "github.com/serbench/serbench/codecs/segmentio"
 	_ "github.com/serbench/serbench/codecs/shamaton"
