@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"sort"
 	"time"
 
@@ -26,83 +27,6 @@ import (
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/verify"
 )
-
-// Clock tells the time. Tests pass a fake one.
-type Clock interface {
-	Now() time.Time
-}
-
-type realClock struct{}
-
-func (realClock) Now() time.Time { return time.Now() }
-
-// Sink receives the records of a run as they are produced. A Sink error
-// stops the run.
-type Sink interface {
-	// Verification is called once per job, before any timing.
-	Verification(v result.Verification) error
-	// Sample is called after each sample of a cell; c carries the cell's
-	// identity, MeanSize and the one new sample in c.Samples.
-	Sample(c result.Cell) error
-	// CellDone is called when a cell's status is final.
-	CellDone(c result.Cell) error
-	// Warning reports a run-level problem.
-	Warning(msg string) error
-}
-
-// Progress describes where a run is, for a progress display.
-type Progress struct {
-	// Phase is "verify", "calibrate" or "measure".
-	Phase string
-	// Cell names the current job or cell.
-	Cell string
-	// Done and Total count the steps of the phase.
-	Done, Total int
-	// Remaining estimates the time left in the run.
-	Remaining time.Duration
-}
-
-// Config configures a run.
-type Config struct {
-	// Count is the number of samples per cell (default 10).
-	Count int
-	// SampleTime is the target duration of one sample (default 50ms).
-	SampleTime time.Duration
-	// Timeout bounds any single verification, calibration or sample
-	// (default 30s). A codec that runs past it is abandoned and marked.
-	Timeout time.Duration
-	// Goroutines lists the numbers of goroutines each cell runs on at
-	// once, each goroutine with its own codec instance; a cell is made
-	// for every number. ns/op of a cell on g goroutines is wall time
-	// divided by all operations, so 1e9/ns is aggregate throughput.
-	// Default: just 1.
-	Goroutines []int
-	// Clock is the clock (default: the real one).
-	Clock Clock
-	// Progress, if set, is called as the run advances.
-	Progress func(Progress)
-	// Zstd adds a "zstd" cell to every job: compressing one of its
-	// encoded messages with zstd (internal/compress).
-	Zstd bool
-}
-
-func (c *Config) defaults() {
-	if c.Count <= 0 {
-		c.Count = 10
-	}
-	if c.SampleTime <= 0 {
-		c.SampleTime = 50 * time.Millisecond
-	}
-	if c.Timeout <= 0 {
-		c.Timeout = 30 * time.Second
-	}
-	if len(c.Goroutines) == 0 {
-		c.Goroutines = []int{1}
-	}
-	if c.Clock == nil {
-		c.Clock = realClock{}
-	}
-}
 
 // Job is one (workload, codec) pair to verify and time.
 type Job struct {
@@ -198,14 +122,19 @@ func Calibrate(loop Loop, target time.Duration) (n int, perSample time.Duration,
 	}
 }
 
-// Measure takes one sample: iters iterations of loop between two reads of
-// the clock and of the allocation counters. ops is the number of
-// operations one iteration makes (the goroutines of a parallel cell).
+// Measure takes one sample: a garbage collection first, as testing.B does
+// before it times, then iters iterations of loop between two reads of the
+// allocation counters and of the runtime's GC metrics. ops is the number of
+// operations one iteration makes (the goroutines of a parallel cell). The
+// collections the loop's own garbage causes fall inside the sample.
 func Measure(loop Loop, iters, ops int) (result.Sample, error) {
+	runtime.GC()
 	var before, after runtime.MemStats
+	gcBefore := readGC()
 	runtime.ReadMemStats(&before)
 	el, err := loop(iters)
 	runtime.ReadMemStats(&after)
+	gcAfter := readGC()
 	if err != nil {
 		return result.Sample{}, err
 	}
@@ -215,7 +144,33 @@ func Measure(loop Loop, iters, ops int) (result.Sample, error) {
 		NsPerOp:     float64(el.Nanoseconds()) / total,
 		BytesPerOp:  float64(after.TotalAlloc-before.TotalAlloc) / total,
 		AllocsPerOp: float64(after.Mallocs-before.Mallocs) / total,
+		GCCycles:    int(gcAfter.cycles - gcBefore.cycles),
+		GCCPU:       time.Duration((gcAfter.cpu - gcBefore.cpu) * 1e9),
 	}, nil
+}
+
+// gcState is what runtime/metrics tells of the collector.
+type gcState struct {
+	cycles uint64
+	cpu    float64 // seconds
+}
+
+var gcMetrics = []string{"/gc/cycles/total:gc-cycles", "/cpu/classes/gc/total:cpu-seconds"}
+
+func readGC() gcState {
+	s := make([]metrics.Sample, len(gcMetrics))
+	for i, n := range gcMetrics {
+		s[i].Name = n
+	}
+	metrics.Read(s)
+	var g gcState
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		g.cycles = s[0].Value.Uint64()
+	}
+	if s[1].Value.Kind() == metrics.KindFloat64 {
+		g.cpu = s[1].Value.Float64()
+	}
+	return g
 }
 
 // Setup binds the job's codec, verifies a round trip of every value, and
@@ -257,6 +212,10 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 		return nil, fmt.Errorf("bind %s to %s: %w", info.Name, j.Workload, err)
 	}
 	p := &Prepared{Job: j, Instance: inst, Inputs: make([]any, len(j.Values)), Messages: make([][]byte, len(j.Values))}
+	if info.Reference != "" {
+		// A reference codec carries no data: nothing to verify.
+		v.Status = result.VerifyReference
+	}
 	observed := map[verify.Class]int{}
 	var total int
 	for i, val := range j.Values {
@@ -265,16 +224,8 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 			return nil, fmt.Errorf("value %d: %w", i, err)
 		}
 		total += len(enc)
-		for _, d := range verify.Compare(val, got, nil) {
-			observed[d.Class]++
-		}
-		if diffs := verify.Compare(val, got, info.Losses); len(diffs) > 0 {
-			v.DiffValues++
-			if len(v.Diffs) < 5 {
-				for _, d := range diffs[:min(len(diffs), 3)] {
-					v.Diffs = append(v.Diffs, fmt.Sprintf("value %d: %s", i, d))
-				}
-			}
+		if info.Reference == "" {
+			compareValue(i, val, got, info.Losses, observed, v)
 		}
 		// Prepare and encode again for the timed loops, so the inputs
 		// are exactly what the loops will see.
@@ -287,7 +238,7 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 		}
 		p.Messages[i] = append([]byte(nil), b...)
 	}
-	if a, ok := inst.(codec.Accessor); ok && j.Access != nil {
+	if a, ok := inst.(codec.Accessor); ok && j.Access != nil && info.Reference == "" {
 		if err := verifyAccess(a, j, p.Messages, v); err != nil {
 			return nil, err
 		}
@@ -306,12 +257,30 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 	}
 	sort.Strings(v.Observed)
 	switch {
+	case info.Reference != "":
 	case v.DiffValues > 0:
 		v.Status = result.VerifyMismatch
 	case len(observed) > 0:
 		v.Status = result.VerifyLossy
 	}
 	return p, nil
+}
+
+// compareValue compares value i with what came back, counting the
+// declared losses seen in observed and recording undeclared differences
+// in v.
+func compareValue(i int, val, got any, losses []codec.Loss, observed map[verify.Class]int, v *result.Verification) {
+	for _, d := range verify.Compare(val, got, nil) {
+		observed[d.Class]++
+	}
+	if diffs := verify.Compare(val, got, losses); len(diffs) > 0 {
+		v.DiffValues++
+		if len(v.Diffs) < 5 {
+			for _, d := range diffs[:min(len(diffs), 3)] {
+				v.Diffs = append(v.Diffs, fmt.Sprintf("value %d: %s", i, d))
+			}
+		}
+	}
 }
 
 // verifyAccess checks that the access operation returns exactly the access
@@ -396,13 +365,66 @@ func ZstdN(z *compress.Zstd, dst *[]byte, messages [][]byte, next *int, n int) e
 	return nil
 }
 
-// cell is a timed (job, operation) with its state.
+// Units returns the timed units of a prepared job: encode and decode, access
+// when the codec has it, and zstd when asked for, each on every goroutine
+// count in goroutines (default 1). Goroutine i of every cell uses its own
+// instance, bound here; instance 0 is p.Instance. A reference codec (its
+// Info.Reference set) gets encode and decode only, marked with its role.
+func (p *Prepared) Units(goroutines []int, zstd bool) ([]Unit, error) {
+	if len(goroutines) == 0 {
+		goroutines = []int{1}
+	}
+	info := p.Job.Codec.Info()
+	lanes := []codec.Instance{p.Instance}
+	for _, gs := range goroutines {
+		for len(lanes) < gs {
+			inst, err := p.Job.Codec.Bind(p.Job.Target)
+			if err != nil {
+				return nil, fmt.Errorf("bind %s for goroutine %d: %w", p.Job.Name(), len(lanes), err)
+			}
+			lanes = append(lanes, inst)
+		}
+	}
+	ops := []string{result.OpEncode, result.OpDecode}
+	if info.Reference == "" {
+		if p.Access {
+			ops = append(ops, result.OpAccess)
+		}
+		if zstd {
+			ops = append(ops, result.OpZstd)
+		}
+	}
+	var units []Unit
+	for _, gs := range goroutines {
+		for _, op := range ops {
+			c := &cell{p: p, op: op}
+			for g := 0; g < gs; g++ {
+				l := lane{inst: lanes[g], next: g * len(p.Inputs) / gs}
+				if op == result.OpZstd {
+					z, err := compress.NewZstd()
+					if err != nil {
+						return nil, err
+					}
+					l.z = z
+				}
+				c.lanes = append(c.lanes, l)
+			}
+			units = append(units, Unit{
+				Cell: result.Cell{Workload: p.Job.Workload, Codec: info.Name, Op: op, Goroutines: gs,
+					MeanSize: p.MeanSize, Reference: info.Reference},
+				Loop: c.loop,
+				Ops:  gs,
+			})
+		}
+	}
+	return units, nil
+}
+
+// cell is the timed loop of one (job, operation, goroutines).
 type cell struct {
-	rec   result.Cell
 	p     *Prepared
+	op    string
 	lanes []lane // one per goroutine
-	iters int
-	done  bool
 }
 
 // lane is the state of one goroutine of a cell.
@@ -414,23 +436,10 @@ type lane struct {
 	dst []byte
 }
 
-func (c *cell) name() string {
-	n := fmt.Sprintf("%s/%s %s", c.rec.Workload, c.rec.Codec, c.rec.Op)
-	if len(c.lanes) > 1 {
-		n += fmt.Sprintf(" ×%d", len(c.lanes))
-	}
-	return n
-}
-
-// timed returns c's loop as a Loop on clock.
-func (c *cell) timed(clock Clock) Loop {
-	return func(n int) (time.Duration, error) { return c.loop(clock, n) }
-}
-
 // loop runs n iterations on every lane at once and returns the wall time.
-func (c *cell) loop(clock Clock, n int) (time.Duration, error) {
+func (c *cell) loop(n int) (time.Duration, error) {
 	run := func(l *lane) error {
-		switch c.rec.Op {
+		switch c.op {
 		case result.OpEncode:
 			return EncodeN(l.inst, c.p.Inputs, &l.next, n)
 		case result.OpAccess:
@@ -441,14 +450,14 @@ func (c *cell) loop(clock Clock, n int) (time.Duration, error) {
 		return DecodeN(l.inst, c.p.Messages, &l.next, n)
 	}
 	if len(c.lanes) == 1 {
-		start := clock.Now()
+		start := time.Now()
 		err := run(&c.lanes[0])
-		return clock.Now().Sub(start), err
+		return time.Since(start), err
 	}
 	errs := make(chan error, len(c.lanes))
-	start := clock.Now()
+	start := time.Now()
 	for i := range c.lanes {
-		go func(l *lane) { errs <- codec.Call(c.rec.Op, func() error { return run(l) }) }(&c.lanes[i])
+		go func(l *lane) { errs <- codec.Call(c.op, func() error { return run(l) }) }(&c.lanes[i])
 	}
 	var first error
 	for range c.lanes {
@@ -456,187 +465,5 @@ func (c *cell) loop(clock Clock, n int) (time.Duration, error) {
 			first = err
 		}
 	}
-	return clock.Now().Sub(start), first
-}
-
-// Run verifies and times every job and reports to sink. It returns early
-// with ctx's error when ctx is cancelled; what was reported until then
-// stands. Codecs that fail, panic or time out are reported and skipped.
-func Run(ctx context.Context, cfg Config, jobs []Job, sink Sink) error {
-	cfg.defaults()
-	progress := func(p Progress) {
-		if cfg.Progress != nil {
-			cfg.Progress(p)
-		}
-	}
-	var cells []*cell
-	for i, j := range jobs {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		progress(Progress{Phase: "verify", Cell: j.Name(), Done: i, Total: len(jobs)})
-		p, v, setupErr := Setup(ctx, j, cfg.Timeout)
-		if ctx.Err() != nil {
-			// Cancelled while verifying: this job was not checked.
-			return ctx.Err()
-		}
-		if err := sink.Verification(v); err != nil {
-			return err
-		}
-		if p == nil {
-			if errors.Is(setupErr, ErrTimeout) {
-				if err := sink.Warning(fmt.Sprintf("%s: setup ran past %s and was abandoned; its goroutine may still use CPU and disturb later samples", j.Name(), cfg.Timeout)); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		// Lanes: instance i serves goroutine i of every cell of this job.
-		lanes := []codec.Instance{p.Instance}
-		for _, gs := range cfg.Goroutines {
-			for len(lanes) < gs {
-				inst, err := j.Codec.Bind(j.Target)
-				if err != nil {
-					return fmt.Errorf("bind %s for goroutine %d: %w", j.Name(), len(lanes), err)
-				}
-				lanes = append(lanes, inst)
-			}
-		}
-		for _, gs := range cfg.Goroutines {
-			ops := []string{result.OpEncode, result.OpDecode}
-			if p.Access {
-				ops = append(ops, result.OpAccess)
-			}
-			if cfg.Zstd {
-				ops = append(ops, result.OpZstd)
-			}
-			for _, op := range ops {
-				c := &cell{p: p, rec: result.Cell{
-					Workload: j.Workload, Codec: j.Codec.Info().Name, Op: op,
-					Goroutines: gs, MeanSize: p.MeanSize, Status: result.CellOK,
-				}}
-				for g := 0; g < gs; g++ {
-					l := lane{inst: lanes[g], next: g * len(p.Inputs) / gs}
-					if op == result.OpZstd {
-						z, err := compress.NewZstd()
-						if err != nil {
-							return err
-						}
-						l.z = z
-					}
-					c.lanes = append(c.lanes, l)
-				}
-				cells = append(cells, c)
-			}
-		}
-	}
-	fail := func(c *cell, status string, err error) error {
-		c.done = true
-		c.rec.Status, c.rec.Error = status, err.Error()
-		c.rec.Samples = nil
-		if err := sink.CellDone(c.rec); err != nil {
-			return err
-		}
-		if status == result.CellTimeout {
-			return sink.Warning(fmt.Sprintf("%s ran past %s and was abandoned; its goroutine may still use CPU and disturb later samples", c.name(), cfg.Timeout))
-		}
-		return nil
-	}
-	// Calibrate: find the iteration count that makes a sample last about
-	// SampleTime, as testing.B does. The calibration runs warm the cell up.
-	for i, c := range cells {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		progress(Progress{Phase: "calibrate", Cell: c.name(), Done: i, Total: len(cells)})
-		err := WithTimeout(ctx, cfg.Timeout, c.rec.Op, func() error {
-			var err error
-			c.iters, _, err = Calibrate(c.timed(cfg.Clock), cfg.SampleTime)
-			return err
-		})
-		if ctx.Err() != nil {
-			return interrupted(cells, sink, ctx.Err())
-		}
-		if err != nil {
-			if err := fail(c, statusOf(err), fmt.Errorf("calibrate: %w", err)); err != nil {
-				return err
-			}
-		}
-	}
-	// Measure, round-robin.
-	total := len(cells) * cfg.Count
-	done := 0
-	measureStart := cfg.Clock.Now()
-	for round := 0; round < cfg.Count; round++ {
-		for _, c := range cells {
-			if c.done {
-				done++
-				continue
-			}
-			if err := ctx.Err(); err != nil {
-				return interrupted(cells, sink, err)
-			}
-			var remaining time.Duration
-			if done > 0 {
-				remaining = time.Duration(float64(cfg.Clock.Now().Sub(measureStart)) / float64(done) * float64(total-done))
-			}
-			progress(Progress{Phase: "measure", Cell: c.name(), Done: done, Total: total, Remaining: remaining})
-			var s result.Sample
-			// Collect garbage before, not during, the sample, as
-			// testing.B does.
-			runtime.GC()
-			err := WithTimeout(ctx, cfg.Timeout, c.rec.Op, func() error {
-				var err error
-				s, err = Measure(c.timed(cfg.Clock), c.iters, len(c.lanes))
-				return err
-			})
-			done++
-			if ctx.Err() != nil {
-				return interrupted(cells, sink, ctx.Err())
-			}
-			if err != nil {
-				if err := fail(c, statusOf(err), err); err != nil {
-					return err
-				}
-				continue
-			}
-			c.rec.Samples = append(c.rec.Samples, s)
-			one := c.rec
-			one.Samples = []result.Sample{s}
-			if err := sink.Sample(one); err != nil {
-				return err
-			}
-		}
-	}
-	for _, c := range cells {
-		if !c.done {
-			c.done = true
-			if err := sink.CellDone(c.rec); err != nil {
-				return err
-			}
-		}
-	}
-	progress(Progress{Phase: "measure", Done: total, Total: total})
-	return nil
-}
-
-func statusOf(err error) string {
-	if errors.Is(err, ErrTimeout) {
-		return result.CellTimeout
-	}
-	return result.CellError
-}
-
-func interrupted(cells []*cell, sink Sink, cause error) error {
-	for _, c := range cells {
-		if !c.done {
-			c.done = true
-			c.rec.Status = result.CellInterrupted
-			c.rec.Error = cause.Error()
-			if err := sink.CellDone(c.rec); err != nil {
-				return errors.Join(cause, err)
-			}
-		}
-	}
-	return cause
+	return time.Since(start), first
 }

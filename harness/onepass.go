@@ -56,6 +56,15 @@ func (r *OnePassResult) Failed() bool {
 	return r.Status == result.VerifyError || r.Status == result.VerifyUnsupported
 }
 
+// Clock tells the time. Tests pass a fake one.
+type Clock interface {
+	Now() time.Time
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
 // onePassClock times the one pass; tests replace it.
 var onePassClock Clock = realClock{}
 

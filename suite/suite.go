@@ -222,6 +222,11 @@ type Settings struct {
 	Goroutines []int
 	// Options are the workload options given on the command line.
 	Options workload.Options
+	// Forks is the number of worker processes per job; Isolation the
+	// isolation mode; MemoryLimit each worker's limit as given.
+	Forks       int
+	Isolation   string
+	MemoryLimit string
 }
 
 // Env describes the machine, Go, serbench and the settings, in order.
@@ -239,6 +244,15 @@ func Env(s Settings) []result.Config {
 		{Key: "count", Value: strconv.Itoa(s.Count)},
 		{Key: "sample-time", Value: s.SampleTime.String()},
 		{Key: "timeout", Value: s.Timeout.String()},
+	}
+	if s.Forks > 0 {
+		env = append(env, result.Config{Key: "forks", Value: strconv.Itoa(s.Forks)})
+	}
+	if s.Isolation != "" {
+		env = append(env, result.Config{Key: "isolation", Value: s.Isolation})
+	}
+	if s.MemoryLimit != "" {
+		env = append(env, result.Config{Key: "memory-limit", Value: s.MemoryLimit})
 	}
 	if s.Seed != 0 {
 		env = append(env, result.Config{Key: "seed", Value: fmt.Sprintf("%#x", s.Seed)})

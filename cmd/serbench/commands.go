@@ -9,14 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/result"
@@ -94,171 +93,341 @@ func (o *outputFlags) render(w io.Writer, run *result.Run) error {
 }
 
 const runUsage = `Usage: serbench run [flags]
+       serbench run --resume [RUN-ID] [--db DB]
 
 Verifies every selected codec on every selected workload with a full round
 trip of every value, then times encode and decode, interleaving the samples
-of all codecs. Every sample is stored as it is taken.
+of all codecs. Every job runs in worker processes of its own (--forks of
+them, at most --workers alive at once); a worker that crashes, hangs or
+eats memory is killed and its cell marked, and the run goes on. Every
+sample is stored as it is taken; --resume finishes an interrupted run.
 
 Flags:
 `
 
-func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// runFlags are the flags of serbench run that shape a run; --resume reads
+// them back from the stored arguments.
+type runFlags struct {
+	fs          *flag.FlagSet
+	out         outputFlags
+	workloadRE  *string
+	codecRE     *string
+	count       *int
+	sampleTime  *time.Duration
+	timeout     *time.Duration
+	seed        *uint64
+	wopts       *workload.Options
+	dbPath      *string
+	quiet       *bool
+	parallel    *bool
+	zstd        *bool
+	forks       *int
+	workers     *int
+	isolation   *string
+	memoryLimit *string
+	resume      *bool
+	shards      *shardFlags
+}
+
+func newRunFlags(stderr io.Writer) *runFlags {
 	fs := newFlags("run", runUsage, stderr)
-	var (
-		out        outputFlags
-		workloadRE = fs.String("workload", "", "regular expression selecting workloads (default all)")
-		codecRE    = fs.String("codec", "", "regular expression selecting codecs (default all)")
-		count      = fs.Int("count", 10, "samples per cell")
-		sampleTime = fs.Duration("time", 0, "target duration of one sample (default: 50ms, shortened to fit the cells into a measuring budget of "+measureBudget.String()+", never below 5ms)")
-		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one verification, calibration or sample of a codec")
-		seed       = fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)")
-		wopts      = workloadFlags(fs)
-		dbPath     = fs.String("db", defaultDB, "database to store the run in (a SQLite file, or a postgres:// URL)")
-		quiet      = fs.Bool("quiet", false, "no progress display")
-		parallel   = fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency")
-		zstd       = fs.Bool("zstd", true, "also time zstd compression of every codec's messages (compressed sizes are always measured)")
-		shards     = registerShardFlags(fs)
-	)
-	out.register(fs)
-	if err := parse(fs, args); err != nil {
+	f := &runFlags{fs: fs,
+		workloadRE:  fs.String("workload", "", "regular expression selecting workloads (default all)"),
+		codecRE:     fs.String("codec", "", "regular expression selecting codecs (default all plain variants, and the noop floor)"),
+		count:       fs.Int("count", 10, "samples per cell, over all forks"),
+		sampleTime:  fs.Duration("time", 0, "target duration of one sample of every cell (default: 50ms, shortened to fit the cells into a measuring budget of "+measureBudget.String()+", never below 5ms)"),
+		timeout:     fs.Duration("timeout", 30*time.Second, "limit for one setup, calibration or sample; a worker past it is killed and its cell marked timeout"),
+		seed:        fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)"),
+		dbPath:      fs.String("db", defaultDB, "database to store the run in (a SQLite file, or a postgres:// URL)"),
+		quiet:       fs.Bool("quiet", false, "no progress display"),
+		parallel:    fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency"),
+		zstd:        fs.Bool("zstd", true, "also time zstd compression of every codec's messages (compressed sizes are always measured)"),
+		forks:       fs.Int("forks", 2, "worker processes each job is measured in; a cell's samples are split among them"),
+		workers:     fs.Int("workers", 4, "worker processes alive at once (bounds memory; samples are interleaved across them)"),
+		isolation:   fs.String("isolation", harness.IsolationProcess, "process: every job in worker processes of its own; none: all in this process (for debugging only: shared heap, a crash ends the run)"),
+		memoryLimit: fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it): e.g. 512MiB, 2GiB; 0 for none"),
+		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
+	}
+	f.wopts = workloadFlags(fs)
+	f.shards = registerShardFlags(fs)
+	f.out.register(fs)
+	return f
+}
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newRunFlags(stderr)
+	if err := parse(f.fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("run takes no arguments, got %q", fs.Args())
+	if *f.resume {
+		return resumeRun(ctx, f, stdout, stderr)
 	}
-	if err := out.check(); err != nil {
-		return err
+	if f.fs.NArg() > 0 {
+		return usagef("run takes no arguments, got %q (only --resume takes a RUN-ID)", f.fs.Args())
 	}
-	if err := shards.check(); err != nil {
-		return err
-	}
-	if *count < 1 {
-		return usagef("--count %d: want at least 1", *count)
-	}
-	if *sampleTime < 0 || *timeout <= 0 {
-		return usagef("--time and --timeout must be positive")
-	}
-	opts := *wopts
-	opts.Seed = *seed
-	opts.Depth = depthOption(fs, opts.Depth)
-	sel := suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts, AllVariants: out.variants == "all"}
-	jobs, err := suite.Jobs(sel)
+	p, err := f.plan()
 	if err != nil {
-		if suite.IsSelectionError(err) {
-			return usageError{err}
-		}
 		return err
 	}
-	// floats has its own runner: strategies that read files, and the
-	// codecs selected as for every other workload.
-	var floatStrategies []floats.Strategy
-	if suite.Selected(sel, floats.Workload) {
-		re := regexp.MustCompile(*codecRE) // compiled by suite.Jobs already
-		for _, st := range floats.Defaults() {
-			selected := re.MatchString(st.Name)
-			if c, ok := codec.Lookup(st.Name); ok {
-				selected = suite.CodecSelected(sel, c)
-			}
-			if selected {
-				floatStrategies = append(floatStrategies, st)
-			}
-		}
-	}
-	db, err := store.Open(ctx, *dbPath)
+	db, err := store.Open(ctx, *f.dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-
-	goroutines := []int{1}
-	if *parallel {
-		for g := 2; g <= runtime.GOMAXPROCS(0); g++ {
-			goroutines = append(goroutines, g)
-		}
-	}
-	if *sampleTime == 0 {
-		ops := 2
-		if *zstd {
-			ops = 3
-		}
-		*sampleTime = autoSampleTime(len(jobs)*ops*len(goroutines), *count)
-	}
-	// Every shard samples as long as the whole selection would.
-	jobs, floatStrategies = shards.apply(jobs, floatStrategies)
-	settings := suite.Settings{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Seed: *seed, Goroutines: goroutines, Options: opts}
 	r := &result.Run{
 		ID:      newRunID(time.Now()),
 		Start:   time.Now(),
 		Command: strings.Join(append([]string{"serbench", "run"}, args...), " "),
-		Env:     shards.env(suite.Env(settings)),
+		Env:     f.shards.env(suite.Env(p.settings)),
+		Codecs:  p.codecs,
+		Args:    append([]string{}, args...),
 	}
-	seen := map[string]bool{}
-	addCodec := func(c codec.Codec) {
-		if name := c.Info().Name; !seen[name] {
-			seen[name] = true
-			r.Codecs = append(r.Codecs, suite.CodecRecord(c))
-		}
-	}
-	for _, j := range jobs {
-		addCodec(j.Codec)
-	}
-	for _, st := range floatStrategies {
-		if c, ok := codec.Lookup(st.Name); ok {
-			addCodec(c)
-		}
-	}
-	w, err := db.BeginRun(ctx, r, shards.meta())
+	w, err := db.BeginRun(ctx, r, f.shards.meta())
 	if err != nil {
 		return err
 	}
-	cfg := harness.Config{Count: *count, SampleTime: *sampleTime, Timeout: *timeout, Goroutines: goroutines, Zstd: *zstd}
+	return f.measure(ctx, db, w, r.ID, p, nil, stdout, stderr)
+}
+
+// plan is what a run measures and how.
+type plan struct {
+	specs    []harness.Spec
+	cfg      harness.Config
+	settings suite.Settings
+	codecs   []result.Codec
+}
+
+// plan checks the flags and turns them into specs and settings.
+func (f *runFlags) plan() (*plan, error) {
+	if err := f.out.check(); err != nil {
+		return nil, err
+	}
+	if err := f.shards.check(); err != nil {
+		return nil, err
+	}
+	if *f.count < 1 {
+		return nil, usagef("--count %d: want at least 1", *f.count)
+	}
+	if *f.sampleTime < 0 || *f.timeout <= 0 {
+		return nil, usagef("--time and --timeout must be positive")
+	}
+	if *f.forks < 1 || *f.workers < 1 {
+		return nil, usagef("--forks %d, --workers %d: want at least 1 each", *f.forks, *f.workers)
+	}
+	if *f.isolation != harness.IsolationProcess && *f.isolation != harness.IsolationNone {
+		return nil, usagef("--isolation %q: want %s or %s", *f.isolation, harness.IsolationProcess, harness.IsolationNone)
+	}
+	mem, err := parseBytes(*f.memoryLimit)
+	if err != nil {
+		return nil, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
+	}
+	if mem == 0 {
+		mem = -1
+	}
+	opts := *f.wopts
+	opts.Seed = *f.seed
+	opts.Depth = depthOption(f.fs, opts.Depth)
+	sel := suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all"}
+	goroutines := []int{1}
+	if *f.parallel {
+		for g := 2; g <= runtime.GOMAXPROCS(0); g++ {
+			goroutines = append(goroutines, g)
+		}
+	}
+	specs, err := suite.Specs(sel, goroutines, *f.zstd)
+	if err != nil {
+		if suite.IsSelectionError(err) {
+			return nil, usageError{err}
+		}
+		return nil, err
+	}
+	st := *f.sampleTime
+	if st == 0 {
+		// Every shard samples as long as the whole selection would.
+		st = autoSampleTime(estimateCells(specs, *f.zstd), *f.count)
+	}
+	specs = f.shards.apply(specs)
+	p := &plan{specs: specs}
+	p.settings = suite.Settings{Count: *f.count, SampleTime: st, Timeout: *f.timeout, Seed: *f.seed, Goroutines: goroutines, Options: opts,
+		Forks: *f.forks, Isolation: *f.isolation, MemoryLimit: *f.memoryLimit}
+	p.cfg = harness.Config{Count: *f.count, Forks: *f.forks, Workers: *f.workers, SampleTime: st, Timeout: *f.timeout,
+		MemoryLimit: mem, Isolation: *f.isolation}
+	seen := map[string]bool{}
+	for _, s := range specs {
+		if c, ok := codec.Lookup(s.Name); ok && !seen[s.Name] {
+			seen[s.Name] = true
+			p.codecs = append(p.codecs, suite.CodecRecord(c))
+		}
+	}
+	return p, nil
+}
+
+// estimateCells is how many cells specs will have, for the default
+// sample time: codec jobs have encode, decode and zstd cells on each
+// goroutine count, other kinds say.
+func estimateCells(specs []harness.Spec, zstd bool) int {
+	n := 0
+	for _, s := range specs {
+		if k, ok := harness.LookupKind(s.Kind); ok && k.Cells != nil {
+			n += len(k.Cells(s))
+			continue
+		}
+		ops := 2
+		if zstd {
+			ops = 3
+		}
+		n += ops * max(len(s.Goroutines), 1)
+	}
+	return n
+}
+
+// measure runs p into the run w writes, holding the run's lock, then
+// prints the stored run.
+func (f *runFlags) measure(ctx context.Context, db *store.DB, w *store.Writer, id string, p *plan, stored []result.Cell, stdout, stderr io.Writer) error {
+	host, _ := os.Hostname()
+	unlock, err := db.LockRun(ctx, id, fmt.Sprintf("serbench pid %d on %s", os.Getpid(), host))
+	if err != nil {
+		return err
+	}
+	cfg := p.cfg
+	cfg.Stored = stored
 	var prog *progressLine
-	if !*quiet && isTerminal(stderr) {
+	if !*f.quiet && isTerminal(stderr) {
 		prog = &progressLine{w: stderr}
 		cfg.Progress = prog.update
 	}
-	runErr := harness.Run(ctx, cfg, jobs, w)
-	if runErr == nil && len(floatStrategies) > 0 {
-		fcfg := floats.Config{Count: *count, Timeout: *timeout, Sink: w}
-		// A floats operation reads 4 MB: samples of 25ms hold several
-		// operations of every fast strategy, and slow ones take one.
-		fcfg.SampleTime = 25 * time.Millisecond
-		if isSet(fs, "time") {
-			fcfg.SampleTime = *sampleTime
-		}
-		if prog != nil {
-			fcfg.Progress = prog.update
-		}
-		var fres *floats.Result
-		fres, runErr = floats.Run(ctx, fcfg, floatStrategies)
-		if fres != nil {
-			for _, m := range fres.Warnings {
-				if err := w.Warning(m); err != nil {
-					runErr = errors.Join(runErr, err)
-				}
-			}
-		}
-	}
+	runErr := harness.Run(ctx, cfg, p.specs, w)
 	prog.clear()
 	complete := runErr == nil
 	if err := w.Finish(time.Now(), complete); err != nil {
-		return errors.Join(runErr, err)
+		runErr = errors.Join(runErr, err)
 	}
-	stored, err := db.Run(context.WithoutCancel(ctx), r.ID)
+	if err := unlock(); err != nil {
+		runErr = errors.Join(runErr, err)
+	}
+	stored2, err := db.Run(context.WithoutCancel(ctx), id)
 	if err != nil {
 		return errors.Join(runErr, err)
 	}
-	if err := out.render(stdout, stored); err != nil {
+	if err := f.out.render(stdout, stored2); err != nil {
 		return errors.Join(runErr, err)
 	}
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
-			return fmt.Errorf("interrupted: what was measured is stored in %s as run %s, marked incomplete", db.Name(), r.ID)
+			return fmt.Errorf("interrupted: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it", db.Name(), id, id)
 		}
-		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s)", r.ID, runErr, db.Name())
+		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s; serbench run --resume %s finishes it)", id, runErr, db.Name(), id)
 	}
-	shards.stored(stderr, r.ID, db.Name())
+	f.shards.stored(stderr, id, db.Name())
 	return nil
+}
+
+// resumeRun finishes an interrupted run: the stored arguments give the
+// selection and settings, the stored samples what is missing.
+func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error {
+	if f.fs.NArg() > 1 {
+		return usagef("run --resume takes at most one RUN-ID, got %q", f.fs.Args())
+	}
+	var other []string
+	f.fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "resume", "db", "quiet", "workers", "format":
+		default:
+			other = append(other, "--"+fl.Name)
+		}
+	})
+	if len(other) > 0 {
+		return usagef("run --resume takes its selection and settings from the stored run; %s cannot change them (only --db, --workers, --quiet and --format may be given)", strings.Join(other, ", "))
+	}
+	db, err := openExisting(ctx, *f.dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	id := f.fs.Arg(0)
+	if id == "" {
+		if id, err = db.LatestIncomplete(ctx); err != nil {
+			return err
+		}
+	}
+	w, prev, err := db.ResumeRun(ctx, id)
+	if err != nil {
+		return err
+	}
+	if prev.Complete {
+		return fmt.Errorf("run %s in %s is complete: nothing to resume", id, db.Name())
+	}
+	if len(prev.Args) == 0 && prev.Command != "serbench run" {
+		return fmt.Errorf("run %s in %s was stored without its arguments (by an older serbench, or imported): it cannot be resumed", id, db.Name())
+	}
+	g := newRunFlags(io.Discard)
+	if err := parse(g.fs, prev.Args); err != nil {
+		return fmt.Errorf("run %s: its stored arguments %q no longer parse: %w", id, prev.Args, err)
+	}
+	// What this invocation may change.
+	*g.dbPath, *g.quiet = *f.dbPath, *f.quiet
+	g.out.format = f.out.format
+	if isSet(f.fs, "workers") {
+		*g.workers = *f.workers
+	}
+	// The sample time the run was calibrated to, not a new default.
+	if st, err := time.ParseDuration(prev.EnvValue("sample-time")); err == nil {
+		*g.sampleTime = st
+	}
+	p, err := g.plan()
+	if err != nil {
+		return fmt.Errorf("run %s: %w", id, err)
+	}
+	if err := sameVersions(prev.Codecs, p.codecs); err != nil {
+		return fmt.Errorf("run %s cannot be resumed by this binary: %w", id, err)
+	}
+	fmt.Fprintf(stderr, "resuming run %s (%s)\n", id, prev.Command)
+	return g.measure(ctx, db, w, id, p, prev.Cells, stdout, stderr)
+}
+
+// sameVersions refuses a resume whose codecs' versions differ from the
+// stored run's.
+func sameVersions(stored, now []result.Codec) error {
+	have := map[string]result.Codec{}
+	for _, c := range now {
+		have[c.Name] = c
+	}
+	var diffs []string
+	for _, c := range stored {
+		n, ok := have[c.Name]
+		switch {
+		case !ok:
+			diffs = append(diffs, fmt.Sprintf("%s is not in this binary", c.Name))
+		case n.Module != c.Module || n.Version != c.Version:
+			diffs = append(diffs, fmt.Sprintf("%s was %s@%s, is %s@%s", c.Name, c.Module, c.Version, n.Module, n.Version))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("codec versions differ: %s", strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// parseBytes parses a size such as 512MiB, 2GiB, 1GB or a plain number
+// of bytes.
+func parseBytes(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	units := []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1}}
+	mult := int64(1)
+	for _, u := range units {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v < 0 {
+		return 0, errors.New("want a size such as 512MiB, 2GiB or 0")
+	}
+	return int64(v * float64(mult)), nil
 }
 
 // measureBudget is the time the default sample time aims to spend

@@ -30,9 +30,11 @@ import (
 	"syscall"
 
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
+	"github.com/serbench/serbench/harness"
 )
 
 func main() {
+	harness.MaybeWorker() // a worker process of a run: serves it and exits
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

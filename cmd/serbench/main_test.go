@@ -13,6 +13,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/harness"
 )
 
 // A codec that panics on every call, registered only in this test binary,
@@ -167,6 +168,9 @@ func TestHelpAndList(t *testing.T) {
 var pkgDir string
 
 func TestMain(m *testing.M) {
+	// Runs started by the tests re-execute this test binary as their
+	// worker processes.
+	harness.MaybeWorker()
 	pkgDir, _ = os.Getwd()
 	// Tests run the command in-process; keep them from writing a
 	// serbench.db into the package directory.

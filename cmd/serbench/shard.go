@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/store"
@@ -23,7 +22,7 @@ type shardFlags struct {
 
 func registerShardFlags(fs *flag.FlagSet) *shardFlags {
 	f := &shardFlags{}
-	fs.StringVar(&f.shard, "shard", "", "run only slice I/N of the selected (workload, codec) jobs (floats counts as one job), e.g. 2/4; needs --group")
+	fs.StringVar(&f.shard, "shard", "", "run only slice I/N of the selected jobs (a job is a workload with a codec, strategy or reference), e.g. 2/4; needs --group")
 	fs.StringVar(&f.group, "group", "", "name of the group of sharded runs this run belongs to; serbench show --group NAME merges them")
 	return f
 }
@@ -52,30 +51,23 @@ func (f *shardFlags) check() error {
 // sharded reports whether the run belongs to a group.
 func (f *shardFlags) sharded() bool { return f.group != "" }
 
-// apply keeps the jobs, and the floats strategies (one unit), of this
-// shard.
-func (f *shardFlags) apply(jobs []harness.Job, strategies []floats.Strategy) ([]harness.Job, []floats.Strategy) {
+// apply keeps the jobs of this shard.
+func (f *shardFlags) apply(specs []harness.Spec) []harness.Spec {
 	if !f.sharded() {
-		return jobs, strategies
+		return specs
 	}
 	var units []string
-	for _, j := range jobs {
-		units = append(units, j.Name())
-	}
-	if len(strategies) > 0 {
-		units = append(units, floats.Workload)
+	for _, s := range specs {
+		units = append(units, s.String())
 	}
 	mine := f.s.Select(units)
-	var kept []harness.Job
-	for _, j := range jobs {
-		if mine[j.Name()] {
-			kept = append(kept, j)
+	var kept []harness.Spec
+	for _, s := range specs {
+		if mine[s.String()] {
+			kept = append(kept, s)
 		}
 	}
-	if !mine[floats.Workload] {
-		strategies = nil
-	}
-	return kept, strategies
+	return kept
 }
 
 // meta is what the store records of the shard.

@@ -1,0 +1,563 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/serbench/serbench/result"
+)
+
+// Sink receives the records of a run as they are produced. A Sink error
+// stops the run.
+type Sink interface {
+	// Verification is called once per job, before any of its timing.
+	Verification(v result.Verification) error
+	// Sample is called after each sample of a cell; c carries the cell's
+	// identity, MeanSize, SampleTime, Reference and the one new sample in
+	// c.Samples (with its Fork).
+	Sample(c result.Cell) error
+	// CellDone is called when a cell's status is final.
+	CellDone(c result.Cell) error
+	// Warning reports a run-level problem.
+	Warning(msg string) error
+}
+
+// Progress describes where a run is, for a progress display.
+type Progress struct {
+	// Phase is "setup" (a worker verifies and calibrates its job) or
+	// "measure".
+	Phase string
+	// Cell names the current job or cell.
+	Cell string
+	// Done and Total count samples; Total is an estimate until every job
+	// has been set up.
+	Done, Total int
+	// Remaining estimates the time left in the run.
+	Remaining time.Duration
+}
+
+// Isolation modes.
+const (
+	// IsolationProcess measures every job in worker processes of its own.
+	IsolationProcess = "process"
+	// IsolationNone sets every job up in the coordinator's own process
+	// (for debugging: jobs share one heap, and a crash ends the run).
+	IsolationNone = "none"
+)
+
+// Config configures a run. Zero fields take the defaults in brackets.
+type Config struct {
+	// Count is the number of samples per cell, over all forks [10].
+	Count int
+	// Forks is the number of worker processes each job is measured in
+	// [2]; a cell's samples are split among them as evenly as possible.
+	// Fewer samples than forks means one sample per fork.
+	Forks int
+	// Workers bounds the worker processes alive at once [4]. Samples are
+	// taken round-robin over the cells of all live workers.
+	Workers int
+	// SampleTime is the target duration of one sample [50ms].
+	SampleTime time.Duration
+	// Timeout bounds any single setup, calibration or sample [30s]; a
+	// worker that runs past it is killed and its cell marked timeout.
+	Timeout time.Duration
+	// MemoryLimit is each worker's memory limit in bytes [1 GiB]: the
+	// Go runtime's soft limit (GOMEMLIMIT), and a hard kill when its
+	// resident size goes a quarter past it. Negative: no limit.
+	MemoryLimit int64
+	// CellBudget bounds the sampling time of one cell [5s]: a cell whose
+	// one sample takes so long that Count samples would exceed it (one
+	// operation may take a second) gets fewer, never fewer than MinCount
+	// [3], and a warning says so. Negative: no bound.
+	CellBudget time.Duration
+	MinCount   int
+	// Isolation is IsolationProcess or IsolationNone [process].
+	Isolation string
+	// WorkerCommand is the command that starts a worker [this binary
+	// with WorkerArg]. Test binaries pass their own path and WorkerArg,
+	// and call MaybeWorker in TestMain.
+	WorkerCommand []string
+	// Stored are the cells a resumed run already holds, with their
+	// samples: only the missing samples are taken, and jobs whose cells
+	// are complete are not set up again.
+	Stored []result.Cell
+	// Progress, if set, is called as the run advances.
+	Progress func(Progress)
+}
+
+func (c *Config) defaults() {
+	if c.Count <= 0 {
+		c.Count = 10
+	}
+	if c.Forks <= 0 {
+		c.Forks = 2
+	}
+	if c.Workers <= 0 {
+		c.Workers = 4
+	}
+	if c.SampleTime <= 0 {
+		c.SampleTime = 50 * time.Millisecond
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 30 * time.Second
+	}
+	if c.MemoryLimit == 0 {
+		c.MemoryLimit = 1 << 30
+	}
+	if c.CellBudget == 0 {
+		c.CellBudget = 5 * time.Second
+	}
+	if c.MinCount <= 0 {
+		c.MinCount = 3
+	}
+	c.MinCount = min(c.MinCount, c.Count)
+	if c.Isolation == "" {
+		c.Isolation = IsolationProcess
+	}
+}
+
+// PerFork returns how many of count samples fork f (1-based) of forks
+// takes: count/forks, one more for the first count%forks forks.
+func PerFork(count, forks, f int) int {
+	if forks <= 0 || f < 1 || f > forks {
+		return 0
+	}
+	n := count / forks
+	if f <= count%forks {
+		n++
+	}
+	return n
+}
+
+// cellState is the coordinator's record of one cell.
+type cellState struct {
+	rec    result.Cell // identity, status, error; no samples
+	target int         // samples over all forks; 0 until first calibrated
+	have   map[int]int // samples per fork, stored ones included
+	final  bool        // failed: no more samples
+}
+
+// liveUnit is a cell of a live worker that still needs samples.
+type liveUnit struct {
+	index int // the unit's index in its worker
+	st    *cellState
+	iters int
+	need  int
+}
+
+// live is a worker taking samples.
+type live struct {
+	w     worker
+	slot  slot
+	units []*liveUnit
+}
+
+// slot is one (job, fork) to run in a worker.
+type slot struct {
+	spec  int
+	fork  int
+	tries int
+}
+
+type scheduler struct {
+	ctx      context.Context
+	cfg      Config
+	specs    []Spec
+	sink     Sink
+	cells    map[result.Key]*cellState
+	order    []result.Key
+	verified map[int]bool
+	done     int
+	start    time.Time
+	proc     procOptions
+}
+
+// Run verifies and times the jobs named by specs and reports to sink.
+//
+// Every job runs in Forks worker processes of its own (the same binary,
+// see MaybeWorker), at most Workers at once. A worker sets its job up
+// (bind, verify, prepare) and calibrates each of its cells to SampleTime;
+// the coordinator then asks the live workers for one sample at a time,
+// round-robin over all their cells, so drift on a shared machine hits
+// every cell alike. Before each sample the worker collects garbage, and
+// its heap holds only its own job: a sample pays for the collections its
+// own allocations cause.
+//
+// A worker that crashes, runs past Timeout or past MemoryLimit is killed;
+// the cell it was measuring is marked crash, timeout or memory with the
+// tail of its output, and the job's other cells go on in a new worker.
+// Run returns early with ctx's error when ctx is cancelled; cells not
+// finished then are marked interrupted, and what was reported stands.
+func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
+	cfg.defaults()
+	if cfg.Isolation != IsolationProcess && cfg.Isolation != IsolationNone {
+		return fmt.Errorf("isolation %q: want %s or %s", cfg.Isolation, IsolationProcess, IsolationNone)
+	}
+	s := &scheduler{ctx: ctx, cfg: cfg, specs: specs, sink: sink, cells: map[result.Key]*cellState{},
+		verified: map[int]bool{}, start: time.Now(),
+		proc: procOptions{command: cfg.WorkerCommand, memoryLimit: max(cfg.MemoryLimit, 0)}}
+	for _, c := range cfg.Stored {
+		st := s.cell(c)
+		st.rec.Status, st.rec.Error = c.Status, c.Error
+		st.final = result.Failed(c.Status) && c.Status != result.CellInterrupted
+		for _, smp := range c.Samples {
+			st.have[smp.Fork]++
+		}
+	}
+	err := s.run()
+	if err != nil {
+		return s.interrupted(err)
+	}
+	for _, k := range s.order {
+		st := s.cells[k]
+		if st.final {
+			continue
+		}
+		st.rec.Status, st.rec.Error = result.CellOK, ""
+		if err := sink.CellDone(st.rec); err != nil {
+			return err
+		}
+	}
+	s.progressName("measure", "")
+	return nil
+}
+
+func (s *scheduler) cell(c result.Cell) *cellState {
+	k := c.Key()
+	st, ok := s.cells[k]
+	if !ok {
+		c.Samples, c.Status, c.Error = nil, result.CellOK, ""
+		st = &cellState{rec: c, have: map[int]int{}}
+		s.cells[k] = st
+		s.order = append(s.order, k)
+	}
+	return st
+}
+
+// slots orders the (job, fork) pairs: every job's first fork, then every
+// job's second fork starting from another place in the list, and so on,
+// so that each fork of a job runs beside other neighbours.
+func (s *scheduler) slots() []slot {
+	n := len(s.specs)
+	var out []slot
+	for f := 1; f <= s.cfg.Forks; f++ {
+		if PerFork(s.cfg.Count, s.cfg.Forks, f) == 0 {
+			break
+		}
+		off := 0
+		if n > 0 {
+			off = (f - 1) * n / s.cfg.Forks
+		}
+		for i := 0; i < n; i++ {
+			out = append(out, slot{spec: (i + off) % n, fork: f})
+		}
+	}
+	return out
+}
+
+func (s *scheduler) run() error {
+	queue := s.slots()
+	var pool []*live
+	defer func() {
+		for _, l := range pool {
+			l.w.close()
+		}
+	}()
+	for len(queue) > 0 || len(pool) > 0 {
+		for len(pool) < s.cfg.Workers && len(queue) > 0 {
+			if err := s.ctx.Err(); err != nil {
+				return err
+			}
+			sl := queue[0]
+			queue = queue[1:]
+			l, retry, err := s.begin(sl)
+			if err != nil {
+				return err
+			}
+			if retry {
+				sl.tries++
+				queue = append([]slot{sl}, queue...)
+			}
+			if l != nil {
+				pool = append(pool, l)
+			}
+		}
+		// One round: one sample of every cell of every live worker.
+		var kept []*live
+		for i, l := range pool {
+			alive, err := s.round(l)
+			if err != nil {
+				pool = append(kept, pool[i:]...)
+				return err
+			}
+			if !alive {
+				l.w.close()
+				if s.pending(l) {
+					// A worker died with cells left: they go on in a
+					// new process for the same fork.
+					sl := l.slot
+					sl.tries++
+					if sl.tries < 3 {
+						queue = append([]slot{sl}, queue...)
+					} else if err := s.failPending(l, result.CellCrash, "three workers in a row died before this cell was measured"); err != nil {
+						pool = append(kept, pool[i+1:]...)
+						return err
+					}
+				}
+				continue
+			}
+			if !s.pending(l) {
+				l.w.close()
+				continue
+			}
+			kept = append(kept, l)
+		}
+		pool = kept
+	}
+	return nil
+}
+
+func (s *scheduler) pending(l *live) bool {
+	for _, u := range l.units {
+		if u.need > 0 && !u.st.final {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *scheduler) failPending(l *live, status, msg string) error {
+	for _, u := range l.units {
+		if u.need > 0 && !u.st.final {
+			if err := s.fail(u.st, status, msg); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// storedComplete reports whether a resumed run already holds every sample
+// fork f of job spec owes, so the slot needs no worker.
+func (s *scheduler) storedComplete(spec Spec, f int) bool {
+	if len(s.cfg.Stored) == 0 {
+		return false
+	}
+	any := false
+	for _, k := range s.order {
+		if k.Workload != spec.Workload || k.Codec != spec.Name {
+			continue
+		}
+		any = true
+		st := s.cells[k]
+		if !st.final && st.have[f] < PerFork(s.targetOf(st), s.cfg.Forks, f) {
+			return false
+		}
+	}
+	return any
+}
+
+func (s *scheduler) targetOf(st *cellState) int {
+	if st.target > 0 {
+		return st.target
+	}
+	return s.cfg.Count
+}
+
+func (s *scheduler) newWorker(name string) (worker, error) {
+	if s.cfg.Isolation == IsolationNone {
+		return &localWorker{abandon: func(what string) {
+			s.sink.Warning(what + ": its goroutine was abandoned and may still use CPU and disturb later samples")
+		}}, nil
+	}
+	return startWorker(s.ctx, s.proc, name, s.cfg.Timeout)
+}
+
+// begin starts a worker for sl, sets its job up and calibrates the cells
+// that need samples. It returns the live worker, or nil when there is
+// nothing to measure; retry asks for the slot again (a worker died while
+// calibrating, with cells left).
+func (s *scheduler) begin(sl slot) (l *live, retry bool, err error) {
+	spec := s.specs[sl.spec]
+	if s.storedComplete(spec, sl.fork) {
+		return nil, false, nil
+	}
+	name := spec.String()
+	s.progressName("setup", fmt.Sprintf("%s (fork %d)", name, sl.fork))
+	w, err := s.newWorker(name)
+	if err != nil {
+		if s.ctx.Err() != nil {
+			return nil, false, s.ctx.Err()
+		}
+		if f := asFailure(err); f != nil || errors.Is(err, ErrTimeout) {
+			return nil, false, s.setupFailed(sl, spec, err)
+		}
+		return nil, false, err
+	}
+	v, cells, err := w.setup(s.ctx, spec, s.cfg.Timeout)
+	if err != nil {
+		w.close()
+		if s.ctx.Err() != nil {
+			return nil, false, s.ctx.Err()
+		}
+		return nil, false, s.setupFailed(sl, spec, err)
+	}
+	if v != nil && !s.verified[sl.spec] {
+		s.verified[sl.spec] = true
+		if err := s.sink.Verification(*v); err != nil {
+			w.close()
+			return nil, false, err
+		}
+	}
+	if v != nil && v.Failed() {
+		w.close()
+		return nil, false, nil
+	}
+	l = &live{w: w, slot: sl}
+	for i, c := range cells {
+		c.SampleTime = s.cfg.SampleTime
+		st := s.cell(c)
+		if st.final || st.have[sl.fork] >= PerFork(s.targetOf(st), s.cfg.Forks, sl.fork) {
+			continue
+		}
+		s.progressName("setup", fmt.Sprintf("%s %s (fork %d, calibrating)", name, c.Op, sl.fork))
+		iters, per, err := w.calibrate(s.ctx, i, s.cfg.SampleTime, s.cfg.Timeout)
+		if err != nil {
+			if s.ctx.Err() != nil {
+				w.close()
+				return nil, false, s.ctx.Err()
+			}
+			if f := asFailure(err); f != nil {
+				if err := s.fail(st, f.Status, "calibrate: "+f.Msg); err != nil {
+					w.close()
+					return nil, false, err
+				}
+				w.close()
+				return nil, sl.tries < 2, nil
+			}
+			if err := s.fail(st, result.CellError, "calibrate: "+err.Error()); err != nil {
+				w.close()
+				return nil, false, err
+			}
+			continue
+		}
+		if st.target == 0 {
+			st.target = s.cfg.Count
+			if s.cfg.CellBudget > 0 && per > 0 && per*time.Duration(s.cfg.Count) > s.cfg.CellBudget {
+				st.target = max(s.cfg.MinCount, min(s.cfg.Count, int(s.cfg.CellBudget/per)))
+				if err := s.sink.Warning(fmt.Sprintf("%s/%s %s: %d samples instead of %d: one sample takes %s and a cell's budget is %s",
+					c.Workload, c.Codec, c.Op, st.target, s.cfg.Count, per.Round(time.Millisecond), s.cfg.CellBudget)); err != nil {
+					w.close()
+					return nil, false, err
+				}
+			}
+		}
+		need := PerFork(st.target, s.cfg.Forks, sl.fork) - st.have[sl.fork]
+		if need > 0 {
+			l.units = append(l.units, &liveUnit{index: i, st: st, iters: iters, need: need})
+		}
+	}
+	if len(l.units) == 0 {
+		w.close()
+		return nil, false, nil
+	}
+	return l, false, nil
+}
+
+// setupFailed records a job whose worker could not set it up: the
+// verification says why (the job's cells are not known).
+func (s *scheduler) setupFailed(sl slot, spec Spec, err error) error {
+	if s.verified[sl.spec] {
+		return s.sink.Warning(fmt.Sprintf("%s: fork %d could not be set up: %v", spec, sl.fork, err))
+	}
+	s.verified[sl.spec] = true
+	msg := err.Error()
+	return s.sink.Verification(result.Verification{Workload: spec.Workload, Codec: spec.Name, Status: result.VerifyError, Error: "setup: " + msg})
+}
+
+// round takes one sample of every cell of l that needs one. It returns
+// false when the worker died.
+func (s *scheduler) round(l *live) (alive bool, err error) {
+	for _, u := range l.units {
+		if u.need <= 0 || u.st.final {
+			continue
+		}
+		if err := s.ctx.Err(); err != nil {
+			return true, err
+		}
+		c := u.st.rec
+		s.progressName("measure", fmt.Sprintf("%s/%s %s (fork %d)", c.Workload, c.Codec, c.Op, l.slot.fork))
+		smp, err := l.w.sample(s.ctx, u.index, u.iters, s.cfg.Timeout)
+		if err != nil {
+			if s.ctx.Err() != nil {
+				return true, s.ctx.Err()
+			}
+			if f := asFailure(err); f != nil {
+				return false, s.fail(u.st, f.Status, f.Msg)
+			}
+			if err := s.fail(u.st, result.CellError, err.Error()); err != nil {
+				return true, err
+			}
+			continue
+		}
+		smp.Fork = l.slot.fork
+		u.need--
+		u.st.have[l.slot.fork]++
+		s.done++
+		one := c
+		one.Status, one.Error = result.CellOK, ""
+		one.Samples = []result.Sample{smp}
+		if err := s.sink.Sample(one); err != nil {
+			return true, err
+		}
+	}
+	return true, nil
+}
+
+func (s *scheduler) fail(st *cellState, status, msg string) error {
+	st.final = true
+	st.rec.Status, st.rec.Error = status, msg
+	return s.sink.CellDone(st.rec)
+}
+
+// interrupted marks every unfinished cell interrupted and returns cause
+// (joined with any sink error).
+func (s *scheduler) interrupted(cause error) error {
+	for _, k := range s.order {
+		st := s.cells[k]
+		if st.final {
+			continue
+		}
+		st.final = true
+		st.rec.Status, st.rec.Error = result.CellInterrupted, cause.Error()
+		if err := s.sink.CellDone(st.rec); err != nil {
+			return errors.Join(cause, err)
+		}
+	}
+	return cause
+}
+
+func (s *scheduler) progressName(phase, name string) {
+	if s.cfg.Progress == nil {
+		return
+	}
+	remaining := 0
+	for _, st := range s.cells {
+		if st.final {
+			continue
+		}
+		have := 0
+		for _, n := range st.have {
+			have += n
+		}
+		remaining += max(s.targetOf(st)-have, 0)
+	}
+	total := s.done + remaining
+	p := Progress{Phase: phase, Cell: name, Done: s.done, Total: total}
+	if s.done > 0 && p.Total > s.done {
+		p.Remaining = time.Duration(float64(time.Since(s.start)) / float64(s.done) * float64(p.Total-s.done))
+	}
+	s.cfg.Progress(p)
+}

@@ -1,0 +1,204 @@
+package harness
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
+)
+
+// ProtocolVersion is the version of the protocol between the coordinator
+// and its worker processes. A worker refuses a coordinator that speaks
+// another version, so a stale binary is found at once.
+//
+// The protocol is one JSON object per line in each direction, over two
+// pipes that are not the worker's standard output or error (a codec that
+// prints cannot corrupt it): the coordinator writes requests to the
+// worker's file descriptor 3 and reads responses from its descriptor 4.
+// Each request gets exactly one response, in order:
+//
+//	hello      {version}                → {version, pid}
+//	setup      {spec}                   → {verification, cells}
+//	calibrate  {unit, target}           → {iters, per_sample}
+//	sample     {unit, iters}            → {sample}
+//	quit                                → (the worker exits)
+//
+// A response with "error" set reports a failure of the measured code (an
+// error or a recovered panic); the worker stays usable. A worker whose
+// requests pipe closes (its coordinator died, even by SIGKILL) exits at
+// once, whatever it is doing.
+const ProtocolVersion = 1
+
+// WorkerArg is the hidden subcommand that makes the serbench binary (or
+// a test binary that calls MaybeWorker) a worker process.
+const WorkerArg = "__serbench_worker"
+
+type request struct {
+	Op      string        `json:"op"`
+	Version int           `json:"version,omitempty"`
+	Spec    *Spec         `json:"spec,omitempty"`
+	Unit    int           `json:"unit,omitempty"`
+	Target  time.Duration `json:"target,omitempty"`
+	Iters   int           `json:"iters,omitempty"`
+}
+
+type response struct {
+	Error        string               `json:"error,omitempty"`
+	Version      int                  `json:"version,omitempty"`
+	PID          int                  `json:"pid,omitempty"`
+	Verification *result.Verification `json:"verification,omitempty"`
+	Cells        []result.Cell        `json:"cells,omitempty"`
+	Iters        int                  `json:"iters,omitempty"`
+	PerSample    time.Duration        `json:"per_sample,omitempty"`
+	Sample       *result.Sample       `json:"sample,omitempty"`
+}
+
+// handler holds a worker's job and answers requests for it. The process
+// worker serves it over pipes; the in-process worker calls it directly.
+type handler struct {
+	bound *Bound
+}
+
+func (h *handler) setup(ctx context.Context, s Spec) (*result.Verification, []result.Cell, error) {
+	h.bound.close()
+	h.bound = nil
+	var b *Bound
+	err := codec.Call("setup", func() (e error) { b, e = Build(ctx, s); return })
+	if err != nil {
+		return nil, nil, err
+	}
+	h.bound = b
+	cells := make([]result.Cell, len(b.Units))
+	for i, u := range b.Units {
+		cells[i] = u.Cell
+	}
+	return b.Verification, cells, nil
+}
+
+func (h *handler) unit(i int) (*Unit, error) {
+	if h.bound == nil {
+		return nil, errors.New("no job is set up")
+	}
+	if i < 0 || i >= len(h.bound.Units) {
+		return nil, fmt.Errorf("unit %d: the job has %d units", i, len(h.bound.Units))
+	}
+	return &h.bound.Units[i], nil
+}
+
+func (h *handler) calibrate(i int, target time.Duration) (int, time.Duration, error) {
+	u, err := h.unit(i)
+	if err != nil {
+		return 0, 0, err
+	}
+	var n int
+	var per time.Duration
+	err = codec.Call(u.Cell.Op, func() (e error) { n, per, e = Calibrate(u.Loop, target); return })
+	return n, per, err
+}
+
+func (h *handler) sample(i, iters int) (result.Sample, error) {
+	u, err := h.unit(i)
+	if err != nil {
+		return result.Sample{}, err
+	}
+	var s result.Sample
+	err = codec.Call(u.Cell.Op, func() (e error) { s, e = Measure(u.Loop, iters, max(u.Ops, 1)); return })
+	return s, err
+}
+
+// Serve answers the coordinator's requests read from in, writing responses
+// to out, until a quit request or the end of in. It returns nil after quit
+// and io.EOF when in ended first: the coordinator is gone. Requests are
+// read on their own goroutine, so gone is called as soon as in ends, even
+// while a request is still being handled; a worker process passes a gone
+// that exits at once.
+func Serve(ctx context.Context, in io.Reader, out io.Writer, gone func()) error {
+	reqs := make(chan request)
+	readErr := make(chan error, 1)
+	go func() {
+		dec := json.NewDecoder(bufio.NewReader(in))
+		for {
+			var r request
+			if err := dec.Decode(&r); err != nil {
+				if errors.Is(err, io.EOF) {
+					err = io.EOF
+				}
+				readErr <- err
+				close(reqs)
+				if gone != nil {
+					gone()
+				}
+				return
+			}
+			reqs <- r
+		}
+	}()
+	enc := json.NewEncoder(out)
+	h := &handler{}
+	defer func() { h.bound.close() }()
+	for r := range reqs {
+		var resp response
+		var err error
+		switch r.Op {
+		case "hello":
+			if r.Version != ProtocolVersion {
+				err = fmt.Errorf("worker speaks protocol version %d, coordinator %d: use one serbench binary for both", ProtocolVersion, r.Version)
+			}
+			resp.Version, resp.PID = ProtocolVersion, os.Getpid()
+		case "setup":
+			if r.Spec == nil {
+				err = errors.New("setup without a spec")
+				break
+			}
+			resp.Verification, resp.Cells, err = h.setup(ctx, *r.Spec)
+		case "calibrate":
+			resp.Iters, resp.PerSample, err = h.calibrate(r.Unit, r.Target)
+		case "sample":
+			var s result.Sample
+			if s, err = h.sample(r.Unit, r.Iters); err == nil {
+				resp.Sample = &s
+			}
+		case "quit":
+			return nil
+		default:
+			err = fmt.Errorf("unknown request %q", r.Op)
+		}
+		if err != nil {
+			resp.Error = err.Error()
+		}
+		if err := enc.Encode(resp); err != nil {
+			return fmt.Errorf("write response: %w", err)
+		}
+	}
+	return <-readErr
+}
+
+// MaybeWorker makes the process a worker when its first argument is
+// WorkerArg: it serves the coordinator on file descriptors 3 (requests)
+// and 4 (responses) and exits. Otherwise it returns at once. The serbench
+// command calls it first thing; so do test binaries that run the
+// scheduler with process isolation (from TestMain).
+func MaybeWorker() {
+	if len(os.Args) < 2 || os.Args[1] != WorkerArg {
+		return
+	}
+	in := os.NewFile(3, "requests")
+	out := os.NewFile(4, "responses")
+	if in == nil || out == nil {
+		fmt.Fprintln(os.Stderr, "serbench worker: file descriptors 3 and 4 are not open: a worker is started by serbench run, not by hand")
+		os.Exit(2)
+	}
+	err := Serve(context.Background(), in, out, func() { os.Exit(0) })
+	if err != nil && !errors.Is(err, io.EOF) {
+		fmt.Fprintln(os.Stderr, "serbench worker:", err)
+		os.Exit(2)
+	}
+	os.Exit(0)
+}

@@ -1,0 +1,112 @@
+package suite
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	_ "github.com/serbench/serbench/floats" // the runner of the workloads that name it
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/workload"
+)
+
+// CodecKind is the kind of job that round-trips a workload's values with
+// a codec: the jobs of every workload without a Runner of its own.
+const CodecKind = "codec"
+
+// setupTimeout bounds the setup of a codec job inside a worker; the
+// coordinator's own timeout, which kills the worker, is what users set.
+const setupTimeout = 24 * time.Hour
+
+func init() {
+	harness.RegisterKind(CodecKind, harness.Kind{Build: buildCodecJob})
+}
+
+// Spec returns the spec of the (workload, codec) job, for harness.Run.
+func Spec(w *workload.Workload, c codec.Codec, opts workload.Options, goroutines []int, zstd bool) harness.Spec {
+	return harness.Spec{Kind: CodecKind, Workload: w.Name, Name: c.Info().Name, Options: opts, Goroutines: goroutines, Zstd: zstd}
+}
+
+// buildCodecJob sets up a codec job in the calling process: it generates
+// the workload's values, binds and verifies the codec, and returns its
+// units. Only the worker process that measures the job holds its values.
+func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) {
+	w, err := workload.Lookup(s.Workload)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := codec.Lookup(s.Name)
+	if !ok {
+		return nil, fmt.Errorf("no codec %q (valid: %v)", s.Name, CodecNames())
+	}
+	if err := w.Check(s.Options); err != nil {
+		return nil, err
+	}
+	if w.Runner != "" {
+		return nil, fmt.Errorf("workload %s is run by %s, not by codec jobs", w.Name, w.Runner)
+	}
+	j := harness.Job{Workload: w.Name, Target: w.Target(), Values: w.Values(s.Options), Codec: c,
+		Unsupported: w.UnsupportedReason(s.Name), Access: w.Access}
+	p, v, err := harness.Setup(ctx, j, setupTimeout)
+	b := &harness.Bound{Verification: &v}
+	if err != nil {
+		return b, nil // the verification says why
+	}
+	if b.Units, err = p.Units(s.Goroutines, s.Zstd); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Specs returns the specs of every selected job, workloads in name order:
+// one per (workload, codec) for workloads the codecs round-trip, codecs in
+// name order, and for a workload with a Runner whatever the kind of that
+// name lists (its references and strategies). A pattern that matches
+// nothing is a *SelectionError.
+func Specs(sel Selection, goroutines []int, zstd bool) ([]harness.Spec, error) {
+	wre, err := compile("workload", sel.Workload, workload.Names())
+	if err != nil {
+		return nil, err
+	}
+	cre, err := compile("codec", sel.Codec, CodecNames())
+	if err != nil {
+		return nil, err
+	}
+	var specs []harness.Spec
+	for _, w := range workload.All() {
+		if !wre.MatchString(w.Name) {
+			continue
+		}
+		if err := w.Check(sel.Options); err != nil {
+			return nil, &OptionsError{Err: err}
+		}
+		if w.Runner != "" {
+			k, ok := harness.LookupKind(w.Runner)
+			if !ok || k.Jobs == nil {
+				return nil, fmt.Errorf("workload %s: its runner %q is not linked into this binary", w.Name, w.Runner)
+			}
+			specs = append(specs, k.Jobs(w.Name, sel.Options, nameSelected(sel, cre))...)
+			continue
+		}
+		for _, c := range codec.All() {
+			if CodecSelected(sel, c) {
+				specs = append(specs, Spec(w, c, sel.Options, goroutines, zstd))
+			}
+		}
+	}
+	return specs, nil
+}
+
+// nameSelected applies sel to a name that may be a codec's (then the
+// variant rules apply) or a runner's own strategy's (then only the
+// pattern, and an empty pattern selects it).
+func nameSelected(sel Selection, cre *regexp.Regexp) func(string) bool {
+	return func(name string) bool {
+		if c, ok := codec.Lookup(name); ok {
+			return CodecSelected(sel, c)
+		}
+		return sel.Codec == "" || cre.MatchString(name)
+	}
+}
