@@ -33,10 +33,11 @@ import (
 
 // GoodCalls is the number of Encode calls each instance answers correctly
 // before it misbehaves. It is read when a codec is bound. The default,
-// 20000, is far more than the verification round trip of a job makes (one
-// Encode per value, at most 1000 values); a timed cell reaches it within
-// its first samples unless they are very short or the values very large,
-// and a worker process starts counting afresh with each instance it binds.
+// 20000, is far more than the setup of a job makes (the harness encodes
+// each value twice, for the verifying round trip and for the messages the
+// decode cell rotates through; at most 1000 values). A timed cell reaches
+// it within its first samples unless they are very short or the values
+// very large; a worker process counts afresh with each instance it binds.
 // The environment variable named by GoodCallsEnv, when set, replaces the
 // default when the package is initialized, so that it reaches worker
 // processes.
