@@ -18,7 +18,9 @@ func Target() codec.Target {
 	}
 }
 
-// FromCodecs returns one strategy per codec, named by the codec's name. Its
+// FromCodecs returns one strategy per codec, named by the codec's name,
+// except reference codecs (codec.Info.Reference set, such as the noop
+// floor): they carry no data, and floats has references of its own. Its
 // Write binds the codec to Target (a Bind error, wrapping
 // codec.ErrUnsupported for codecs that cannot encode a []float32, makes
 // the strategy unsupported), prepares and encodes the whole slice as one
@@ -30,6 +32,9 @@ func Target() codec.Target {
 func FromCodecs(codecs []codec.Codec) []Strategy {
 	out := make([]Strategy, 0, len(codecs))
 	for _, c := range codecs {
+		if c.Info().Reference != "" {
+			continue
+		}
 		out = append(out, fromCodec(c))
 	}
 	return out

@@ -6,20 +6,92 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/all"
-	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
 )
 
-// quick is a configuration for tests: small N, one short sample.
-func quick(n int) Config {
-	return Config{N: n, Count: 1, SampleTime: time.Millisecond, Timeout: 30 * time.Second}
+// testN is the number of values of the tests' jobs.
+const testN = 10_000
+
+// spec returns the spec of the job name on testN values.
+func spec(name string) harness.Spec {
+	return harness.Spec{Kind: KindName, Workload: Workload, Name: name, Options: workload.Options{Count: testN}}
+}
+
+// testJob is the job of spec(name).
+var testJob = jobOf(spec(""))
+
+// tempDir makes the jobs' temporary directories under a fresh directory
+// and checks, at the end of the test, that every Close removed its own.
+func tempDir(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	t.Cleanup(func() {
+		if left, _ := os.ReadDir(dir); len(left) > 0 {
+			t.Errorf("%d temporary directories left after Close: %s", len(left), left[0].Name())
+		}
+	})
+}
+
+// buildOK builds s through the registered kind and fails the test on an
+// error; the bound is closed at the end of the test.
+func buildOK(t *testing.T, s harness.Spec) *harness.Bound {
+	t.Helper()
+	b, err := harness.Build(context.Background(), s)
+	if err != nil {
+		t.Fatalf("Build %s: %v", s, err)
+	}
+	t.Cleanup(func() {
+		if b.Close != nil {
+			b.Close()
+		}
+	})
+	return b
+}
+
+// buildWith builds strategy st directly (for strategies that are not
+// registered) and closes the bound at the end of the test.
+func buildWith(t *testing.T, st Strategy) *harness.Bound {
+	t.Helper()
+	b, err := buildStrategy(context.Background(), testJob, st)
+	if err != nil {
+		t.Fatalf("build %s: %v", st.Name, err)
+	}
+	t.Cleanup(func() {
+		if b.Close != nil {
+			b.Close()
+		}
+	})
+	return b
+}
+
+// checkUnit checks the one unit of a job named name and runs its Loop(3),
+// returning Loop's error.
+func checkUnit(t *testing.T, b *harness.Bound, name string, size float64, role string) error {
+	t.Helper()
+	if len(b.Units) != 1 {
+		t.Fatalf("%s: %d units, want 1", name, len(b.Units))
+	}
+	u := b.Units[0]
+	want := result.Cell{Workload: Workload, Codec: name, Op: result.OpDecode, Goroutines: 1, MeanSize: size, Reference: role}
+	if u.Cell.Workload != want.Workload || u.Cell.Codec != want.Codec || u.Cell.Op != want.Op ||
+		u.Cell.Goroutines != 1 || u.Cell.MeanSize != size || u.Cell.Reference != role || u.Ops != 1 {
+		t.Errorf("%s: unit cell %+v ops %d, want %+v ops 1", name, u.Cell, u.Ops, want)
+	}
+	el, err := u.Loop(3)
+	if err == nil && el <= 0 {
+		t.Errorf("%s: Loop(3) took %v", name, el)
+	}
+	return err
 }
 
 func TestSameSeedSameBytes(t *testing.T) {
@@ -47,151 +119,190 @@ func TestSameSeedSameBytes(t *testing.T) {
 // values (DefaultSeed, DefaultN).
 const pinnedSHA256 = "06fec3639b2c1239ec17a5566249d56bd327bffd06d21df330f17a1d31a505a8"
 
-func TestSum(t *testing.T) {
-	if got := Sum([]float32{1, 2, 3.5}); got != 6.5 {
-		t.Errorf("Sum = %v", got)
-	}
-	if got := Sum(nil); got != 0 {
-		t.Errorf("Sum(nil) = %v", got)
-	}
-}
-
-// TestEveryStrategyRoundTrips runs every built-in strategy and every
-// registered codec on 10,000 values with one short sample each.
-func TestEveryStrategyRoundTrips(t *testing.T) {
-	strategies := Defaults()
-	res, err := Run(context.Background(), quick(10_000), strategies)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Verifications) != len(strategies) {
-		t.Fatalf("%d verifications for %d strategies", len(res.Verifications), len(strategies))
-	}
+// TestEveryStrategy builds every strategy of a default run through the
+// registered kind on 10,000 values: built-in strategies must verify
+// exact; every strategy that verifies gets one unit whose Loop(3) works;
+// strategies that fail have no unit.
+func TestEveryStrategy(t *testing.T) {
+	tempDir(t)
 	builtin := map[string]bool{}
 	for _, s := range Builtin() {
 		builtin[s.Name] = true
 	}
-	timed := map[string]bool{}
-	for _, c := range res.Cells {
-		if c.Status == result.CellOK && len(c.Samples) == 1 {
-			timed[c.Codec] = true
-		} else {
-			t.Errorf("%s: status %s, %d samples: %s", c.Codec, c.Status, len(c.Samples), c.Error)
+	exact := 0
+	for _, st := range Defaults() {
+		b := buildOK(t, spec(st.Name))
+		v := b.Verification
+		if v == nil {
+			t.Fatalf("%s: no verification", st.Name)
 		}
-	}
-	for _, v := range res.Verifications {
-		switch {
-		case v.Status == result.VerifyExact:
-			if !timed[v.Codec] {
-				t.Errorf("%s verified but not timed", v.Codec)
+		if v.Workload != Workload || v.Codec != st.Name || v.Values != testN {
+			t.Errorf("%s: verification %+v", st.Name, v)
+		}
+		switch v.Status {
+		case result.VerifyExact:
+			exact++
+			if v.MeanSize <= 0 || len(v.Diffs) != 0 || v.DiffValues != 0 || v.Error != "" {
+				t.Errorf("%s: exact verification %+v", st.Name, v)
 			}
-			if v.MeanSize <= 0 {
-				t.Errorf("%s: file size %v", v.Codec, v.MeanSize)
+			if err := checkUnit(t, b, st.Name, v.MeanSize, ""); err != nil {
+				t.Errorf("%s: Loop: %v", st.Name, err)
 			}
-		case builtin[v.Codec]:
-			t.Errorf("built-in strategy %s: %s: %s", v.Codec, v.Status, v.Error)
+		case result.VerifyMismatch:
+			if builtin[st.Name] {
+				t.Errorf("built-in strategy %s: mismatch: %v", st.Name, v.Diffs)
+			}
+			t.Logf("codec %s: mismatch: %v", st.Name, v.Diffs)
+			if err := checkUnit(t, b, st.Name, v.MeanSize, ""); err != nil {
+				t.Errorf("%s: Loop of a mismatching strategy: %v", st.Name, err)
+			}
 		default:
-			t.Logf("codec %s: %s: %s", v.Codec, v.Status, v.Error)
-			if timed[v.Codec] {
-				t.Errorf("%s failed verification but was timed", v.Codec)
+			if builtin[st.Name] {
+				t.Errorf("built-in strategy %s: %s: %s", st.Name, v.Status, v.Error)
+			}
+			t.Logf("codec %s: %s: %s", st.Name, v.Status, v.Error)
+			if v.Error == "" || len(b.Units) != 0 {
+				t.Errorf("%s: %s with error %q and %d units", st.Name, v.Status, v.Error, len(b.Units))
 			}
 		}
-	}
-	if len(res.Limits) != 2 || res.Limits[0].Codec != LimitMemcpy || res.Limits[1].Codec != LimitSum {
-		t.Fatalf("limits = %+v", res.Limits)
-	}
-	for _, l := range res.Limits {
-		if l.Status != result.CellOK || len(l.Samples) != 1 {
-			t.Errorf("limit %s: %s, %d samples", l.Codec, l.Status, len(l.Samples))
+		if b.Close != nil {
+			b.Close() // free the file now, as a worker would on exit
+			b.Close = nil
 		}
 	}
-	var b bytes.Buffer
-	if err := res.WriteTable(&b); err != nil {
-		t.Fatal(err)
+	if exact < len(Builtin())+10 {
+		t.Errorf("only %d strategies verified exact", exact)
 	}
-	t.Logf("\n%s", b.String())
 }
 
-// broken returns the "by" strategy with decoded values changed by f.
-func broken(name string, f func(call int, xs []float32)) Strategy {
-	s := Strategy{Name: name, Write: writeRaw}
+// withRead returns the "by" strategy with its Read changed by f.
+func withRead(name string, f func(call int, xs []float32) []float32) Strategy {
 	calls := 0
-	s.Read = func(path string, use func([]float32)) error {
+	return Strategy{Name: name, Write: writeRaw, Read: func(path string, use func([]float32)) error {
 		return readLoop(path, func(xs []float32) {
 			calls++
-			f(calls, xs)
-			use(xs)
+			use(f(calls, xs))
 		})
-	}
-	return s
+	}}
 }
 
-func TestSumCheckCatchesWrongDecoder(t *testing.T) {
-	strategies := []Strategy{
-		// Wrong from the start: one value off.
-		broken("off-by-one", func(_ int, xs []float32) { xs[123] += 1 }),
-		// Right at setup, wrong from the third read on (during timing).
-		broken("goes-wrong", func(call int, xs []float32) {
-			if call >= 3 {
-				xs[len(xs)-1] = 0
+// swapKeepingSum returns two indexes of the test values whose swap keeps
+// Sum's bits: a change of values the sum cannot see.
+func swapKeepingSum(t *testing.T) (int, int) {
+	values := Values(testJob.seed, testJob.n)
+	want := math.Float32bits(Sum(values))
+	for j := 8; j < len(values); j += 8 { // same lane as index 0
+		if values[j] == values[0] {
+			continue
+		}
+		values[0], values[j] = values[j], values[0]
+		same := math.Float32bits(Sum(values)) == want
+		values[0], values[j] = values[j], values[0]
+		if same {
+			return 0, j
+		}
+	}
+	t.Fatal("no swap keeps the sum")
+	return 0, 0
+}
+
+func TestWrongStrategies(t *testing.T) {
+	tempDir(t)
+	i, j := swapKeepingSum(t)
+	for _, tc := range []struct {
+		st         Strategy
+		diffValues int
+		diffs      []string // substrings of the diffs, in order
+		sumLine    bool
+	}{
+		{withRead("short", func(_ int, xs []float32) []float32 { return xs[:len(xs)-1] }),
+			1, []string{"9999 values decoded, want 10000", "sum "}, true},
+		{withRead("off-by-one", func(_ int, xs []float32) []float32 { xs[123] += 1; return xs }),
+			1, []string{"value 123: got ", "sum "}, true},
+		{withRead("same-sum", func(_ int, xs []float32) []float32 { xs[i], xs[j] = xs[j], xs[i]; return xs }),
+			2, []string{fmt.Sprintf("value %d: got ", i), fmt.Sprintf("value %d: got ", j)}, false},
+		{withRead("many", func(_ int, xs []float32) []float32 {
+			for k := range 100 {
+				xs[k] = -xs[k] - 1
 			}
-		}),
-		// Two values swapped: a sum that may still match is caught by the
-		// value comparison at setup.
-		broken("swapped", func(_ int, xs []float32) { xs[0], xs[1] = xs[1], xs[0] }),
-		// Drops the last value.
-		{Name: "short", Write: writeRaw, Read: func(path string, use func([]float32)) error {
-			return readLoop(path, func(xs []float32) { use(xs[:len(xs)-1]) })
-		}},
-		Builtin()[len(Builtin())-1], // by, correct
-	}
-	cfg := quick(10_000)
-	cfg.Count = 3
-	res, err := Run(context.Background(), cfg, strategies)
-	if err != nil {
-		t.Fatal(err)
-	}
-	status := map[string]result.Verification{}
-	for _, v := range res.Verifications {
-		status[v.Codec] = v
-	}
-	for _, name := range []string{"off-by-one", "swapped", "short"} {
-		v := status[name]
-		if v.Status != result.VerifyError {
-			t.Errorf("%s: verification %s, want error", name, v.Status)
+			return xs
+		}), 100, []string{"value 0:", "value 1:", "value 2:", "value 3:", "value 4:", "sum "}, true},
+	} {
+		b := buildWith(t, tc.st)
+		v := b.Verification
+		if v.Status != result.VerifyMismatch || v.DiffValues != tc.diffValues || v.Error != "" {
+			t.Errorf("%s: status %s, %d diff values, error %q; want mismatch, %d", tc.st.Name, v.Status, v.DiffValues, v.Error, tc.diffValues)
 		}
-		t.Logf("%s: %s", name, v.Error)
-	}
-	if e := status["off-by-one"].Error; !strings.Contains(e, "sum mismatch") || !strings.Contains(e, "index 123") {
-		t.Errorf("off-by-one error = %q", e)
-	}
-	if e := status["short"].Error; !strings.Contains(e, "sum mismatch") || !strings.Contains(e, "9999 values") {
-		t.Errorf("short error = %q", e)
-	}
-	if v := status["goes-wrong"]; v.Status != result.VerifyExact {
-		t.Errorf("goes-wrong: verification %s: %s", v.Status, v.Error)
-	}
-	cells := map[string]result.Cell{}
-	for _, c := range res.Cells {
-		cells[c.Codec] = c
-	}
-	if len(cells) != 2 {
-		t.Errorf("timed %v, want goes-wrong and by only", cells)
-	}
-	if c := cells["goes-wrong"]; c.Status != result.CellError || !strings.Contains(c.Error, "sum mismatch") || len(c.Samples) != 0 {
-		t.Errorf("goes-wrong cell = %s %q, %d samples", c.Status, c.Error, len(c.Samples))
-	}
-	if c := cells["by"]; c.Status != result.CellOK || len(c.Samples) != 3 {
-		t.Errorf("by cell = %s %q, %d samples", c.Status, c.Error, len(c.Samples))
-	}
-	var b bytes.Buffer
-	if err := Table(&b, res.Cells, res.Verifications, res.Limits...); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"off-by-one", "goes-wrong", "short"} {
-		if !strings.Contains(b.String(), name+": FAIL: ") {
-			t.Errorf("table has no FAIL note for %s:\n%s", name, b.String())
+		if len(v.Diffs) != len(tc.diffs) {
+			t.Errorf("%s: diffs %q, want %d", tc.st.Name, v.Diffs, len(tc.diffs))
+		} else {
+			for k, d := range tc.diffs {
+				if !strings.HasPrefix(v.Diffs[k], d) {
+					t.Errorf("%s: diff %d = %q, want it to start with %q", tc.st.Name, k, v.Diffs[k], d)
+				}
+			}
 		}
+		// A mismatching strategy is still timed, against its own sum.
+		if err := checkUnit(t, b, tc.st.Name, 4*testN, ""); err != nil {
+			t.Errorf("%s: Loop: %v", tc.st.Name, err)
+		}
+	}
+
+	// Right at setup, wrong from the third read on: the loop fails.
+	b := buildWith(t, withRead("goes-wrong", func(call int, xs []float32) []float32 {
+		if call >= 3 {
+			xs[len(xs)-1] = 0
+		}
+		return xs
+	}))
+	if b.Verification.Status != result.VerifyExact {
+		t.Errorf("goes-wrong: %+v", b.Verification)
+	}
+	if err := checkUnit(t, b, "goes-wrong", 4*testN, ""); !errors.Is(err, ErrSumMismatch) {
+		t.Errorf("goes-wrong: Loop error %v, want a sum mismatch", err)
+	}
+
+	// Declared losses are quoted, not accepted.
+	lossy := withRead("lossy", func(_ int, xs []float32) []float32 { xs[5] = 0.5; return xs })
+	lossy.Losses = []string{"float precision: test"}
+	v := buildWith(t, lossy).Verification
+	if v.Status != result.VerifyMismatch || !strings.Contains(v.Diffs[len(v.Diffs)-1], "float precision: test") {
+		t.Errorf("lossy: %s %q", v.Status, v.Diffs)
+	}
+}
+
+func TestFailingStrategies(t *testing.T) {
+	tempDir(t)
+	by := Builtin()[len(Builtin())-1]
+	for _, tc := range []struct {
+		st     Strategy
+		status string
+		error  string
+	}{
+		{Strategy{Name: "write-panics", Write: func(string, []float32) error { panic("boom") }, Read: readLoop},
+			result.VerifyError, "write: write panicked: boom"},
+		{Strategy{Name: "read-panics", Write: writeRaw, Read: func(string, func([]float32)) error { panic("bang") }},
+			result.VerifyError, "read: read panicked: bang"},
+		{Strategy{Name: "write-fails", Write: func(string, []float32) error { return errors.New("disk full") }, Read: readLoop},
+			result.VerifyError, "write: disk full"},
+		{Strategy{Name: "read-fails", Write: writeRaw, Read: func(string, func([]float32)) error { return errors.New("bad file") }},
+			result.VerifyError, "read: bad file"},
+		{Strategy{Name: "no-use", Write: writeRaw, Read: func(string, func([]float32)) error { return nil }},
+			result.VerifyError, "read: Read called use 0 times, want once"},
+		{Strategy{Name: "cannot", Write: func(string, []float32) error { return codec.Unsupportedf("no floats here") }, Read: by.Read},
+			result.VerifyUnsupported, "write: unsupported: no floats here"},
+	} {
+		b := buildWith(t, tc.st)
+		v := b.Verification
+		if v.Status != tc.status || v.Error != tc.error || len(b.Units) != 0 {
+			t.Errorf("%s: %s %q, %d units; want %s %q, no unit", tc.st.Name, v.Status, v.Error, len(b.Units), tc.status, tc.error)
+		}
+	}
+
+	// A registered codec that cannot encode a []float32.
+	b := buildOK(t, spec("bson"))
+	if v := b.Verification; v.Status != result.VerifyUnsupported || !strings.Contains(v.Error, codec.ErrUnsupported.Error()) || len(b.Units) != 0 {
+		t.Errorf("bson: %s %q, %d units", v.Status, v.Error, len(b.Units))
 	}
 }
 
@@ -217,186 +328,132 @@ func TestBigEndianRefusal(t *testing.T) {
 	if got := strings.Join(reinterpreting, " "); got != "bc ba fm" {
 		t.Errorf("LittleEndianOnly strategies = %s, want bc ba fm", got)
 	}
-
-	// The whole run with the host pretending to be big-endian.
-	var strategies []Strategy
-	for _, s := range Builtin() {
-		if s.LittleEndianOnly || s.Name == "by" {
-			strategies = append(strategies, s)
-		}
-	}
-	cfg := quick(1000)
-	cfg.bigEndian = true
-	res, err := Run(context.Background(), cfg, strategies)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range res.Verifications {
-		want := result.VerifyError
-		if v.Codec == "by" {
-			want = result.VerifyExact
-		}
-		if v.Status != want || (want == result.VerifyError && !strings.Contains(v.Error, "big-endian")) {
-			t.Errorf("%s: %s %q", v.Codec, v.Status, v.Error)
-		}
-	}
-	if len(res.Cells) != 1 || res.Cells[0].Codec != "by" {
-		t.Errorf("cells = %+v", res.Cells)
-	}
 	if !hostLittleEndian() {
 		t.Log("this host is big-endian")
 	}
+
+	// Build with the host pretending to be big-endian.
+	tempDir(t)
+	saved := littleEndian
+	littleEndian = false
+	t.Cleanup(func() { littleEndian = saved })
+	for _, name := range []string{"bc", "ba", "fm", "by"} {
+		b := buildOK(t, spec(name))
+		v := b.Verification
+		if name == "by" {
+			if v.Status != result.VerifyExact || len(b.Units) != 1 {
+				t.Errorf("by on big-endian: %s %q", v.Status, v.Error)
+			}
+			continue
+		}
+		if v.Status != result.VerifyUnsupported || !strings.Contains(v.Error, "big-endian") || len(b.Units) != 0 {
+			t.Errorf("%s on big-endian: %s %q, %d units", name, v.Status, v.Error, len(b.Units))
+		}
+	}
 }
 
-func TestTimeoutAndCancel(t *testing.T) {
-	release := make(chan struct{})
-	defer close(release)
-	calls := 0
-	hang := Strategy{Name: "hang", Write: writeRaw, Read: func(path string, use func([]float32)) error {
-		calls++
-		if calls > 1 { // setup passes, the timed reads hang
-			<-release
+func TestReferences(t *testing.T) {
+	for _, tc := range []struct{ name, role string }{{RefRead, RoleRead}, {RefMemcpy, RoleMemcpy}} {
+		b := buildOK(t, spec(tc.name))
+		if b.Verification != nil {
+			t.Errorf("%s has a verification: %+v", tc.name, b.Verification)
 		}
-		return readLoop(path, use)
-	}}
-	cfg := quick(1000)
-	cfg.Timeout = 200 * time.Millisecond
-	res, err := Run(context.Background(), cfg, []Strategy{hang, Builtin()[len(Builtin())-1]})
-	if err != nil {
-		t.Fatal(err)
+		if err := checkUnit(t, b, tc.name, 4*testN, tc.role); err != nil {
+			t.Errorf("%s: Loop: %v", tc.name, err)
+		}
 	}
-	if c := res.Cells[0]; c.Codec != "hang" || c.Status != result.CellTimeout {
-		t.Errorf("hang cell = %+v", c)
+	// Default options: DefaultN values.
+	s := spec(RefMemcpy)
+	s.Options = workload.Options{}
+	if b := buildOK(t, s); b.Units[0].Cell.MeanSize != 4*DefaultN {
+		t.Errorf("ref.memcpy with default options: size %v", b.Units[0].Cell.MeanSize)
 	}
-	if c := res.Cells[1]; c.Codec != "by" || c.Status != result.CellOK {
-		t.Errorf("by cell = %+v", c)
+}
+
+func TestKind(t *testing.T) {
+	tempDir(t)
+	k, ok := harness.LookupKind(KindName)
+	if !ok || k.Jobs == nil || k.Cells == nil {
+		t.Fatalf("kind %q: registered %v, Jobs and Cells set: %v %v", KindName, ok, k.Jobs != nil, k.Cells != nil)
 	}
-	if len(res.Warnings) == 0 {
-		t.Error("no warning about the abandoned goroutine")
+	opts := workload.Options{Count: 123, Seed: 7}
+	var asked []string
+	specs := k.Jobs("floats-x", opts, func(name string) bool {
+		asked = append(asked, name)
+		return name == "by" || name == "json" || name == "bi"
+	})
+	var names []string
+	for _, s := range specs {
+		names = append(names, s.Name)
+		if s.Kind != KindName || s.Workload != "floats-x" || s.Options != opts {
+			t.Errorf("spec %+v", s)
+		}
+	}
+	if got, want := strings.Join(names, " "), "ref.read ref.memcpy bi by json"; got != want {
+		t.Errorf("jobs = %s, want %s", got, want)
+	}
+	var all []string
+	for _, s := range Defaults() {
+		all = append(all, s.Name)
+	}
+	if !slices.Equal(asked, all) {
+		t.Errorf("selected was asked %v, want every strategy %v", asked, all)
+	}
+	if n := len(k.Jobs(Workload, opts, nil)); n != 2+len(all) {
+		t.Errorf("Jobs with nil selected: %d jobs, want %d", n, 2+len(all))
 	}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	cfg = quick(1000)
-	cfg.Count = 1000
-	cfg.Progress = func(p Progress) {
-		if p.Phase == "measure" && p.Done > 10 {
-			cancel()
+	// Cells predicts the unit Build makes.
+	for _, name := range []string{RefRead, RefMemcpy, "by"} {
+		s := spec(name)
+		s.Workload = "floats-x"
+		b := buildOK(t, s)
+		want := []result.Key{b.Units[0].Cell.Key()}
+		if got := k.Cells(s); !slices.Equal(got, want) {
+			t.Errorf("Cells(%s) = %v, want %v", name, got, want)
+		}
+		if want[0].Workload != "floats-x" {
+			t.Errorf("%s: unit of workload %q", name, want[0].Workload)
 		}
 	}
-	res, err = Run(ctx, cfg, []Strategy{Builtin()[len(Builtin())-1]})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v", err)
+	if got := k.Cells(spec("nope")); got != nil {
+		t.Errorf("Cells(nope) = %v", got)
 	}
-	if len(res.Cells) != 1 || res.Cells[0].Status != result.CellInterrupted || len(res.Cells[0].Samples) == 0 {
-		t.Errorf("cells after cancel = %+v", res.Cells)
+	_, err := harness.Build(context.Background(), spec("nope"))
+	if err == nil || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), "ref.read, ref.memcpy, bi, js") {
+		t.Errorf("Build(nope) error = %v", err)
 	}
 }
 
 func TestNames(t *testing.T) {
-	by := Builtin()[len(Builtin())-1]
-	for _, ss := range [][]Strategy{{by, by}, {{Name: LimitSum, Write: writeRaw, Read: readLoop}}, {{Name: "x"}}} {
-		if _, err := Run(context.Background(), quick(10), ss); err == nil {
-			t.Errorf("no error for %v", ss[0].Name)
+	names := map[string]bool{RefRead: true, RefMemcpy: true}
+	for _, s := range Defaults() {
+		if names[s.Name] {
+			t.Errorf("two jobs are named %s", s.Name)
 		}
-	}
-	names := map[string]bool{}
-	for _, s := range Builtin() {
 		names[s.Name] = true
-	}
-	for _, c := range codec.All() {
-		if names[c.Info().Name] {
-			t.Errorf("codec %s collides with a built-in strategy", c.Info().Name)
+		if c, ok := codec.Lookup(s.Name); ok && c.Info().Reference != "" {
+			t.Errorf("reference codec %s is a floats strategy", s.Name)
 		}
 	}
-}
-
-func TestSampleCount(t *testing.T) {
-	cfg := Config{}
-	cfg.defaults()
-	for _, tc := range []struct {
-		per  time.Duration
-		want int
-	}{
-		{100 * time.Millisecond, 10},
-		{500 * time.Millisecond, 10},
-		{700 * time.Millisecond, 7},
-		{1500 * time.Millisecond, 3},
-		{20 * time.Second, 3},
-	} {
-		if got := sampleCount(cfg, tc.per); got != tc.want {
-			t.Errorf("sampleCount(%s) = %d, want %d", tc.per, got, tc.want)
-		}
-	}
-	cfg.Budget = -1
-	if got := sampleCount(cfg, time.Minute); got != 10 {
-		t.Errorf("without budget: %d", got)
+	if !names["json"] || !names["sl-multi"] {
+		t.Errorf("strategies %v lack json or sl-multi", names)
 	}
 }
 
-// fake returns a cell with samples of the given ns/op.
-func fake(name string, size float64, status string, bop, allocs float64, ns ...float64) result.Cell {
-	c := result.Cell{Workload: Workload, Codec: name, Op: result.OpDecode, Goroutines: 1, Status: status, MeanSize: size}
-	for _, n := range ns {
-		c.Samples = append(c.Samples, result.Sample{Iters: 10, NsPerOp: n, BytesPerOp: bop, AllocsPerOp: allocs})
+func TestCompareValues(t *testing.T) {
+	negZero := float32(math.Copysign(0, -1))
+	diffs, n := compareValues([]float32{1, negZero, 3}, []float32{1, 0, 4, 5})
+	want := []string{"3 values decoded, want 4", "value 1: got -0, want 0", "value 2: got 3, want 4"}
+	if n != 3 || !slices.Equal(diffs, want) {
+		t.Errorf("compareValues = %q, %d; want %q, 3", diffs, n, want)
 	}
-	return c
-}
-
-func TestTableGolden(t *testing.T) {
-	const n = 1_000_000
-	ns := func(base float64) []float64 {
-		return []float64{base, base * 1.01, base * 0.99, base * 1.02, base * 0.98, base * 1.005, base * 0.995, base * 1.03, base * 0.97, base}
+	nan1, nan2 := math.Float32frombits(0x7fc00000), math.Float32frombits(0x7fc00001)
+	diffs, n = compareValues([]float32{nan1, nan1}, []float32{nan2, nan1})
+	if n != 1 || len(diffs) != 1 || diffs[0] != "value 0: got NaN (bits 0x7fc00000), want NaN (bits 0x7fc00001)" {
+		t.Errorf("NaN payloads: %q, %d", diffs, n)
 	}
-	limits := []result.Cell{
-		fake(LimitMemcpy, 4e6, result.CellOK, 0, 0, ns(400_000)...),
-		fake(LimitSum, 4e6, result.CellOK, 0, 0, ns(1_000_000)...),
+	if diffs, n := compareValues([]float32{1, 2}, []float32{1, 2}); diffs != nil || n != 0 {
+		t.Errorf("equal values: %q, %d", diffs, n)
 	}
-	cells := []result.Cell{
-		fake("bi", 4e6, result.CellOK, 8388690, 4, ns(35_000_000)...),
-		fake("fm", 4e6, result.CellOK, 32, 1, ns(1_200_000)...),
-		fake("sl", 18e6, result.CellOK, 71190440, 2097197, 1.6e9, 1.5e9, 1.7e9),
-		fake("gone-wrong", 4e6, result.CellError, 0, 0),
-	}
-	cells[3].Error = "sum mismatch: got 1, want 2 (1000000 values)"
-	verifs := []result.Verification{
-		{Workload: Workload, Codec: "bi", Status: result.VerifyExact, Values: n, MeanSize: 4e6},
-		{Workload: Workload, Codec: "fm", Status: result.VerifyExact, Values: n, MeanSize: 4e6},
-		{Workload: Workload, Codec: "sl", Status: result.VerifyExact, Values: n, MeanSize: 18e6},
-		{Workload: Workload, Codec: "gone-wrong", Status: result.VerifyExact, Values: n, MeanSize: 4e6},
-		{Workload: Workload, Codec: "bad", Status: result.VerifyError, Values: n, MeanSize: 4e6,
-			Error: "sum mismatch: got 499.5, want 500.5 (1000000 values) (1 of 1000000 values differ, first at index 7: got 0.5, want 1.5)"},
-		{Workload: Workload, Codec: "bson", Status: result.VerifyUnsupported, Values: n,
-			Error: "write: bind: unsupported: bson needs a document"},
-	}
-	var b bytes.Buffer
-	if err := Table(&b, cells, verifs, limits...); err != nil {
-		t.Fatal(err)
-	}
-	golden.Check(t, "table.golden", b.Bytes())
-
-	// The limits may come among the cells, as from a stored run.
-	var b2 bytes.Buffer
-	if err := Table(&b2, append(limits, cells...), verifs); err != nil {
-		t.Fatal(err)
-	}
-	if b.String() != b2.String() {
-		t.Errorf("limits among cells render differently:\n%s", b2.String())
-	}
-}
-
-// TestDefaultRun is the full default run, for measuring by hand:
-// FLOATS_FULL=1 go test -run TestDefaultRun -v ./floats/
-func TestDefaultRun(t *testing.T) {
-	if os.Getenv("FLOATS_FULL") == "" {
-		t.Skip("set FLOATS_FULL=1 to run all strategies with default settings")
-	}
-	res, err := Run(context.Background(), Config{}, Defaults())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := res.WriteTable(&b); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("\n%s", b.String())
 }

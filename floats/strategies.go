@@ -22,12 +22,13 @@ type Strategy struct {
 	// Description says what Write and Read do, in one line.
 	Description string
 	// LittleEndianOnly means Read reinterprets the file's little-endian
-	// bytes as []float32 in place. Run refuses such a strategy, with an
-	// error verification, on a big-endian host.
+	// bytes as []float32 in place. Build refuses such a strategy on a
+	// big-endian host: its verification is unsupported.
 	LittleEndianOnly bool
 	// Losses are the float-precision losses a codec strategy declares
 	// (codec.Loss strings). They are not accepted: the check is exact.
-	// They are quoted when its values do not come back exactly.
+	// They are quoted in the diffs when its values do not come back
+	// exactly.
 	Losses []string
 	// Write stores values in a new file at path. It runs once, at setup,
 	// untimed. An error wrapping codec.ErrUnsupported marks the strategy

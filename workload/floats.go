@@ -3,8 +3,10 @@ package workload
 import "reflect"
 
 // FloatsSeed and FloatsCount are the documented defaults of the floats
-// workload, whose values and runner live in package floats (they must
-// equal floats.DefaultSeed and floats.DefaultN; a test there checks it).
+// workload, whose values and jobs live in package floats (they must equal
+// floats.DefaultSeed and floats.DefaultN; a test there checks it). Its
+// Runner, "floats", is the harness kind package floats registers
+// (floats.KindName; the same test checks that too).
 const (
 	FloatsSeed  uint64 = 0x5eed_0003
 	FloatsCount        = 1_000_000
