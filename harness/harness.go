@@ -65,6 +65,9 @@ type Prepared struct {
 	// Access is true when the instance implements codec.Accessor, the job
 	// has access fields, and Access was verified for every message.
 	Access bool
+	// Clock times the units' loops; nil means the real clock. Tests set
+	// a fake one.
+	Clock Clock
 }
 
 // ErrTimeout is wrapped by errors of calls that ran past Config.Timeout.
@@ -449,13 +452,17 @@ func (c *cell) loop(n int) (time.Duration, error) {
 		}
 		return DecodeN(l.inst, c.p.Messages, &l.next, n)
 	}
+	var clock Clock = realClock{}
+	if c.p.Clock != nil {
+		clock = c.p.Clock
+	}
 	if len(c.lanes) == 1 {
-		start := time.Now()
+		start := clock.Now()
 		err := run(&c.lanes[0])
-		return time.Since(start), err
+		return clock.Now().Sub(start), err
 	}
 	errs := make(chan error, len(c.lanes))
-	start := time.Now()
+	start := clock.Now()
 	for i := range c.lanes {
 		go func(l *lane) { errs <- codec.Call(c.op, func() error { return run(l) }) }(&c.lanes[i])
 	}
@@ -465,5 +472,5 @@ func (c *cell) loop(n int) (time.Duration, error) {
 			first = err
 		}
 	}
-	return time.Since(start), first
+	return clock.Now().Sub(start), first
 }

@@ -124,13 +124,65 @@ func (s *sink) verification(codec string) result.Verification {
 	return result.Verification{}
 }
 
+// cell returns the final record of a cell with every sample reported.
 func (s *sink) cell(codec, op string) result.Cell {
 	for _, c := range s.done {
 		if c.Codec == codec && c.Op == op {
+			for _, smp := range s.samples {
+				if smp.Key() == c.Key() {
+					c.Samples = append(c.Samples, smp.Samples...)
+				}
+			}
 			return c
 		}
 	}
 	return result.Cell{}
+}
+
+// testJobs holds the jobs of the "fakejob" kind, which the tests run in
+// process (isolation none): fakes cannot be rebuilt in another process.
+var (
+	testJobsMu sync.Mutex
+	testJobs   = map[string]fakeJob{}
+)
+
+type fakeJob struct {
+	job   Job
+	clock Clock
+}
+
+func init() {
+	RegisterKind("fakejob", Kind{Build: func(ctx context.Context, s Spec) (*Bound, error) {
+		testJobsMu.Lock()
+		fj, ok := testJobs[s.Name]
+		testJobsMu.Unlock()
+		if !ok {
+			return nil, fmt.Errorf("no fake job %q", s.Name)
+		}
+		p, v, err := Setup(ctx, fj.job, time.Hour)
+		b := &Bound{Verification: &v}
+		if err != nil {
+			return b, nil
+		}
+		p.Clock = fj.clock
+		b.Units, err = p.Units(s.Goroutines, s.Zstd)
+		return b, err
+	}})
+}
+
+// runJobs runs js in process with one fork, as the old in-process
+// harness did, timed by clock (nil: real time).
+func runJobs(ctx context.Context, cfg Config, clock Clock, js []Job, s *sink, goroutines []int, zstd bool) error {
+	var specs []Spec
+	testJobsMu.Lock()
+	for _, j := range js {
+		name := j.Codec.Info().Name
+		testJobs[name] = fakeJob{job: j, clock: clock}
+		specs = append(specs, Spec{Kind: "fakejob", Workload: j.Workload, Name: name, Goroutines: goroutines, Zstd: zstd})
+	}
+	testJobsMu.Unlock()
+	cfg.Isolation, cfg.Forks = IsolationNone, 1
+	return Run(ctx, cfg, specs, s)
 }
 
 func jobs(cs ...codec.Codec) []Job {
@@ -151,8 +203,8 @@ func TestRunMeasuresWithFakeClock(t *testing.T) {
 	a := &fake{name: "a", clock: clk, encCost: 100 * time.Nanosecond, decCost: 300 * time.Nanosecond}
 	b := &fake{name: "b", clock: clk, encCost: 1 * time.Microsecond, decCost: 2 * time.Microsecond}
 	var s sink
-	cfg := Config{Count: 4, SampleTime: time.Millisecond, Clock: clk}
-	if err := Run(context.Background(), cfg, jobs(a, b), &s); err != nil {
+	cfg := Config{Count: 4, SampleTime: time.Millisecond}
+	if err := runJobs(context.Background(), cfg, clk, jobs(a, b), &s, nil, false); err != nil {
 		t.Fatal(err)
 	}
 	if got := s.verification("a").Status; got != result.VerifyExact {
@@ -202,7 +254,7 @@ func TestVerificationClassifiesLosses(t *testing.T) {
 		mangle: func(it *item) { it.N = 0 }}
 	undeclared := &fake{name: "undeclared", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond, mangle: truncate}
 	var s sink
-	if err := Run(context.Background(), Config{Count: 1, SampleTime: time.Microsecond, Clock: clk}, jobs(declared, undeclared), &s); err != nil {
+	if err := runJobs(context.Background(), Config{Count: 1, SampleTime: time.Microsecond}, clk, jobs(declared, undeclared), &s, nil, false); err != nil {
 		t.Fatal(err)
 	}
 	v := s.verification("undeclared")
@@ -228,7 +280,7 @@ func TestPanicErrorAndUnsupportedDoNotEndTheRun(t *testing.T) {
 	errs := &fake{name: "errs", clock: clk, decErr: true}
 	unsupported := &fake{name: "unsupported", clock: clk, bindErr: codec.Unsupportedf("no items here")}
 	var s sink
-	err := Run(context.Background(), Config{Count: 2, SampleTime: time.Microsecond, Clock: clk}, jobs(panics, errs, unsupported, good), &s)
+	err := runJobs(context.Background(), Config{Count: 2, SampleTime: time.Microsecond}, clk, jobs(panics, errs, unsupported, good), &s, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,8 +310,8 @@ func TestHangingCodecTimesOut(t *testing.T) {
 	hangs := &fake{name: "hangs", clock: clk, hang: hang}
 	good := &fake{name: "good", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond}
 	var s sink
-	cfg := Config{Count: 2, SampleTime: time.Microsecond, Clock: clk, Timeout: time.Second}
-	if err := Run(context.Background(), cfg, jobs(hangs, good), &s); err != nil {
+	cfg := Config{Count: 2, SampleTime: time.Microsecond, Timeout: time.Second}
+	if err := runJobs(context.Background(), cfg, clk, jobs(hangs, good), &s, nil, false); err != nil {
 		t.Fatal(err)
 	}
 	v := s.verification("hangs")
@@ -283,7 +335,7 @@ func TestCancelMarksCellsInterrupted(t *testing.T) {
 			cancel()
 		}
 	}}
-	err := Run(ctx, Config{Count: 10, SampleTime: time.Microsecond, Clock: clk}, jobs(a), &s)
+	err := runJobs(ctx, Config{Count: 10, SampleTime: time.Microsecond}, clk, jobs(a), &s, nil, false)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -304,7 +356,7 @@ func TestParallelLanes(t *testing.T) {
 	clk := &fakeClock{}
 	a := &fake{name: "a", clock: clk, encCost: 10 * time.Nanosecond, decCost: 10 * time.Nanosecond}
 	var s sink
-	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Clock: clk, Goroutines: []int{2}}, jobs(a), &s); err != nil {
+	if err := runJobs(context.Background(), Config{Count: 2, SampleTime: time.Millisecond}, clk, jobs(a), &s, []int{2}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range s.samples {
@@ -370,7 +422,7 @@ func TestAccessCellIsVerifiedAndTimed(t *testing.T) {
 		js[i].Access = func(v any) any { return v.(*item).N }
 	}
 	var s sink
-	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Clock: clk}, js, &s); err != nil {
+	if err := runJobs(context.Background(), Config{Count: 2, SampleTime: time.Millisecond}, clk, js, &s, nil, false); err != nil {
 		t.Fatal(err)
 	}
 	if c := s.cell("good", result.OpAccess); c.Status != result.CellOK || len(c.Samples) != 2 || c.Samples[0].NsPerOp != 50 {
@@ -393,7 +445,7 @@ func TestZstdCellAndCompressedSizes(t *testing.T) {
 	var s sink
 	// The zstd cell runs real compression, timed by the fake clock that
 	// does not advance there: give it real time.
-	if err := Run(context.Background(), Config{Count: 2, SampleTime: time.Millisecond, Zstd: true}, jobs(a), &s); err != nil {
+	if err := runJobs(context.Background(), Config{Count: 2, SampleTime: time.Millisecond}, nil, jobs(a), &s, nil, true); err != nil {
 		t.Fatal(err)
 	}
 	if c := s.cell("a", result.OpZstd); c.Status != result.CellOK || len(c.Samples) != 2 || c.Samples[0].NsPerOp <= 0 {

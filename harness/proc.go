@@ -47,16 +47,21 @@ type worker interface {
 	close()
 }
 
-// tail keeps the last bytes written to it: a worker's output.
+// tail keeps the first and the last bytes written to it: a worker's
+// output.
 type tail struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
+	mu    sync.Mutex
+	first []byte
+	buf   []byte
+	max   int
 }
 
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if n := min(len(p), t.max-len(t.first)); n > 0 {
+		t.first = append(t.first, p[:n]...)
+	}
 	t.buf = append(t.buf, p...)
 	if len(t.buf) > 2*t.max {
 		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
@@ -74,14 +79,35 @@ func (t *tail) String() string {
 	return strings.TrimSpace(string(b))
 }
 
+// head returns the first bytes written.
+func (t *tail) head() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.first)
+}
+
+// crashLine returns the line of a Go crash report that says what went
+// wrong ("panic: ...", "fatal error: ...", "runtime: ..."), or "".
+func crashLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		for _, p := range []string{"panic: ", "fatal error: ", "runtime: "} {
+			if strings.HasPrefix(l, p) {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
 // procWorker is a worker process.
 type procWorker struct {
-	cmd    *exec.Cmd
-	name   string
-	reqW   *os.File
-	resps  chan response
-	output *tail
-	exited chan struct{} // closed when the process has been waited for
+	cmd     *exec.Cmd
+	name    string
+	reqW    *os.File
+	resps   chan response
+	output  *tail
+	exited  chan struct{} // closed when the process has been waited for
 	waitErr error
 	// memKilled is set when the memory watchdog killed the process.
 	mu        sync.Mutex
@@ -94,6 +120,16 @@ type procWorker struct {
 type procOptions struct {
 	command     []string
 	memoryLimit int64 // bytes; 0: none
+}
+
+// maxStackEnv carries a worker's maximum goroutine stack size.
+const maxStackEnv = "SERBENCH_WORKER_MAX_STACK"
+
+// maxStack is the largest goroutine stack a worker allows: a quarter of
+// its memory limit (Go's default is 1 GB), so that runaway recursion ends
+// as the stack overflow it is, not as memory exhaustion.
+func maxStack(memoryLimit int64) int64 {
+	return min(memoryLimit/4, 1<<30)
 }
 
 // hardLimit is the resident size above which a worker is killed: the
@@ -128,7 +164,8 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.Env = os.Environ()
 	if o.memoryLimit > 0 {
-		cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(o.memoryLimit, 10))
+		cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(o.memoryLimit, 10),
+			maxStackEnv+"="+strconv.FormatInt(maxStack(o.memoryLimit), 10))
 	}
 	cmd.SysProcAttr = sysProcAttr()
 	if err := cmd.Start(); err != nil {
@@ -255,8 +292,11 @@ func (w *procWorker) died(why string) error {
 	default:
 		why = "the worker died: " + exitText(w.waitErr)
 	}
+	if first := crashLine(w.output.head()); first != "" {
+		why += ": " + first
+	}
 	if out != "" {
-		why += "; its last output:\n" + out
+		why += "\nits last output:\n" + out
 	}
 	f.Msg = why
 	w.dead = f

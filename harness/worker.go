@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strconv"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -194,6 +196,9 @@ func MaybeWorker() {
 	if in == nil || out == nil {
 		fmt.Fprintln(os.Stderr, "serbench worker: file descriptors 3 and 4 are not open: a worker is started by serbench run, not by hand")
 		os.Exit(2)
+	}
+	if n, err := strconv.ParseInt(os.Getenv(maxStackEnv), 10, 64); err == nil && n > 0 {
+		debug.SetMaxStack(int(n))
 	}
 	err := Serve(context.Background(), in, out, func() { os.Exit(0) })
 	if err != nil && !errors.Is(err, io.EOF) {
