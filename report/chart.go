@@ -761,7 +761,8 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 // HistoryCharts renders, for every workload and for encode and decode,
 // a line chart of the median time of every codec across runs (oldest
 // first, one point per run), from series as History returns them. keep
-// selects the codecs shown; nil keeps all. Names are
+// selects the codecs shown; nil keeps all. Reference measurements (the
+// floor, bandwidth references) are never shown. Names are
 // "history-WORKLOAD-OP".
 func HistoryCharts(series []*Series, keep func(codec string) bool) ([]Chart, error) {
 	type key struct{ workload, op string }
@@ -772,7 +773,7 @@ func HistoryCharts(series []*Series, keep func(codec string) bool) ([]Chart, err
 		if s.Key.Goroutines != 1 || (s.Key.Op != result.OpEncode && s.Key.Op != result.OpDecode) {
 			continue
 		}
-		if keep != nil && !keep(s.Key.Codec) {
+		if s.Reference != "" || (keep != nil && !keep(s.Key.Codec)) {
 			continue
 		}
 		k := key{s.Key.Workload, s.Key.Op}

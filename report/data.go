@@ -9,16 +9,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/result"
 )
 
-// CSV writes one line per measured cell, with its summary, codec metadata
-// and correctness check.
+// CSV writes one line per cell, with its summary, codec metadata and
+// correctness check (of the cell: a cell that failed has its status), and
+// one line per codec that has no cell. The last
+// columns are the cell's reference role (empty for codecs), its target
+// sample time, the number of worker processes (forks) its samples came
+// from, and the garbage collections and collector CPU time of all its
+// samples together.
 func CSV(w io.Writer, rep *Report) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"run", "workload", "codec", "format", "module", "version", "api", "flags", "op", "goroutines",
-		"status", "check", "samples", "ns_op", "ns_op_lo", "ns_op_hi", "b_op", "allocs_op", "mean_bytes", "mb_s"})
+		"status", "check", "samples", "ns_op", "ns_op_lo", "ns_op_hi", "b_op", "allocs_op", "mean_bytes", "mb_s",
+		"reference", "sample_time_ns", "forks", "gc_cycles", "gc_cpu_ns"})
 	f := func(v float64) string {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return ""
@@ -26,65 +31,71 @@ func CSV(w io.Writer, rep *Report) error {
 		return strconv.FormatFloat(v, 'g', 6, 64)
 	}
 	for _, wl := range rep.Workloads {
-		for _, rows := range [][]*Row{wl.Rows, wl.Failed} {
-			for _, r := range rows {
-				c := r.Codec
-				base := []string{rep.Run.ID, wl.Name, c.Name, c.Format, c.Module, c.Version, c.API, strings.Join(c.Flags, ",")}
-				if len(r.Cells) == 0 {
-					cw.Write(append(base, "", "", r.Verify.Status, r.Mark(), "0", "", "", "", "", "", f(r.Verify.MeanSize), ""))
+		for _, r := range wl.AllRows() {
+			c := r.Codec
+			base := []string{rep.Run.ID, wl.Name, c.Name, c.Format, c.Module, c.Version, c.API, strings.Join(c.Flags, ",")}
+			if len(r.Cells) == 0 {
+				status, size := "", math.NaN()
+				if r.Verify != nil {
+					status, size = r.Verify.Status, r.Verify.MeanSize
 				}
-				for _, cell := range r.Cells {
-					op := summarize(cell)
-					line := append(base, cell.Op, strconv.Itoa(cell.Goroutines), cell.Status, r.Mark(), strconv.Itoa(len(cell.Samples)))
-					if op == nil {
-						line = append(line, "", "", "", "", "", f(cell.MeanSize), "")
-					} else {
-						line = append(line, f(op.NsOp.Center), f(op.NsOp.Lo), f(op.NsOp.Hi), f(op.BOp.Center), f(op.Allocs.Center), f(cell.MeanSize), f(op.MBps))
-					}
-					cw.Write(line)
-				}
+				cw.Write(append(base, "", "", status, r.Mark(), "0", "", "", "", "", "", f(size), "", r.Reference, "", "", "", ""))
 			}
-		}
-	}
-	// floats: one line per strategy cell (decode only) and per strategy
-	// that was not timed.
-	timed := map[string]bool{}
-	for i := range rep.Run.Cells {
-		c := &rep.Run.Cells[i]
-		if c.Workload != floats.Workload || len(c.Samples) == 0 {
-			continue
-		}
-		timed[c.Codec] = true
-		op := summarize(c)
-		check := "ok"
-		if v := rep.Run.Verification(c.Workload, c.Codec); v != nil && v.Status != result.VerifyExact {
-			check = v.Status
-		}
-		cw.Write([]string{rep.Run.ID, c.Workload, c.Codec, "", "", "", "", "", c.Op, strconv.Itoa(c.Goroutines), c.Status, check,
-			strconv.Itoa(len(c.Samples)), f(op.NsOp.Center), f(op.NsOp.Lo), f(op.NsOp.Hi), f(op.BOp.Center), f(op.Allocs.Center), f(c.MeanSize), f(op.MBps)})
-	}
-	for _, v := range rep.Run.Verifications {
-		if v.Workload == floats.Workload && !timed[v.Codec] {
-			cw.Write([]string{rep.Run.ID, v.Workload, v.Codec, "", "", "", "", "", "", "", v.Status, v.Status, "0", "", "", "", "", "", f(v.MeanSize), ""})
+			for _, cell := range r.Cells {
+				op := summarize(cell)
+				line := append(base, cell.Op, strconv.Itoa(cell.Goroutines), cell.Status, cellMark(r, cell), strconv.Itoa(len(cell.Samples)))
+				if op == nil {
+					line = append(line, "", "", "", "", "", f(cell.MeanSize), "")
+				} else {
+					line = append(line, f(op.NsOp.Center), f(op.NsOp.Lo), f(op.NsOp.Hi), f(op.BOp.Center), f(op.Allocs.Center), f(cell.MeanSize), f(op.MBps))
+				}
+				st := ""
+				if cell.SampleTime > 0 {
+					st = strconv.FormatInt(cell.SampleTime.Nanoseconds(), 10)
+				}
+				line = append(line, cell.Reference, st)
+				if len(cell.Samples) == 0 {
+					line = append(line, "", "", "")
+				} else {
+					g := gcOf(cell)
+					line = append(line, strconv.Itoa(g.forks), strconv.Itoa(g.cycles), strconv.FormatInt(g.cpu.Nanoseconds(), 10))
+				}
+				cw.Write(line)
+			}
 		}
 	}
 	cw.Flush()
 	return cw.Error()
 }
 
+// gcStats are the fork and garbage-collection figures of a cell's samples.
+type gcStats struct {
+	// forks counts the distinct worker processes (Sample.Fork > 0).
+	forks int
+	// cycles and cpu are the sums of GCCycles and GCCPU.
+	cycles int
+	cpu    time.Duration
+}
+
+func gcOf(c *result.Cell) gcStats {
+	var g gcStats
+	forks := map[int]bool{}
+	for _, s := range c.Samples {
+		if s.Fork > 0 {
+			forks[s.Fork] = true
+		}
+		g.cycles += s.GCCycles
+		g.cpu += s.GCCPU
+	}
+	g.forks = len(forks)
+	return g
+}
+
 // jsonReport is the JSON form of a report.
 type jsonReport struct {
 	Run       jsonRun        `json:"run"`
 	Workloads []jsonWorkload `json:"workloads"`
-	Floats    *jsonFloats    `json:"floats,omitempty"`
 	Warnings  []string       `json:"warnings"`
-}
-
-// jsonFloats holds the floats workload's raw records (strategies and the
-// physical-limit cells), which have no encode operation.
-type jsonFloats struct {
-	Cells         []result.Cell         `json:"cells"`
-	Verifications []result.Verification `json:"verifications"`
 }
 
 type jsonRun struct {
@@ -97,29 +108,57 @@ type jsonRun struct {
 }
 
 type jsonWorkload struct {
-	Name string    `json:"name"`
-	Rows []jsonRow `json:"codecs"`
+	Name string `json:"name"`
+	// RawBytes is the raw data size of a workload with bandwidth
+	// references (Bandwidth.Raw).
+	RawBytes *float64  `json:"raw_bytes,omitempty"`
+	Rows     []jsonRow `json:"codecs"`
 }
 
 type jsonRow struct {
-	Codec    result.Codec        `json:"codec"`
-	Verify   result.Verification `json:"verification"`
-	Check    string              `json:"check"`
-	Relative *float64            `json:"relative,omitempty"`
-	Encode   *jsonOp             `json:"encode,omitempty"`
-	Decode   *jsonOp             `json:"decode,omitempty"`
-	Access   *jsonOp             `json:"access,omitempty"`
-	Zstd     *jsonOp             `json:"zstd,omitempty"`
+	Codec result.Codec `json:"codec"`
+	// Verify is nil for bandwidth references, which have none.
+	Verify    *result.Verification `json:"verification,omitempty"`
+	Reference string               `json:"reference,omitempty"`
+	Check     string               `json:"check"`
+	Relative  *float64             `json:"relative,omitempty"`
+	Encode    *jsonOp              `json:"encode,omitempty"`
+	Decode    *jsonOp              `json:"decode,omitempty"`
+	Access    *jsonOp              `json:"access,omitempty"`
+	Zstd      *jsonOp              `json:"zstd,omitempty"`
+	// Other holds the cells that are not one of the above on one
+	// goroutine: other operations, and cells on several goroutines.
+	Other []*jsonOp `json:"other,omitempty"`
 }
 
 type jsonOp struct {
-	Status  string          `json:"status"`
-	Error   string          `json:"error,omitempty"`
-	NsOp    jsonSummary     `json:"ns_op"`
-	BOp     float64         `json:"b_op"`
-	Allocs  float64         `json:"allocs_op"`
-	MBps    float64         `json:"mb_s"`
-	Samples []result.Sample `json:"samples"`
+	Op           string       `json:"op"`
+	Goroutines   int          `json:"goroutines"`
+	Status       string       `json:"status"`
+	Error        string       `json:"error,omitempty"`
+	Reference    string       `json:"reference,omitempty"`
+	SampleTimeNs *int64       `json:"sample_time_ns,omitempty"`
+	MeanBytes    float64      `json:"mean_bytes"`
+	NsOp         *jsonSummary `json:"ns_op,omitempty"`
+	BOp          *float64     `json:"b_op,omitempty"`
+	Allocs       *float64     `json:"allocs_op,omitempty"`
+	MBps         *float64     `json:"mb_s,omitempty"`
+	// RawMBps and Percent are set in workloads with bandwidth references:
+	// MB/s of the raw data, and the percentage of each reference (by
+	// name), as Bandwidth has them.
+	RawMBps *float64           `json:"raw_mb_s,omitempty"`
+	Percent map[string]float64 `json:"percent_of_references,omitempty"`
+	Samples []jsonSample       `json:"samples"`
+}
+
+type jsonSample struct {
+	Iters       int     `json:"iters"`
+	NsPerOp     float64 `json:"ns_op"`
+	BytesPerOp  float64 `json:"b_op"`
+	AllocsPerOp float64 `json:"allocs_op"`
+	Fork        int     `json:"fork"`
+	GCCycles    int     `json:"gc_cycles"`
+	GCCPUNs     int64   `json:"gc_cpu_ns"`
 }
 
 type jsonSummary struct {
@@ -135,19 +174,41 @@ func finite(v float64) *float64 {
 	return &v
 }
 
-func toJSONOp(op *Op) *jsonOp {
-	if op == nil {
-		return nil
+// toJSONOp is the JSON form of cell c; bw, when not nil, is the
+// Bandwidth row of the cell.
+func toJSONOp(c *result.Cell, bw *BandwidthRow, refs []*BandwidthRow) *jsonOp {
+	j := &jsonOp{Op: c.Op, Goroutines: c.Goroutines, Status: c.Status, Error: c.Error, Reference: c.Reference,
+		MeanBytes: c.MeanSize, Samples: []jsonSample{}}
+	if c.SampleTime > 0 {
+		ns := c.SampleTime.Nanoseconds()
+		j.SampleTimeNs = &ns
 	}
-	return &jsonOp{
-		Status: op.Cell.Status, Error: op.Cell.Error,
-		NsOp: jsonSummary{Median: op.NsOp.Center, Lo: finite(op.NsOp.Lo), Hi: finite(op.NsOp.Hi)},
-		BOp:  op.BOp.Center, Allocs: op.Allocs.Center, MBps: op.MBps, Samples: op.Cell.Samples,
+	for _, s := range c.Samples {
+		j.Samples = append(j.Samples, jsonSample{Iters: s.Iters, NsPerOp: s.NsPerOp, BytesPerOp: s.BytesPerOp, AllocsPerOp: s.AllocsPerOp,
+			Fork: s.Fork, GCCycles: s.GCCycles, GCCPUNs: s.GCCPU.Nanoseconds()})
 	}
+	if op := summarize(c); op != nil {
+		j.NsOp = &jsonSummary{Median: op.NsOp.Center, Lo: finite(op.NsOp.Lo), Hi: finite(op.NsOp.Hi)}
+		j.BOp, j.Allocs, j.MBps = finite(op.BOp.Center), finite(op.Allocs.Center), finite(op.MBps)
+	}
+	if bw != nil {
+		j.RawMBps = finite(bw.MBps.Center)
+		for i, ref := range refs {
+			if p := finite(bw.Percent[i]); p != nil {
+				if j.Percent == nil {
+					j.Percent = map[string]float64{}
+				}
+				j.Percent[ref.Name()] = *p
+			}
+		}
+	}
+	return j
 }
 
 // JSON writes rep as one indented JSON document: the run, and per workload
-// every codec with its verification, summaries and raw samples.
+// every codec, strategy and reference with its verification, summaries and
+// raw samples (with the fork and garbage collections of each); errors are
+// given in full.
 func JSON(w io.Writer, rep *Report) error {
 	out := jsonReport{Warnings: rep.Warnings}
 	if out.Warnings == nil {
@@ -164,29 +225,36 @@ func JSON(w io.Writer, rep *Report) error {
 	}
 	for _, wl := range rep.Workloads {
 		jw := jsonWorkload{Name: wl.Name, Rows: []jsonRow{}}
-		for _, rows := range [][]*Row{wl.Rows, wl.Failed} {
-			for _, row := range rows {
-				jr := jsonRow{Codec: *row.Codec, Verify: *row.Verify, Check: row.Mark(), Encode: toJSONOp(row.Encode), Decode: toJSONOp(row.Decode), Access: toJSONOp(row.Access), Zstd: toJSONOp(row.Zstd)}
-				if row.Relative > 0 {
-					jr.Relative = finite(row.Relative)
+		bwRows := map[*result.Cell]*BandwidthRow{}
+		var refs []*BandwidthRow
+		if bw := wl.Bandwidth; bw != nil {
+			jw.RawBytes = finite(bw.Raw)
+			refs = bw.Refs
+			for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
+				for _, b := range rows {
+					if b.Cell != nil {
+						bwRows[b.Cell] = b
+					}
 				}
-				jw.Rows = append(jw.Rows, jr)
 			}
+		}
+		for _, row := range wl.AllRows() {
+			jr := jsonRow{Codec: *row.Codec, Verify: row.Verify, Reference: row.Reference, Check: row.Mark()}
+			if row.Relative > 0 {
+				jr.Relative = finite(row.Relative)
+			}
+			for _, c := range row.Cells {
+				op := toJSONOp(c, bwRows[c], refs)
+				slot := map[string]**jsonOp{result.OpEncode: &jr.Encode, result.OpDecode: &jr.Decode, result.OpAccess: &jr.Access, result.OpZstd: &jr.Zstd}[c.Op]
+				if c.Goroutines == 1 && slot != nil && *slot == nil {
+					*slot = op
+				} else {
+					jr.Other = append(jr.Other, op)
+				}
+			}
+			jw.Rows = append(jw.Rows, jr)
 		}
 		out.Workloads = append(out.Workloads, jw)
-	}
-	if rep.Floats {
-		out.Floats = &jsonFloats{}
-		for _, c := range r.Cells {
-			if c.Workload == floats.Workload {
-				out.Floats.Cells = append(out.Floats.Cells, c)
-			}
-		}
-		for _, v := range r.Verifications {
-			if v.Workload == floats.Workload {
-				out.Floats.Verifications = append(out.Floats.Verifications, v)
-			}
-		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

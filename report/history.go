@@ -17,8 +17,12 @@ import (
 // Series is the history of one cell (workload, codec, operation,
 // goroutines) across runs, oldest first.
 type Series struct {
-	Key    result.Key
-	Points []*Point
+	Key result.Key
+	// Reference is the role of a reference measurement (the cell's
+	// Reference in the latest run that has it: "floor", "read", ...);
+	// empty for codecs. History charts leave references out.
+	Reference string
+	Points    []*Point
 }
 
 // Point is a cell in one run.
@@ -78,6 +82,9 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				s = &Series{Key: k}
 				series[k] = s
 				keys = append(keys, k)
+			}
+			if c.Reference != "" {
+				s.Reference = c.Reference
 			}
 			ns, _ := samples(c)
 			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.Summarize(ns), ns: ns}

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 )
@@ -70,7 +69,6 @@ type htmlRun struct {
 	Commit     string
 	Workloads  []*htmlSection
 	Warnings   []htmlWarnings
-	Floats     string
 }
 
 // htmlSection is one workload of a run: its tables and charts for plain
@@ -99,9 +97,16 @@ type htmlChart struct {
 }
 
 type htmlWorkload struct {
-	Class        string
-	Charts       []htmlChart
-	Rows         []htmlRow
+	Class string
+	// Generic is true when the workload has the encode/decode table
+	// (Workload.Generic).
+	Generic bool
+	Charts  []htmlChart
+	Rows    []htmlRow
+	// Bandwidth is the table of a workload with bandwidth references.
+	Bandwidth *htmlBandwidth
+	// Floor is the workload's floor line (Workload.FloorLine).
+	Floor        string
 	Notes        []string
 	Sizes        []htmlSizeRow
 	Access       []htmlAccessRow
@@ -121,6 +126,22 @@ type htmlRow struct {
 	Mark, MarkClass                    string
 	Failed                             bool
 	Vals                               []htmlVal
+}
+
+// htmlBandwidth is the model of a Bandwidth table.
+type htmlBandwidth struct {
+	Intro   string
+	MultiOp bool
+	// RefHeads are the headings of the percentage columns.
+	RefHeads []string
+	Rows     []htmlBandwidthRow
+}
+
+type htmlBandwidthRow struct {
+	Name, Op, Role  string
+	Mark, MarkClass string
+	Failed          bool
+	Vals            []htmlVal
 }
 
 type htmlSizeRow struct {
@@ -249,13 +270,6 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 				hr.Warnings = append(hr.Warnings, htmlWarnings{Class: classes[k], Warnings: rep.Warnings})
 			}
 		}
-		if plain[i].Floats {
-			var b strings.Builder
-			if err := floats.Table(&b, r.Cells, r.Verifications); err != nil {
-				return nil, err
-			}
-			hr.Floats = b.String()
-		}
 		page.Runs = append(page.Runs, hr)
 	}
 	if len(runs) == 1 {
@@ -266,9 +280,6 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 		}
 		for _, wl := range hr.Workloads {
 			page.Nav = append(page.Nav, htmlLink{Href: "#" + wl.Anchor, Text: wl.Name})
-		}
-		if hr.Floats != "" {
-			page.Nav = append(page.Nav, htmlLink{Href: "#" + hr.Anchor + "-floats", Text: "floats"})
 		}
 		page.Nav = append(page.Nav, htmlLink{Href: "#" + hr.Anchor + "-env", Text: "environment"})
 	} else {
@@ -315,7 +326,7 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 // buildWorkload is the model of one workload's tables and charts; chart
 // ids start with prefix.
 func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
-	hw := &htmlWorkload{Class: class, Notes: wl.Notes(), AccessFields: accessFields(wl.Name)}
+	hw := &htmlWorkload{Class: class, Generic: wl.Generic(), Floor: wl.FloorLine(), Notes: wl.Notes(), AccessFields: accessFields(wl.Name)}
 	for i, n := range hw.Notes {
 		hw.Notes[i] = strings.Replace(n, "show them with --variants all", "show them with the checkbox at the top", 1)
 	}
@@ -328,6 +339,9 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 		for _, r := range rows {
 			hw.Rows = append(hw.Rows, htmlMainRow(r))
 		}
+	}
+	if wl.Bandwidth != nil {
+		hw.Bandwidth = htmlBandwidthOf(wl)
 	}
 	for _, r := range wl.SizeRows() {
 		c := r.Verify.Compressed
@@ -356,6 +370,47 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 	}
 	hw.ScalingHead, hw.Scaling = htmlScaling(wl)
 	return hw, nil
+}
+
+// htmlBandwidthOf is the model of wl's Bandwidth table: per row time,
+// MB/s, the percentages of the references, size, B/op, allocs/op and
+// samples.
+func htmlBandwidthOf(wl *Workload) *htmlBandwidth {
+	bw := wl.Bandwidth
+	intro := bw.Intro()
+	if d := description(wl.Name); d != "" {
+		intro = d + "; " + intro
+	}
+	hb := &htmlBandwidth{Intro: intro, MultiOp: bw.MultiOp, RefHeads: bw.RefHeads()}
+	dash := htmlVal{Text: "–"}
+	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
+		for _, r := range rows {
+			hr := htmlBandwidthRow{Name: r.Name(), Op: r.OpName(), Role: r.Row.Reference, Mark: r.Mark(), MarkClass: markKind(r.Mark()), Failed: r.Op == nil}
+			size := dash
+			if s := r.Size(); finiteNum(s) {
+				size = htmlVal{Text: format.Bytes(s), Key: num(s)}
+			}
+			n := htmlVal{Text: strconv.Itoa(r.Samples()), Key: num(float64(r.Samples()))}
+			if r.Op == nil {
+				hr.Vals = append(hr.Vals, dash, dash)
+				for range bw.Refs {
+					hr.Vals = append(hr.Vals, dash)
+				}
+				hr.Vals = append(hr.Vals, size, dash, dash, n)
+			} else {
+				hr.Vals = append(hr.Vals, nsVal(r.Op),
+					htmlVal{Text: format.Sig3(r.MBps.Center), Small: format.CI(r.MBps), Key: num(r.MBps.Center)})
+				for _, p := range r.Percent {
+					hr.Vals = append(hr.Vals, htmlVal{Text: percent(p), Key: num(p)})
+				}
+				hr.Vals = append(hr.Vals, size,
+					htmlVal{Text: format.Bytes(r.Op.BOp.Center), Key: num(r.Op.BOp.Center)},
+					htmlVal{Text: format.Count(r.Op.Allocs.Center), Key: num(r.Op.Allocs.Center)}, n)
+			}
+			hb.Rows = append(hb.Rows, hr)
+		}
+	}
+	return hb
 }
 
 // pct is v as a percentage of the raw size.

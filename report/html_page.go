@@ -167,6 +167,7 @@ body.show-all .set-plain { display: none; }
 {{- end}}
 </div>
 {{- end}}
+{{- if .Generic}}
 <div class="scroll"><table class="sortable codecs">
 <thead><tr><th class="l">codec</th><th class="l">check</th><th>encode</th><th>decode</th><th>bytes</th><th>allocs e/d</th><th>B/op e/d</th><th>MB/s e/d</th><th>vs best</th><th class="l">format</th><th class="l">library</th><th class="l">api</th><th class="l">flags</th></tr></thead>
 <tbody>
@@ -176,6 +177,21 @@ body.show-all .set-plain { display: none; }
 <td class="l">{{.Format}}</td><td class="l lib">{{.Library}}</td><td class="l">{{.API}}</td><td class="l">{{.Flags}}</td></tr>
 {{- end}}
 </tbody></table></div>
+{{- end}}
+{{- with $bw := .Bandwidth}}
+<p class="sub">{{.Intro}}</p>
+<div class="scroll"><table class="sortable bandwidth">
+<thead><tr><th class="l">name</th>{{if .MultiOp}}<th class="l">op</th>{{end}}<th class="l">role</th><th class="l">check</th><th>time</th><th>MB/s</th>{{range .RefHeads}}<th>{{.}}</th>{{end}}<th>size</th><th>B/op</th><th>allocs/op</th><th>n</th></tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr{{if .Failed}} class="failed"{{end}}><td class="l">{{.Name}}</td>{{if $bw.MultiOp}}<td class="l">{{.Op}}</td>{{end}}<td class="l">{{.Role}}</td><td class="l"><span class="mark {{.MarkClass}}">{{.Mark}}</span></td>
+{{- range .Vals}}<td data-v="{{.Key}}">{{.Text}}{{if .Small}}<small>{{.Small}}</small>{{end}}</td>{{end}}</tr>
+{{- end}}
+</tbody></table></div>
+{{- end}}
+{{- if .Floor}}
+<p class="sub floor">{{.Floor}}</p>
+{{- end}}
 {{- if .Notes}}
 <ul class="notes">
 {{- range .Notes}}
@@ -223,13 +239,6 @@ body.show-all .set-plain { display: none; }
 {{- end}}
 </section>
 {{- end}}
-{{- if .Floats}}
-<section class="workload" id="{{.Anchor}}-floats">
-<h3>floats</h3>
-<p class="sub">Decode 1,000,000 stored float32 values, read from a file, and sum them.</p>
-<pre>{{.Floats}}</pre>
-</section>
-{{- end}}
 {{- range .Warnings}}
 <div class="warn {{.Class}}"><strong>Warnings</strong>
 <ul>
@@ -259,7 +268,10 @@ body.show-all .set-plain { display: none; }
 <p><strong>check</strong>: <span class="mark ok">ok</span> every value round-trips exactly;
 <span class="mark lossy">lossy</span> only declared losses were seen;
 <span class="mark fail">FAIL</span> undeclared data loss (see the notes);
-<span class="mark other">error</span> / timeout / unsupported: not timed.
+<span class="mark other">error</span> / timeout / crash / memory / unsupported: not timed;
+<span class="mark other">ref</span> a reference measurement, never ranked nor charted: the floor is the time per
+operation of a codec that does nothing (the harness's own overhead), and bandwidth references (a read-only pass over
+the data, a memcpy) are limits that every other row of their table is a percentage of.
 Charts name lossy and failing codecs with their mark and draw them in its colour.</p>
 <p>Times are per operation on one value: medians of the samples with 95% confidence intervals (the whiskers of the bars).
 bytes is the mean encoded size; vs best compares encode+decode medians with the fastest codec.

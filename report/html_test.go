@@ -11,19 +11,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
-// fixtureRuns returns n fixture runs a day apart whose times drift, for
-// reports of several runs.
+// fixtureRuns returns n runs of referenceRun a day apart whose times
+// drift, for reports of several runs.
 func fixtureRuns(n int) []*result.Run {
 	ids := []string{"20261121-093000-abcdef", "20261122-093000-bcdef0", "20261123-093000-cdef01"}
 	var runs []*result.Run
 	for i := 0; i < n; i++ {
-		r := fixture.Run(ids[i])
+		r := referenceRun(ids[i])
 		r.Start = r.Start.Add(time.Duration(i) * 24 * time.Hour)
 		r.End = r.End.Add(time.Duration(i) * 24 * time.Hour)
 		for j := range r.Cells {
@@ -100,10 +99,11 @@ func TestHTMLDeterministic(t *testing.T) {
 	}
 }
 
-// hostileRun is the fixture run with markup in every string that comes
-// from data, codec metadata or the command line.
+// hostileRun is referenceRun with markup in every string that comes from
+// data, codec metadata or the command line, the reference roles and the
+// error of a crashed worker included.
 func hostileRun() *result.Run {
-	r := fixture.Run(`20261121-093000-abcdef"><script>alert("id")</script>`)
+	r := referenceRun(`20261121-093000-abcdef"><script>alert("id")</script>`)
 	r.Command = `serbench run --codec '<script>alert("cmd")</script>'`
 	r.Env = append(r.Env, result.Config{Key: `<i>key</i>`, Value: `"><img src=x onerror=alert(1)>`})
 	r.Warnings = append(r.Warnings, `<script>alert("warning")</script>`)
@@ -131,9 +131,21 @@ func hostileRun() *result.Run {
 		}
 	}
 	rename("noisy", `<script>alert("codec")</script>`)
+	rename("mapped", `<script>alert("strategy")</script>`)
+	rename("ref.memcpy", `<script>alert("reference")</script>`)
+	rename("noop", `<script>alert("floor")</script>`)
 	for i := range r.Verifications {
 		if r.Verifications[i].Codec == "panics" {
 			r.Verifications[i].Error = `<img src=x onerror=alert("error")>`
+		}
+	}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if c.Reference == "memcpy" {
+			c.Reference = `<script>alert("role")</script>`
+		}
+		if c.Status == result.CellCrash {
+			c.Error = "<script>alert(\"tail\")</script>\n<img src=x onerror=alert(\"crash\")>"
 		}
 	}
 	return r
@@ -247,6 +259,13 @@ func TestHTMLNoVariants(t *testing.T) {
 		}
 	}
 	r.Verifications = vs
+	var cs []result.Cell
+	for _, c := range r.Cells {
+		if c.Codec != "reuse" {
+			cs = append(cs, c)
+		}
+	}
+	r.Cells = cs
 	page := string(renderHTML(t, []*result.Run{r}, Options{}))
 	if strings.Contains(page, `id="variants"`) || strings.Contains(page, `class="set set-all"`) {
 		t.Error("toggle shown for a run without variants")
@@ -256,17 +275,64 @@ func TestHTMLNoVariants(t *testing.T) {
 	}
 }
 
-func TestHTMLFloats(t *testing.T) {
-	r := fixture.Run("r1")
-	r.Verifications = append(r.Verifications, result.Verification{Workload: floats.Workload, Codec: "raw-le", Status: result.VerifyExact, Values: 1000000, MeanSize: 4e6})
-	c := result.Cell{Workload: floats.Workload, Codec: "raw-le", Op: result.OpDecode, Status: result.CellOK, Goroutines: 1, MeanSize: 4e6}
-	for i := 0; i < 6; i++ {
-		c.Samples = append(c.Samples, result.Sample{Iters: 10, NsPerOp: 1e6 + float64(i)*1e3})
+// A workload with bandwidth references has its own table: references on
+// top, the strategies fastest first with their percentages, then those
+// not timed; the floor is a line, not a row, and is in no chart.
+func TestHTMLBandwidth(t *testing.T) {
+	page := string(renderHTML(t, []*result.Run{referenceRun("r1")}, Options{}))
+	if !strings.Contains(page, `<table class="sortable bandwidth">`) {
+		t.Fatal("no bandwidth table")
 	}
-	r.Cells = append(r.Cells, c)
-	page := string(renderHTML(t, []*result.Run{r}, Options{}))
-	if !strings.Contains(page, `id="run-1-floats"`) || !regexp.MustCompile(`(?s)<pre>workload floats.*raw-le.*</pre>`).MatchString(page) {
-		t.Error("no floats table")
+	table := page[strings.Index(page, `<table class="sortable bandwidth">`):]
+	table = table[:strings.Index(table, "</table>")]
+	var names []string
+	for _, m := range regexp.MustCompile(`<tr(?: class="failed")?><td class="l">([^<]*)</td>`).FindAllStringSubmatch(table, -1) {
+		names = append(names, m[1])
+	}
+	if got := strings.Join(names, " "); got != "ref.read ref.memcpy mapped bad loop crashed doc" {
+		t.Errorf("bandwidth rows %s", got)
+	}
+	for _, want := range []string{
+		`<th>% read</th><th>% memcpy</th>`,
+		`<td class="l">mapped</td><td class="l"></td><td class="l"><span class="mark ok">ok</span></td><td data-v="1200000">1.20ms<small>±2%</small></td><td data-v="3333.33">3333<small>±2%</small></td><td data-v="33.3333">33.3%</td><td data-v="83.3333">83.3%</td>`,
+		`<td class="l">bad</td><td class="l"></td><td class="l"><span class="mark fail">FAIL</span></td>`,
+		`<td class="l">ref.read</td><td class="l">read</td><td class="l"><span class="mark other">ref</span></td>`,
+		`<tr class="failed"><td class="l">crashed</td><td class="l"></td><td class="l"><span class="mark other">crash</span></td>`,
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the bandwidth table lacks %s", want)
+		}
+	}
+	for _, want := range []string{
+		`<p class="sub floor">noop (floor: harness overhead per operation): decode 1.10ns ±2%</p>`,
+		`<p class="sub floor">noop (floor: harness overhead per operation): encode 1.20ns ±2%, decode 1.35ns ±2%</p>`,
+		"crash crashed: decode: worker 3 exited: exit status 2",
+		"memory hog: decode: worker 4 killed: over the memory limit of 1 GiB",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "goroutine 1 [running]") {
+		t.Error("the page shows more than the last line of a crashed worker's output")
+	}
+	// No codec table for vectors, which has no encode cell, and no row
+	// for the floor in the codec tables.
+	if n := strings.Count(page, `<table class="sortable codecs">`); n != 2 {
+		t.Errorf("%d codec tables, want 2 (person, plain and all)", n)
+	}
+	if strings.Contains(page, `<td class="l">noop</td>`) {
+		t.Error("the floor is a row of a table")
+	}
+	for _, svg := range chartSVGs(t, []byte(page)) {
+		for _, name := range []string{"noop", "ref.read", "mapped", "crashy", "hog"} {
+			if bytes.Contains(svg, []byte(name)) {
+				t.Errorf("%s is in a chart", name)
+			}
+		}
+	}
+	if strings.Contains(page, "floats") {
+		t.Error("the page names the floats workload")
 	}
 }
 

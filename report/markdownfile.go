@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 )
@@ -82,6 +81,15 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 					fmt.Fprintf(&b, "| %s | – | – | – | %s |\n", mdEscape(r.Codec.Name), mdMark(r.Mark()))
 				}
 			}
+			if wl.Bandwidth != nil {
+				if len(wl.Rows)+len(wl.Failed) > 0 {
+					b.WriteString("\n")
+				}
+				mdBandwidth(&b, wl, true)
+			}
+			if f := wl.FloorLine(); f != "" {
+				b.WriteString("\n" + mdEscape(f) + "\n")
+			}
 			if notes := wl.Notes(); len(notes) > 0 {
 				b.WriteString("\n")
 				for _, n := range notes {
@@ -112,13 +120,6 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 				}
 				b.WriteString("\n")
 			}
-		}
-		if rep.Floats {
-			fmt.Fprintf(&b, "\n%s# floats\n\n```\n", level)
-			if err := floats.Table(&b, r.Cells, r.Verifications); err != nil {
-				return nil, err
-			}
-			b.WriteString("```\n")
 		}
 		if len(rep.Warnings) > 0 {
 			b.WriteString("\n**Warnings**\n\n")
@@ -167,16 +168,19 @@ func ChartFile(base string, c Chart) string {
 	return base + "-" + c.Name + ".svg"
 }
 
-// mdMark is a check mark with the failures in bold.
+// mdMark is a check mark with the failures in bold (and lossy, which is
+// worth noticing too); ok and the mark of references are plain.
 func mdMark(m string) string {
-	if m == "ok" {
+	if m == "ok" || m == MarkRef {
 		return m
 	}
 	return "**" + mdEscape(m) + "**"
 }
 
 const mdLegend = `check: ok = every value round-trips exactly; lossy = only declared losses seen;
-FAIL = undeclared data loss (see the notes); error/timeout/unsupported = not timed.
+FAIL = undeclared data loss (see the notes); error/timeout/crash/memory/unsupported = not
+timed; ref = a reference measurement, never ranked (floor: the harness's own overhead per
+operation; others: bandwidth limits, with every other row as a percentage of them).
 Times are medians per operation on one value with 95% confidence intervals; bytes
 is the mean encoded size.
 `

@@ -1,7 +1,16 @@
-// Package report renders stored runs: terminal tables, Markdown, CSV, JSON
-// and the Go benchmark format. It computes medians and confidence intervals
-// from the raw samples of a run (package stats) and never calls the
-// harness, so any stored run can be rendered again at any time.
+// Package report renders stored runs: terminal tables, Markdown, HTML,
+// CSV, JSON and the Go benchmark format. It computes medians and
+// confidence intervals from the raw samples of a run (package stats) and
+// never calls the harness, so any stored run can be rendered again at any
+// time.
+//
+// It knows no workload or codec by name. Reference measurements are cells
+// whose result.Cell.Reference names their role: the floor (the harness's
+// per-operation overhead) is shown as one line per workload and never
+// ranked; bandwidth references (any other role, such as a read-only pass
+// over the data or a memcpy) give their workload a table of its own in
+// which every other cell is shown as a throughput and as a percentage of
+// each reference (Bandwidth).
 package report
 
 import (
@@ -11,7 +20,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/serbench/serbench/floats"
+	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/workload"
@@ -20,6 +29,18 @@ import (
 // MaxRelCI is the widest confidence interval, relative to the median, that
 // passes without a warning.
 const MaxRelCI = 0.05
+
+// Roles of reference cells (result.Cell.Reference) that the report treats
+// specially: the floor is never a bandwidth reference, and the MeanSize of
+// the read reference is the raw size of its workload's data.
+const (
+	roleFloor = "floor"
+	roleRead  = "read"
+)
+
+// MarkRef is the correctness mark of a reference measurement that was
+// measured: references carry no data, so they are never ok, lossy or FAIL.
+const MarkRef = "ref"
 
 // Options select what a report shows.
 type Options struct {
@@ -32,9 +53,6 @@ type Options struct {
 type Report struct {
 	Run       *result.Run
 	Workloads []*Workload
-	// Floats is set when the run measured the floats workload, which has
-	// a table of its own (floats.Table).
-	Floats bool
 	// Warnings are statistical and run-level warnings, each saying what
 	// to do about it.
 	Warnings []string
@@ -42,47 +60,48 @@ type Report struct {
 	opts Options
 }
 
-// FloatsData returns the cells and verifications of the floats workload
-// that the report shows: every strategy, and of the codecs only the plain
-// variants unless Options.AllVariants.
-func (rep *Report) FloatsData() ([]result.Cell, []result.Verification) {
-	shown := func(name string) bool {
-		c := rep.Run.Codec(name)
-		return rep.opts.AllVariants || c == nil || c.Plain()
-	}
-	var cells []result.Cell
-	for _, c := range rep.Run.Cells {
-		if c.Workload == floats.Workload && shown(c.Codec) {
-			cells = append(cells, c)
-		}
-	}
-	var vs []result.Verification
-	for _, v := range rep.Run.Verifications {
-		if v.Workload == floats.Workload && shown(v.Codec) {
-			vs = append(vs, v)
-		}
-	}
-	return cells, vs
-}
-
 // Workload is the table of one workload.
 type Workload struct {
 	Name string
 	// Rows are the timed codecs, fastest (encode+decode median) first.
+	// In a workload with a Bandwidth table, only codecs with an encode
+	// cell are here.
 	Rows []*Row
-	// Failed are codecs that errored, timed out or are unsupported.
+	// Failed are codecs that errored, timed out, crashed, ran out of
+	// memory or are unsupported (of a workload with a Bandwidth table,
+	// only those with an encode cell).
 	Failed []*Row
 	// Hidden counts variant rows left out by Options.
 	Hidden int
 	// Scaling is the parallel throughput of codecs that ran on more than
 	// one goroutine.
 	Scaling []*ScalingRow
+	// Floors are the floor references of the workload (cells whose
+	// Reference is "floor": the noop codec, which times the harness's own
+	// per-operation overhead). They are never ranked; FloorLine describes
+	// them.
+	Floors []*Row
+	// Bandwidth is the table of a workload that has bandwidth references
+	// (cells with a Reference other than "floor"); nil otherwise.
+	Bandwidth *Bandwidth
 }
 
-// Row is one codec in one workload.
+// Generic reports whether w is shown in the encode/decode tables: always,
+// unless it has a Bandwidth table and no codec with an encode cell.
+func (w *Workload) Generic() bool {
+	return w.Bandwidth == nil || len(w.Rows)+len(w.Failed) > 0
+}
+
+// Row is one codec (or strategy, or reference) in one workload.
 type Row struct {
-	Codec  *result.Codec
+	Codec *result.Codec
+	// Verify is the codec's verification. Bandwidth references have none
+	// (nil); a codec with cells but no verification record gets one of
+	// status result.VerifyUnverified.
 	Verify *result.Verification
+	// Reference is the role of a reference measurement (the Reference of
+	// its cells: "floor", "read", "memcpy", ...); empty for codecs.
+	Reference string
 	// Encode and Decode summarize the cells; nil when not measured.
 	Encode, Decode *Op
 	// Access summarizes the access cell of zero-copy codecs (read a few
@@ -93,8 +112,139 @@ type Row struct {
 	Zstd *Op
 	// Relative is (encode+decode) relative to the fastest row (1 for it).
 	Relative float64
-	// Cells are the encode and decode cells, including failed ones.
+	// Cells are all the cells of the codec in the workload, including
+	// failed ones and those on several goroutines.
 	Cells []*result.Cell
+}
+
+// Bandwidth is the table of a workload measured against bandwidth
+// references: the references on top, then every other cell of the
+// workload, fastest first, as time per operation, as MB/s of the raw data
+// and as a percentage of each reference; then the cells that were not
+// timed.
+type Bandwidth struct {
+	// Raw is the size of the workload's raw data in bytes: the MeanSize
+	// of the reference whose role is "read", else of the first reference.
+	Raw float64
+	// RawFrom names the reference Raw is taken from.
+	RawFrom string
+	// Refs are the cells of the bandwidth references: role "read" first,
+	// then in the order of the run.
+	Refs []*BandwidthRow
+	// Rows are the timed cells, by operation (encode, decode, access,
+	// zstd, others) and then fastest first.
+	Rows []*BandwidthRow
+	// Failed are the cells that were not timed (error, unsupported,
+	// timeout, crash, memory, interrupted), and codecs with no cell.
+	Failed []*BandwidthRow
+	// MultiOp is true when Rows and Failed hold more than one operation,
+	// so that tables name the operation of each row.
+	MultiOp bool
+}
+
+// BandwidthRow is one cell of a Bandwidth table.
+type BandwidthRow struct {
+	// Row is the codec, strategy or reference the cell belongs to.
+	Row *Row
+	// Cell is the cell; nil for a codec that has no cell (its
+	// verification failed).
+	Cell *result.Cell
+	// Op summarizes the cell; nil when it has no sample.
+	Op *Op
+	// MBps is the throughput in MB/s (10^6 bytes per second) of the
+	// workload's raw data (of a reference: of its own MeanSize), over the
+	// samples.
+	MBps stats.Summary
+	// Percent is, for each of the table's Refs, the reference's median
+	// time divided by this cell's, in percent; NaN when either has no
+	// sample.
+	Percent []float64
+}
+
+// Name is the name of the row's codec, strategy or reference.
+func (b *BandwidthRow) Name() string { return b.Row.Codec.Name }
+
+// OpName is the cell's operation, or "" without a cell.
+func (b *BandwidthRow) OpName() string {
+	if b.Cell == nil {
+		return ""
+	}
+	return b.Cell.Op
+}
+
+// Size is the file or encoded size of the row in bytes (the cell's
+// MeanSize, else the verification's); NaN for references, whose size is
+// the workload's raw size, and when unknown.
+func (b *BandwidthRow) Size() float64 {
+	if b.Row.Reference != "" {
+		return math.NaN()
+	}
+	if b.Cell != nil && b.Cell.MeanSize > 0 {
+		return b.Cell.MeanSize
+	}
+	if b.Row.Verify != nil && b.Row.Verify.MeanSize > 0 {
+		return b.Row.Verify.MeanSize
+	}
+	return math.NaN()
+}
+
+// Samples is the number of samples of the cell.
+func (b *BandwidthRow) Samples() int {
+	if b.Cell == nil {
+		return 0
+	}
+	return len(b.Cell.Samples)
+}
+
+// Mark is the correctness mark of the row, as Row.Mark gives it, but for
+// this cell only: a cell that failed is marked with its status (crash,
+// memory, timeout, ...) and a measured reference with MarkRef.
+func (b *BandwidthRow) Mark() string { return cellMark(b.Row, b.Cell) }
+
+// cellMark is the mark of cell c of row r (c may be nil): the cell's
+// status if it failed and r's verification did not, else MarkRef for a
+// reference, else the verification's mark.
+func cellMark(r *Row, c *result.Cell) string {
+	if c != nil && result.Failed(c.Status) && (r.Verify == nil || !r.Verify.Failed()) {
+		return c.Status
+	}
+	if r.isReference() {
+		return MarkRef
+	}
+	return verifyMark(r.Verify)
+}
+
+// RefHeads names the percentage columns of bw, one per reference, after
+// its role ("% read", "% memcpy"), or after its name where two
+// references share a role.
+func (bw *Bandwidth) RefHeads() []string {
+	roles := map[string]int{}
+	for _, r := range bw.Refs {
+		roles[r.Row.Reference]++
+	}
+	var out []string
+	for _, r := range bw.Refs {
+		n := r.Row.Reference
+		if roles[n] > 1 {
+			n = r.Name()
+		}
+		out = append(out, "% "+n)
+	}
+	return out
+}
+
+// Intro describes the table in one line: the raw size and what MB/s and
+// the percentages are.
+func (bw *Bandwidth) Intro() string {
+	raw := "unknown"
+	if bw.Raw > 0 {
+		raw = format.Bytes(bw.Raw)
+	}
+	from := ""
+	if bw.RawFrom != "" {
+		from = fmt.Sprintf(" (what %s reads)", bw.RawFrom)
+	}
+	return fmt.Sprintf("raw data %s%s; MB/s = raw bytes / median time per operation; %% REF = REF's median time / the row's median time", raw, from)
 }
 
 // AccessRows returns the rows of w that have an access cell, fastest
@@ -123,6 +273,43 @@ func (w *Workload) SizeRows() []*Row {
 	return rows
 }
 
+// AllRows returns every row of w once: the bandwidth references, the
+// timed and failed rows of the encode/decode table, the other rows of the
+// Bandwidth table (timed, then failed), and the floors.
+func (w *Workload) AllRows() []*Row {
+	var out []*Row
+	seen := map[*Row]bool{}
+	add := func(r *Row) {
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	if bw := w.Bandwidth; bw != nil {
+		for _, b := range bw.Refs {
+			add(b.Row)
+		}
+	}
+	for _, r := range w.Rows {
+		add(r)
+	}
+	for _, r := range w.Failed {
+		add(r)
+	}
+	if bw := w.Bandwidth; bw != nil {
+		for _, b := range bw.Rows {
+			add(b.Row)
+		}
+		for _, b := range bw.Failed {
+			add(b.Row)
+		}
+	}
+	for _, r := range w.Floors {
+		add(r)
+	}
+	return out
+}
+
 // accessFields names the fields the access operation reads in a workload,
 // as the workload defines them (the fields of its Access value).
 func accessFields(name string) string {
@@ -139,6 +326,16 @@ func accessFields(name string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// description is the one-line description of a registered workload, or
+// "".
+func description(name string) string {
+	w, err := workload.Lookup(name)
+	if err != nil {
+		return ""
+	}
+	return w.Description
 }
 
 // Op summarizes one cell.
@@ -161,36 +358,61 @@ func (r *Row) Total() float64 {
 	return r.Encode.NsOp.Center + r.Decode.NsOp.Center
 }
 
+// isReference reports whether r is a reference measurement.
+func (r *Row) isReference() bool {
+	return r.Reference != "" || (r.Verify != nil && r.Verify.Status == result.VerifyReference)
+}
+
 // Mark is the short correctness mark of the row: "ok" for exact, "lossy"
-// for declared losses, "FAIL" for undeclared ones, and the failure status
-// otherwise.
+// for declared losses, "FAIL" for undeclared ones, MarkRef for a
+// reference measurement, and the failure status otherwise (the
+// verification's, or that of the first cell that failed: error, timeout,
+// crash, memory, interrupted).
 func (r *Row) Mark() string {
+	if r.isReference() {
+		for _, c := range r.Cells {
+			if result.Failed(c.Status) {
+				return c.Status
+			}
+		}
+		return MarkRef
+	}
 	if r.Verify == nil {
 		return "?"
 	}
 	if !r.Verify.Failed() {
 		for _, c := range r.Cells {
-			if c.Status != result.CellOK {
+			if result.Failed(c.Status) {
 				return c.Status
 			}
 		}
 	}
-	switch r.Verify.Status {
+	return verifyMark(r.Verify)
+}
+
+// verifyMark is the mark of a verification alone.
+func verifyMark(v *result.Verification) string {
+	if v == nil {
+		return "?"
+	}
+	switch v.Status {
 	case result.VerifyExact:
 		return "ok"
 	case result.VerifyLossy:
 		return "lossy"
 	case result.VerifyMismatch:
 		return "FAIL"
+	case result.VerifyReference:
+		return MarkRef
 	}
-	return r.Verify.Status
+	return v.Status
 }
 
 // Build computes the report of run.
 func Build(run *result.Run, opts Options) *Report {
 	rep := &Report{Run: run, opts: opts}
 	byWorkload := map[string]*Workload{}
-	var wide []*Op
+	rowsOf := map[*Workload][]*Row{}
 	var names []string
 	get := func(name string) *Workload {
 		w := byWorkload[name]
@@ -201,28 +423,23 @@ func Build(run *result.Run, opts Options) *Report {
 		}
 		return w
 	}
-	for i := range run.Verifications {
-		v := &run.Verifications[i]
-		if v.Workload == floats.Workload {
-			rep.Floats = true // rendered by floats.Table
-			continue
-		}
-		w := get(v.Workload)
-		c := run.Codec(v.Codec)
-		if c == nil {
-			c = &result.Codec{Name: v.Codec}
-		}
-		if !opts.AllVariants && !c.Plain() {
-			w.Hidden++
-			continue
-		}
-		row := &Row{Codec: c, Verify: v}
+	type pair struct{ workload, codec string }
+	seen := map[pair]bool{}
+	// add makes the row of one codec of one workload, with every cell of
+	// it, unless it is a hidden variant.
+	add := func(wname, cname string, v *result.Verification) {
+		seen[pair{wname, cname}] = true
+		w := get(wname)
+		row := &Row{Codec: run.Codec(cname), Verify: v}
 		for i := range run.Cells {
 			c := &run.Cells[i]
-			if c.Workload != v.Workload || c.Codec != v.Codec {
+			if c.Workload != wname || c.Codec != cname {
 				continue
 			}
 			row.Cells = append(row.Cells, c)
+			if row.Reference == "" {
+				row.Reference = c.Reference
+			}
 			switch {
 			case c.Goroutines != 1:
 			case c.Op == result.OpEncode:
@@ -235,26 +452,75 @@ func Build(run *result.Run, opts Options) *Report {
 				row.Zstd = summarize(c)
 			}
 		}
-		if v.Failed() || row.Encode == nil || row.Decode == nil {
-			w.Failed = append(w.Failed, row)
-		} else {
-			w.Rows = append(w.Rows, row)
+		if row.Reference == "" && v != nil && v.Status == result.VerifyReference {
+			row.Reference = roleFloor
 		}
-		for _, op := range []*Op{row.Encode, row.Decode, row.Access, row.Zstd} {
-			if op != nil {
-				rep.Warnings = append(rep.Warnings, op.warnings()...)
-				if op.wide() {
-					wide = append(wide, op)
-				}
-			}
+		if row.Codec == nil {
+			row.Codec = &result.Codec{Name: cname}
+		}
+		if row.Reference == "" && !opts.AllVariants && !row.Codec.Plain() {
+			w.Hidden++
+			return
+		}
+		if row.Verify == nil && row.Reference == "" {
+			row.Verify = &result.Verification{Workload: wname, Codec: cname, Status: result.VerifyUnverified}
+		}
+		rowsOf[w] = append(rowsOf[w], row)
+	}
+	for i := range run.Verifications {
+		v := &run.Verifications[i]
+		add(v.Workload, v.Codec, v)
+	}
+	for i := range run.Cells {
+		c := &run.Cells[i]
+		if !seen[pair{c.Workload, c.Codec}] {
+			add(c.Workload, c.Codec, nil)
 		}
 	}
-	if w := wideWarning(wide); w != "" {
-		rep.Warnings = append(rep.Warnings, w)
-	}
+
+	var wide []*Op
 	sort.Strings(names)
 	for _, n := range names {
 		w := byWorkload[n]
+		var refs, others []*Row
+		for _, r := range rowsOf[w] {
+			for _, c := range r.Cells {
+				if c.Goroutines != 1 {
+					continue
+				}
+				if op := summarize(c); op != nil {
+					rep.Warnings = append(rep.Warnings, op.warnings()...)
+					if op.wide() {
+						wide = append(wide, op)
+					}
+				}
+			}
+			switch {
+			case r.Reference == roleFloor:
+				w.Floors = append(w.Floors, r)
+			case r.Reference != "":
+				refs = append(refs, r)
+			default:
+				others = append(others, r)
+			}
+		}
+		generic := others
+		if len(refs) > 0 {
+			w.Bandwidth = buildBandwidth(refs, others)
+			generic = nil
+			for _, r := range others {
+				if hasOp(r, result.OpEncode) {
+					generic = append(generic, r)
+				}
+			}
+		}
+		for _, r := range generic {
+			if r.Verify.Failed() || r.Encode == nil || r.Decode == nil {
+				w.Failed = append(w.Failed, r)
+			} else {
+				w.Rows = append(w.Rows, r)
+			}
+		}
 		sort.SliceStable(w.Rows, func(i, j int) bool {
 			ti, tj := w.Rows[i].Total(), w.Rows[j].Total()
 			if ti != tj {
@@ -270,17 +536,118 @@ func Build(run *result.Run, opts Options) *Report {
 			}
 		}
 		shown := map[string]bool{}
-		for _, r := range w.Rows {
+		for _, r := range others {
 			shown[r.Codec.Name] = true
 		}
 		w.Scaling = scaling(run, n, shown)
 		rep.Workloads = append(rep.Workloads, w)
+	}
+	if w := wideWarning(wide); w != "" {
+		rep.Warnings = append(rep.Warnings, w)
 	}
 	rep.Warnings = append(rep.Warnings, run.Warnings...)
 	if !run.Complete {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("run %s is incomplete (interrupted or failed): cells with fewer samples than asked are marked", run.ID))
 	}
 	return rep
+}
+
+// hasOp reports whether r has a cell of operation op.
+func hasOp(r *Row, op string) bool {
+	for _, c := range r.Cells {
+		if c.Op == op {
+			return true
+		}
+	}
+	return false
+}
+
+// buildBandwidth makes the Bandwidth table of the references refs and the
+// other rows of a workload.
+func buildBandwidth(refs, others []*Row) *Bandwidth {
+	bw := &Bandwidth{}
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].Reference == roleRead && refs[j].Reference != roleRead })
+	for _, r := range refs {
+		for _, c := range r.Cells {
+			if c.Goroutines == 1 {
+				bw.Refs = append(bw.Refs, &BandwidthRow{Row: r, Cell: c, Op: summarize(c)})
+			}
+		}
+	}
+	// Refs has role "read" first, so the first reference with a size is
+	// the read reference when there is one.
+	for _, b := range bw.Refs {
+		if b.Cell.MeanSize > 0 {
+			bw.Raw, bw.RawFrom = b.Cell.MeanSize, b.Name()
+			break
+		}
+	}
+	ops := map[string]bool{}
+	for _, r := range others {
+		n := 0
+		for _, c := range r.Cells {
+			if c.Goroutines != 1 {
+				continue
+			}
+			n++
+			ops[c.Op] = true
+			b := &BandwidthRow{Row: r, Cell: c, Op: summarize(c)}
+			if b.Op != nil && !r.Verify.Failed() {
+				bw.Rows = append(bw.Rows, b)
+			} else {
+				bw.Failed = append(bw.Failed, b)
+			}
+		}
+		if n == 0 {
+			bw.Failed = append(bw.Failed, &BandwidthRow{Row: r})
+		}
+	}
+	bw.MultiOp = len(ops) > 1
+	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
+		for _, b := range rows {
+			raw := bw.Raw
+			if b.Row.Reference != "" {
+				raw = b.Cell.MeanSize
+			}
+			var mbps []float64
+			if b.Cell != nil && raw > 0 {
+				for _, s := range b.Cell.Samples {
+					if s.NsPerOp > 0 {
+						mbps = append(mbps, raw/s.NsPerOp*1e3)
+					}
+				}
+			}
+			b.MBps = stats.Summarize(mbps)
+			for _, ref := range bw.Refs {
+				p := math.NaN()
+				if b.Op != nil && ref.Op != nil && b.Op.NsOp.Center > 0 {
+					p = 100 * ref.Op.NsOp.Center / b.Op.NsOp.Center
+				}
+				b.Percent = append(b.Percent, p)
+			}
+		}
+	}
+	sort.SliceStable(bw.Rows, func(i, j int) bool {
+		a, b := bw.Rows[i], bw.Rows[j]
+		if oa, ob := opOrder(a.Cell.Op), opOrder(b.Cell.Op); oa != ob {
+			return oa < ob
+		}
+		if a.Cell.Op != b.Cell.Op {
+			return a.Cell.Op < b.Cell.Op
+		}
+		if ta, tb := a.Op.NsOp.Center, b.Op.NsOp.Center; ta != tb {
+			return ta < tb
+		}
+		return a.Name() < b.Name()
+	})
+	sort.SliceStable(bw.Failed, func(i, j int) bool {
+		a, b := bw.Failed[i], bw.Failed[j]
+		if a.Name() != b.Name() {
+			return a.Name() < b.Name()
+		}
+		return opOrder(a.OpName()) < opOrder(b.OpName())
+	})
+	return bw
 }
 
 func summarize(c *result.Cell) *Op {
@@ -334,17 +701,94 @@ func (o *Op) warnings() []string {
 	if n := len(o.Cell.Samples); n < 6 {
 		out = append(out, fmt.Sprintf("%s: only %d samples, too few for a 95%% confidence interval; use --count 10", name, n))
 	}
-	if o.Cell.Status != result.CellOK {
-		out = append(out, fmt.Sprintf("%s: %s: %s", name, o.Cell.Status, o.Cell.Error))
+	if result.Failed(o.Cell.Status) {
+		out = append(out, fmt.Sprintf("%s: %s: %s", name, o.Cell.Status, lastLine(o.Cell.Error)))
 	}
 	return out
 }
 
+// lastLine is the last non-blank line of s, trimmed: all that tables show
+// of an error (a crashed worker's error is the tail of its output; JSON
+// has the whole text).
+func lastLine(s string) string {
+	s = strings.TrimRight(s, " \t\r\n")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return strings.TrimSpace(s)
+}
+
+// FloorLine describes the floor of w in one line, or returns "" when w has
+// none: the floor codec's median time per operation with its interval,
+// for example "noop (floor: harness overhead per operation): encode
+// 1.20ns ±2%, decode 1.31ns ±<1%", or why it was not measured.
+func (w *Workload) FloorLine() string {
+	var parts []string
+	for _, r := range w.Floors {
+		cells := append([]*result.Cell(nil), r.Cells...)
+		sort.SliceStable(cells, func(i, j int) bool { return opOrder(cells[i].Op) < opOrder(cells[j].Op) })
+		var ops []string
+		for _, c := range cells {
+			if c.Goroutines != 1 {
+				continue
+			}
+			op := summarize(c)
+			switch {
+			case op == nil && result.Failed(c.Status):
+				ops = append(ops, fmt.Sprintf("%s %s: %s", c.Op, c.Status, lastLine(c.Error)))
+			case op == nil:
+				ops = append(ops, c.Op+" not measured")
+			default:
+				s := fmt.Sprintf("%s %s %s", c.Op, format.Ns(op.NsOp.Center), format.CI(op.NsOp))
+				if result.Failed(c.Status) {
+					s += " (" + c.Status + ")"
+				}
+				ops = append(ops, s)
+			}
+		}
+		if len(ops) == 0 {
+			msg := "not measured"
+			if r.Verify != nil && r.Verify.Error != "" {
+				msg = r.Verify.Status + ": " + lastLine(r.Verify.Error)
+			}
+			ops = append(ops, msg)
+		}
+		parts = append(parts, fmt.Sprintf("%s (floor: harness overhead per operation): %s", r.Codec.Name, strings.Join(ops, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
 // Notes returns the explanation lines of w: declared losses seen,
-// undeclared losses with examples, failures.
+// undeclared losses with examples, failures (of the encode/decode table
+// and of the Bandwidth table alike) and hidden variants.
 func (w *Workload) Notes() []string {
+	timed := append([]*Row(nil), w.Rows...)
+	failed := append([]*Row(nil), w.Failed...)
+	if bw := w.Bandwidth; bw != nil {
+		// The rows of the Bandwidth table that are not in the other:
+		// failed when any of their cells was not timed.
+		listed := map[*Row]bool{}
+		for _, r := range append(append([]*Row(nil), timed...), failed...) {
+			listed[r] = true
+		}
+		bad := map[*Row]bool{}
+		for _, b := range bw.Failed {
+			bad[b.Row] = true
+			if !listed[b.Row] {
+				listed[b.Row] = true
+				failed = append(failed, b.Row)
+			}
+		}
+		for _, b := range bw.Rows {
+			if !listed[b.Row] && !bad[b.Row] {
+				listed[b.Row] = true
+				timed = append(timed, b.Row)
+			}
+		}
+		sort.SliceStable(failed, func(i, j int) bool { return failed[i].Codec.Name < failed[j].Codec.Name })
+	}
 	var out []string
-	for _, r := range w.Rows {
+	for _, r := range timed {
 		switch r.Verify.Status {
 		case result.VerifyLossy:
 			out = append(out, fmt.Sprintf("lossy %s: declared %s; seen: %s", r.Codec.Name, strings.Join(r.Codec.Losses, "; "), strings.Join(r.Verify.Observed, ", ")))
@@ -364,11 +808,11 @@ func (w *Workload) Notes() []string {
 	}
 	var groups []*group
 	byReason := map[string]*group{}
-	for _, r := range w.Failed {
+	for _, r := range failed {
 		if r.Verify.Status != result.VerifyUnsupported {
 			continue
 		}
-		reason := strings.ReplaceAll(r.Verify.Error, r.Codec.Name, "CODEC")
+		reason := strings.ReplaceAll(lastLine(r.Verify.Error), r.Codec.Name, "CODEC")
 		g := byReason[reason]
 		if g == nil {
 			g = &group{reason: reason}
@@ -384,16 +828,16 @@ func (w *Workload) Notes() []string {
 		}
 		out = append(out, fmt.Sprintf("unsupported %s: %s", strings.Join(g.names, ", "), reason))
 	}
-	for _, r := range w.Failed {
+	for _, r := range failed {
 		if r.Verify.Status == result.VerifyUnsupported {
 			continue
 		}
-		msg := r.Verify.Error
+		msg := lastLine(r.Verify.Error)
 		if msg == "" {
 			msg = "not measured"
 			for _, c := range r.Cells {
 				if c.Error != "" {
-					msg = c.Op + ": " + c.Error
+					msg = c.Op + ": " + lastLine(c.Error)
 				}
 			}
 		}

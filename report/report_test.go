@@ -11,7 +11,7 @@ import (
 )
 
 func TestGolden(t *testing.T) {
-	run := fixture.Run("20261121-093000-abcdef")
+	run := referenceRun("20261121-093000-abcdef")
 	for _, tc := range []struct {
 		name   string
 		all    bool
@@ -33,7 +33,7 @@ func TestGolden(t *testing.T) {
 	}
 	t.Run("gobench.golden", func(t *testing.T) {
 		var b bytes.Buffer
-		if err := result.WriteGoBench(&b, run); err != nil {
+		if err := result.WriteGoBench(&b, fixture.Run("20261121-093000-abcdef")); err != nil {
 			t.Fatal(err)
 		}
 		golden.Check(t, "gobench.golden", b.Bytes())

@@ -3,11 +3,11 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/internal/format"
 )
 
@@ -39,21 +39,29 @@ func Table(w io.Writer, rep *Report) error {
 	}
 	for _, wl := range rep.Workloads {
 		fmt.Fprintf(&b, "\nworkload %s\n", wl.Name)
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "codec\tformat\tencode\t±\tdecode\t±\tops/s e/d\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tvs best\tcheck\t")
-		for _, r := range wl.Rows {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%.2fx\t%s\t\n",
-				r.Codec.Name, r.Codec.Format,
-				format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
-				format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
-				format.Rate(1e9/r.Encode.NsOp.Center), format.Rate(1e9/r.Decode.NsOp.Center),
-				format.Count(r.Verify.MeanSize),
-				format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
-				format.Count(r.Encode.BOp.Center), format.Count(r.Decode.BOp.Center),
-				format.Count(r.Encode.MBps), format.Count(r.Decode.MBps),
-				r.Relative, r.Mark())
+		if wl.Generic() {
+			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "codec\tformat\tencode\t±\tdecode\t±\tops/s e/d\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tvs best\tcheck\t")
+			for _, r := range wl.Rows {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%.2fx\t%s\t\n",
+					r.Codec.Name, r.Codec.Format,
+					format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
+					format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+					format.Rate(1e9/r.Encode.NsOp.Center), format.Rate(1e9/r.Decode.NsOp.Center),
+					format.Count(r.Verify.MeanSize),
+					format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
+					format.Count(r.Encode.BOp.Center), format.Count(r.Decode.BOp.Center),
+					format.Count(r.Encode.MBps), format.Count(r.Decode.MBps),
+					r.Relative, r.Mark())
+			}
+			tw.Flush()
 		}
-		tw.Flush()
+		if wl.Bandwidth != nil {
+			bandwidthTable(&b, wl)
+		}
+		if f := wl.FloorLine(); f != "" {
+			b.WriteString("  " + f + "\n")
+		}
 		for _, n := range wl.Notes() {
 			b.WriteString("  " + n + "\n")
 		}
@@ -61,22 +69,69 @@ func Table(w io.Writer, rep *Report) error {
 		sizeTable(&b, wl)
 		scalingTable(&b, wl)
 	}
-	if rep.Floats {
-		cells, vs := rep.FloatsData()
-		b.WriteString("\nworkload floats (decode 1,000,000 stored float32 values, read from a file, and sum them)\n")
-		if err := floats.Table(&b, cells, vs); err != nil {
-			return err
-		}
-	}
 	if len(rep.Warnings) > 0 {
 		b.WriteString("\nwarnings:\n")
 		for _, wn := range rep.Warnings {
 			b.WriteString("  " + wn + "\n")
 		}
 	}
-	b.WriteString(legend)
+	b.WriteString(rep.legend())
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// bandwidthTable writes the Bandwidth table of wl: the references, the
+// timed cells fastest first and the cells that were not timed, each with
+// its time, its throughput of the raw data and its percentage of every
+// reference.
+func bandwidthTable(b *strings.Builder, wl *Workload) {
+	bw := wl.Bandwidth
+	if d := description(wl.Name); d != "" {
+		b.WriteString("  " + d + "\n")
+	}
+	b.WriteString("  " + bw.Intro() + "\n")
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := "name\t"
+	if bw.MultiOp {
+		head += "op\t"
+	}
+	head += "role\ttime\t±\tMB/s\t±\t"
+	for _, h := range bw.RefHeads() {
+		head += h + "\t"
+	}
+	fmt.Fprintln(tw, head+"size\tB/op\tallocs/op\tn\tcheck\t")
+	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
+		for _, r := range rows {
+			line := r.Name() + "\t"
+			if bw.MultiOp {
+				line += r.OpName() + "\t"
+			}
+			line += r.Row.Reference + "\t"
+			if r.Op == nil {
+				line += "-\t\t-\t\t"
+				for range bw.Refs {
+					line += "-\t"
+				}
+				line += fmt.Sprintf("%s\t-\t-\t%d\t%s\t", format.Bytes(r.Size()), r.Samples(), r.Mark())
+			} else {
+				line += fmt.Sprintf("%s\t%s\t%s\t%s\t", format.Ns(r.Op.NsOp.Center), format.CI(r.Op.NsOp), format.Sig3(r.MBps.Center), format.CI(r.MBps))
+				for _, p := range r.Percent {
+					line += percent(p) + "\t"
+				}
+				line += fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t", format.Bytes(r.Size()), format.Bytes(r.Op.BOp.Center), format.Count(r.Op.Allocs.Center), r.Samples(), r.Mark())
+			}
+			fmt.Fprintln(tw, line)
+		}
+	}
+	tw.Flush()
+}
+
+// percent formats a percentage with three significant digits, or "-".
+func percent(p float64) string {
+	if math.IsNaN(p) || math.IsInf(p, 0) {
+		return "-"
+	}
+	return format.Sig3(p) + "%"
 }
 
 // accessTable writes the access operation of the zero-copy codecs of wl,
@@ -123,10 +178,39 @@ func sizeTable(b *strings.Builder, wl *Workload) {
 
 const legend = `
 check: ok = every value round-trips exactly; lossy = only declared losses seen;
-FAIL = undeclared data loss (see the note above); error/timeout/unsupported = not timed.
+FAIL = undeclared data loss (see the note above); error/timeout/crash/memory/unsupported = not timed.
 Times are per operation on one value; bytes is the mean encoded size; vs best compares
 encode+decode medians with the fastest row.
 `
+
+const legendFloor = `floor: the median time per operation of a reference codec that does nothing: the harness's
+own overhead (timed loop, interface calls), which every time above includes; never ranked.
+`
+
+const legendBandwidth = `Tables with references (check ref): a reference is a bandwidth limit measured in the same run
+(for example read: one read-only pass over the data in memory; memcpy: a copy of it). MB/s = the
+raw bytes / median time per operation (of a reference: its own bytes); % REF = the reference's
+median time / the row's; size = the file or encoded size; B/op and allocs/op: Go heap
+allocations per operation. References are never ranked and never FAIL.
+`
+
+// legend is the explanation at the end of the text tables, with lines on
+// the floor and the bandwidth tables when the report has them.
+func (rep *Report) legend() string {
+	s := legend
+	var floor, bandwidth bool
+	for _, wl := range rep.Workloads {
+		floor = floor || len(wl.Floors) > 0
+		bandwidth = bandwidth || wl.Bandwidth != nil
+	}
+	if floor {
+		s += legendFloor
+	}
+	if bandwidth {
+		s += legendBandwidth
+	}
+	return s
+}
 
 // Markdown writes rep as compact Markdown tables.
 func Markdown(w io.Writer, rep *Report) error {
@@ -138,16 +222,27 @@ func Markdown(w io.Writer, rep *Report) error {
 	}
 	for _, wl := range rep.Workloads {
 		fmt.Fprintf(&b, "\n### %s\n\n", mdEscape(wl.Name))
-		b.WriteString("| codec | encode | decode | bytes | allocs e/d | vs best | check |\n")
-		b.WriteString("|:--|--:|--:|--:|--:|--:|:--|\n")
-		for _, r := range wl.Rows {
-			fmt.Fprintf(&b, "| %s | %s %s | %s %s | %s | %s/%s | %.2fx | %s |\n",
-				mdEscape(r.Codec.Name),
-				format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
-				format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
-				format.Count(r.Verify.MeanSize),
-				format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
-				r.Relative, r.Mark())
+		if wl.Generic() {
+			b.WriteString("| codec | encode | decode | bytes | allocs e/d | vs best | check |\n")
+			b.WriteString("|:--|--:|--:|--:|--:|--:|:--|\n")
+			for _, r := range wl.Rows {
+				fmt.Fprintf(&b, "| %s | %s %s | %s %s | %s | %s/%s | %.2fx | %s |\n",
+					mdEscape(r.Codec.Name),
+					format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
+					format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+					format.Count(r.Verify.MeanSize),
+					format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
+					r.Relative, r.Mark())
+			}
+		}
+		if wl.Bandwidth != nil {
+			if wl.Generic() {
+				b.WriteString("\n")
+			}
+			mdBandwidth(&b, wl, false)
+		}
+		if f := wl.FloorLine(); f != "" {
+			b.WriteString("\n" + mdEscape(f) + "\n")
 		}
 		if notes := wl.Notes(); len(notes) > 0 {
 			b.WriteString("\n")
@@ -178,14 +273,6 @@ func Markdown(w io.Writer, rep *Report) error {
 			}
 		}
 	}
-	if rep.Floats {
-		cells, vs := rep.FloatsData()
-		b.WriteString("\n### floats\n\n```\n")
-		if err := floats.Table(&b, cells, vs); err != nil {
-			return err
-		}
-		b.WriteString("```\n")
-	}
 	if len(rep.Warnings) > 0 {
 		b.WriteString("\n**Warnings**\n\n")
 		for _, wn := range rep.Warnings {
@@ -194,6 +281,67 @@ func Markdown(w io.Writer, rep *Report) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// mdBandwidth writes the Bandwidth table of wl in Markdown: all columns,
+// or, compact, name, time, MB/s, the percentages and check.
+func mdBandwidth(b *strings.Builder, wl *Workload, compact bool) {
+	bw := wl.Bandwidth
+	intro := bw.Intro()
+	if d := description(wl.Name); d != "" {
+		intro = d + ". " + strings.ToUpper(intro[:1]) + intro[1:]
+	} else {
+		intro = strings.ToUpper(intro[:1]) + intro[1:]
+	}
+	b.WriteString(mdEscape(intro) + ".\n\n")
+	head, align := "| name |", "|:--|"
+	if bw.MultiOp {
+		head, align = head+" op |", align+":--|"
+	}
+	head, align = head+" role | time | MB/s |", align+":--|--:|--:|"
+	for _, h := range bw.RefHeads() {
+		head, align = head+" "+mdEscape(h)+" |", align+"--:|"
+	}
+	if !compact {
+		head, align = head+" size | allocs/op | n |", align+"--:|--:|--:|"
+	}
+	b.WriteString(head + " check |\n" + align + ":--|\n")
+	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
+		for _, r := range rows {
+			line := "| " + mdEscape(r.Name()) + " |"
+			if bw.MultiOp {
+				line += " " + mdEscape(r.OpName()) + " |"
+			}
+			line += " " + mdEscape(r.Row.Reference) + " |"
+			allocs := "–"
+			if r.Op == nil {
+				line += " – | – |"
+				for range bw.Refs {
+					line += " – |"
+				}
+			} else {
+				line += fmt.Sprintf(" %s %s | %s %s |", format.Ns(r.Op.NsOp.Center), format.CI(r.Op.NsOp), format.Sig3(r.MBps.Center), format.CI(r.MBps))
+				for _, p := range r.Percent {
+					line += " " + percent(p) + " |"
+				}
+				allocs = format.Count(r.Op.Allocs.Center)
+			}
+			if !compact {
+				size := "–"
+				if s := r.Size(); finiteNum(s) {
+					size = format.Bytes(s)
+				}
+				line += fmt.Sprintf(" %s | %s | %d |", size, allocs, r.Samples())
+			}
+			mark := r.Mark()
+			if compact {
+				mark = mdMark(mark)
+			} else {
+				mark = mdEscape(mark)
+			}
+			b.WriteString(line + " " + mark + " |\n")
+		}
+	}
 }
 
 var mdEscaper = strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`)
