@@ -21,11 +21,12 @@ const (
 
 var spread = []float64{1, 1.01, 0.99, 1.02, 0.98, 1.005, 0.995, 1.03, 0.97, 1}
 
-// crashTail is the error of a cell whose worker crashed: the tail of its
-// standard error, whose last line alone is shown in tables.
-const crashTail = "panic: runtime error: slice bounds out of range [:5] with capacity 4\n\n" +
-	"goroutine 1 [running]:\nexample.com/crashy.decode(...)\n\t/src/crashy/decode.go:42 +0x1d\n" +
-	"worker 3 exited: exit status 2\n"
+// crashTail is the error of a cell whose worker crashed, as the engine
+// writes it: what happened on the first line, which alone tables show,
+// then the tail of the worker's output.
+const crashTail = "the worker died: exit status 2: panic: runtime error: slice bounds out of range [:5] with capacity 4\n" +
+	"its last output:\npanic: runtime error: slice bounds out of range [:5] with capacity 4\n\n" +
+	"goroutine 1 [running]:\nexample.com/crashy.decode(...)\n\t/src/crashy/decode.go:42 +0x1d\n"
 
 // referenceRun returns the fixture run with what the engine adds to it:
 //
@@ -77,9 +78,9 @@ func referenceRun(id string) *result.Run {
 		cell("person", "crashy", result.OpEncode, "", 180, 800, 200, 3),
 		failed("person", "crashy", result.OpDecode, result.CellCrash, crashTail, 180),
 		failed("person", "hog", result.OpEncode, result.CellMemory,
-			"fatal error: runtime: out of memory\nworker 4 killed: over the memory limit of 1 GiB", 300),
+			"the worker went past the memory limit and was killed\nits last output:\nfatal error: runtime: out of memory", 300),
 		failed("person", "hog", result.OpDecode, result.CellMemory,
-			"fatal error: runtime: out of memory\nworker 4 killed: over the memory limit of 1 GiB", 300),
+			"the worker went past the memory limit and was killed\nits last output:\nfatal error: runtime: out of memory", 300),
 		cell("vectors", "ref.read", result.OpDecode, "read", vecRaw, vecRead, 0, 0),
 		cell("vectors", "ref.memcpy", result.OpDecode, "memcpy", vecRaw, vecMemcpy, 0, 0),
 		cell("vectors", "loop", result.OpDecode, "", 4e6, vecLoop, 4e6, 2),

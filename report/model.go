@@ -650,8 +650,11 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 	return bw
 }
 
+// summarize returns the statistics of c, or nil when it has no samples
+// or failed: the samples a cell took before it crashed, hung or failed
+// are stored, never shown as its time.
 func summarize(c *result.Cell) *Op {
-	if c == nil || len(c.Samples) == 0 {
+	if c == nil || len(c.Samples) == 0 || result.Failed(c.Status) {
 		return nil
 	}
 	ns := make([]float64, len(c.Samples))
@@ -702,18 +705,19 @@ func (o *Op) warnings() []string {
 		out = append(out, fmt.Sprintf("%s: only %d samples, too few for a 95%% confidence interval; use --count 10", name, n))
 	}
 	if result.Failed(o.Cell.Status) {
-		out = append(out, fmt.Sprintf("%s: %s: %s", name, o.Cell.Status, lastLine(o.Cell.Error)))
+		out = append(out, fmt.Sprintf("%s: %s: %s", name, o.Cell.Status, firstLine(o.Cell.Error)))
 	}
 	return out
 }
 
-// lastLine is the last non-blank line of s, trimmed: all that tables show
-// of an error (a crashed worker's error is the tail of its output; JSON
-// has the whole text).
-func lastLine(s string) string {
-	s = strings.TrimRight(s, " \t\r\n")
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
+// firstLine is the first non-blank line of s, trimmed: all that tables
+// show of an error. The engine puts what happened first (for a crashed
+// worker, its exit and the runtime's own line) and the tail of the
+// worker's output after it; JSON has the whole text.
+func firstLine(s string) string {
+	s = strings.TrimLeft(s, " \t\r\n")
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
 	}
 	return strings.TrimSpace(s)
 }
@@ -735,7 +739,7 @@ func (w *Workload) FloorLine() string {
 			op := summarize(c)
 			switch {
 			case op == nil && result.Failed(c.Status):
-				ops = append(ops, fmt.Sprintf("%s %s: %s", c.Op, c.Status, lastLine(c.Error)))
+				ops = append(ops, fmt.Sprintf("%s %s: %s", c.Op, c.Status, firstLine(c.Error)))
 			case op == nil:
 				ops = append(ops, c.Op+" not measured")
 			default:
@@ -749,7 +753,7 @@ func (w *Workload) FloorLine() string {
 		if len(ops) == 0 {
 			msg := "not measured"
 			if r.Verify != nil && r.Verify.Error != "" {
-				msg = r.Verify.Status + ": " + lastLine(r.Verify.Error)
+				msg = r.Verify.Status + ": " + firstLine(r.Verify.Error)
 			}
 			ops = append(ops, msg)
 		}
@@ -812,7 +816,7 @@ func (w *Workload) Notes() []string {
 		if r.Verify.Status != result.VerifyUnsupported {
 			continue
 		}
-		reason := strings.ReplaceAll(lastLine(r.Verify.Error), r.Codec.Name, "CODEC")
+		reason := strings.ReplaceAll(firstLine(r.Verify.Error), r.Codec.Name, "CODEC")
 		g := byReason[reason]
 		if g == nil {
 			g = &group{reason: reason}
@@ -832,12 +836,12 @@ func (w *Workload) Notes() []string {
 		if r.Verify.Status == result.VerifyUnsupported {
 			continue
 		}
-		msg := lastLine(r.Verify.Error)
+		msg := firstLine(r.Verify.Error)
 		if msg == "" {
 			msg = "not measured"
 			for _, c := range r.Cells {
 				if c.Error != "" {
-					msg = c.Op + ": " + lastLine(c.Error)
+					msg = c.Op + ": " + firstLine(c.Error)
 				}
 			}
 		}

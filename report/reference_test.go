@@ -187,7 +187,7 @@ func TestTableReferences(t *testing.T) {
 		`(?m)^ +bad +2\.00ms +±2% +2000 +±2% +20\.0% +50\.0% +4\.50 MB +4\.50 MB +3 +10 +FAIL$`,
 		`(?m)^ +crashed +- +- +- +- +8\.00 MB +- +- +0 +crash$`,
 		`(?m)^  noop \(floor: harness overhead per operation\): decode 1\.10ns ±2%$`,
-		`(?m)^  crash crashed: decode: worker 3 exited: exit status 2$`,
+		`(?m)^  crash crashed: decode: the worker died: exit status 2: panic: runtime error: slice bounds out of range [:5] with capacity 4$`,
 		`(?m)^  FAIL bad: undeclared loss in 1 of 1000000 values; e\.g\. value 7: got 0\.5, want 1\.5$`,
 	} {
 		if !regexp.MustCompile(re).MatchString(vec) {
@@ -202,11 +202,11 @@ func TestTableReferences(t *testing.T) {
 	if regexp.MustCompile(`(?m)^ +noop +[^(]`).MatchString(text) {
 		t.Error("the floor is a row of a table")
 	}
-	if !strings.Contains(text, "memory hog: decode: worker 4 killed: over the memory limit of 1 GiB") {
+	if !strings.Contains(text, "memory hog: decode: the worker went past the memory limit and was killed") {
 		t.Error("no note on the codec that ran out of memory")
 	}
 	if strings.Contains(text, "goroutine 1") || strings.Contains(text, "slice bounds") {
-		t.Error("the table shows more than the last line of a crashed worker's output")
+		t.Error("the table shows more than the first line of a crashed worker's output")
 	}
 }
 
@@ -292,7 +292,7 @@ func TestJSONReferences(t *testing.T) {
 					t.Errorf("%s: reference %q, check %q", key, c.Reference, c.Check)
 				}
 			case "person/crashy":
-				// The whole error, not only its last line.
+				// The whole error, not only its first line.
 				if c.Check != "crash" || c.Decode == nil || c.Decode.Status != result.CellCrash || c.Decode.Error != crashTail || len(c.Decode.Samples) != 0 {
 					t.Errorf("%s: %+v", key, c.Decode)
 				}
@@ -400,11 +400,11 @@ func TestFloorCrashed(t *testing.T) {
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		if c.Workload == "vectors" && c.Codec == "noop" {
-			c.Status, c.Error, c.Samples = result.CellCrash, "runtime: stack\nworker 9 exited: signal: killed", nil
+			c.Status, c.Error, c.Samples = result.CellCrash, "the worker died: signal: killed\nits last output:\nruntime: stack", nil
 		}
 	}
 	w := workloadNamed(t, Build(r, Options{}), "vectors")
-	if got := w.FloorLine(); got != "noop (floor: harness overhead per operation): decode crash: worker 9 exited: signal: killed" {
+	if got := w.FloorLine(); got != "noop (floor: harness overhead per operation): decode crash: the worker died: signal: killed" {
 		t.Errorf("floor line %q", got)
 	}
 	if w.Floors[0].Mark() != result.CellCrash {
@@ -412,16 +412,16 @@ func TestFloorCrashed(t *testing.T) {
 	}
 }
 
-func TestLastLine(t *testing.T) {
+func TestFirstLine(t *testing.T) {
 	for in, want := range map[string]string{
 		"":                      "",
 		"one":                   "one",
-		"a\nb\n":                "b",
-		"a\n  b c  \n\n \n":     "b c",
-		"panic: x\n\tat y\nend": "end",
+		"a\nb\n":                "a",
+		"\n \n  b c  \nd\n":     "b c",
+		"panic: x\n\tat y\nend": "panic: x",
 	} {
-		if got := lastLine(in); got != want {
-			t.Errorf("lastLine(%q) = %q, want %q", in, got, want)
+		if got := firstLine(in); got != want {
+			t.Errorf("firstLine(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
