@@ -25,7 +25,9 @@ import (
 //     state) are added;
 //   - Start is the earliest start, End the latest end (zero while a shard
 //     runs), and the group is Complete when every shard of 1..N is stored
-//     and complete.
+//     and complete;
+//   - Args are the shards' arguments when they are all the same, else nil
+//     (they differ in --shard whenever the shards name themselves).
 //
 // When a shard was run more than once, its latest complete run counts
 // (its latest run if none completed), with a warning naming the others;
@@ -144,6 +146,15 @@ func (d *DB) Group(ctx context.Context, name string) (*result.Run, error) {
 		g.End = time.Time{}
 	}
 	g.Command = strings.Join(commands, "; ")
+	// Arguments only when every shard's are the same: shards of one group
+	// differ in --shard, so a group has none to resume with.
+	g.Args = shards[0].run.Args
+	for _, s := range shards[1:] {
+		if !slices.Equal(s.run.Args, g.Args) {
+			g.Args = nil
+			break
+		}
+	}
 
 	// Environment: one entry per key, in the order the keys first appear.
 	var keys []string

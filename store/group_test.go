@@ -50,7 +50,7 @@ func split(run *result.Run, id, cpu string, keep func(codec string) bool) *resul
 func testGroup(t *testing.T, newDB newDB) {
 	ctx := context.Background()
 	d := open(t, newDB(t))
-	whole := fixture.Run("whole")
+	whole := engineRun("whole")
 	first := func(codec string) bool { return codec < "l" }
 	s1 := split(whole, "shard-1", "CPU A", first)
 	s2 := split(whole, "shard-2", "CPU B", func(c string) bool { return !first(c) })
@@ -92,6 +92,9 @@ func testGroup(t *testing.T, newDB newDB) {
 	if !g.Complete || !g.Start.Equal(whole.Start) || !g.End.Equal(s2.End) {
 		t.Errorf("group: complete %v, %s to %s; want complete, %s to %s", g.Complete, g.Start, g.End, whole.Start, s2.End)
 	}
+	if !slices.Equal(g.Args, whole.Args) {
+		t.Errorf("group args %q, want the shards' common %q", g.Args, whole.Args)
+	}
 	if g.ID != "group g" || g.EnvValue("group") != "g" {
 		t.Errorf("group ID %q, env group %q", g.ID, g.EnvValue("group"))
 	}
@@ -120,6 +123,19 @@ func testGroup(t *testing.T, newDB newDB) {
 	if !strings.Contains(g.EnvValue("shards"), "2/2 run shard-2 (complete)") || !g.Complete ||
 		!slices.ContainsFunc(g.Warnings, func(w string) bool { return strings.Contains(w, "using run shard-2, ignoring shard-2-again") }) {
 		t.Errorf("rerun shard: shards %q, complete %v, warnings %q", g.EnvValue("shards"), g.Complete, g.Warnings)
+	}
+
+	// Shards whose arguments differ (as they do in --shard): no arguments.
+	a1 := split(whole, "args-1", "CPU A", first)
+	a1.Args = []string{"--shard", "1/2", "--group", "args"}
+	a2 := split(whole, "args-2", "CPU A", func(c string) bool { return !first(c) })
+	a2.Args = []string{"--shard", "2/2", "--group", "args"}
+	writeMeta(t, d, a1, RunMeta{Group: "args", Shard: "1/2"})
+	writeMeta(t, d, a2, RunMeta{Group: "args", Shard: "2/2"})
+	if g, err := d.Group(ctx, "args"); err != nil {
+		t.Error(err)
+	} else if g.Args != nil {
+		t.Errorf("group of shards with different arguments: args %q; want none", g.Args)
 	}
 }
 

@@ -81,4 +81,21 @@ var migrations = []string{
 	// 2: the mean compressed sizes of each verification's messages, as
 	// JSON text ({"zstd": 81.2, ...}).
 	`ALTER TABLE verifications ADD COLUMN compressed TEXT NOT NULL DEFAULT '{}';`,
+	// 3: the measurement engine's forks and GC data per sample, the target
+	// sample time and reference role of each cell, the arguments of each
+	// run (JSON list, for serbench run --resume), and the locks that keep
+	// two processes from measuring one run at once (lock.go). Rows stored
+	// before it read as fork 0, no GC data, no sample time, no reference
+	// and no arguments.
+	`ALTER TABLE samples ADD COLUMN fork INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE samples ADD COLUMN gc_cycles INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE samples ADD COLUMN gc_cpu_ns BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE cells ADD COLUMN sample_time_ns BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE cells ADD COLUMN reference TEXT NOT NULL DEFAULT '';
+	ALTER TABLE runs ADD COLUMN args TEXT NOT NULL DEFAULT '[]';
+	CREATE TABLE run_locks (
+		run_id TEXT PRIMARY KEY REFERENCES runs(id),
+		owner TEXT NOT NULL,
+		heartbeat TEXT NOT NULL
+	);`,
 }

@@ -6,7 +6,10 @@
 // A run is written as it is measured: the run row and its environment
 // first, then every verification and every sample in its own transaction,
 // so an interrupted run keeps everything measured so far and stays marked
-// incomplete. The store does not compute statistics or render anything.
+// incomplete. Such a run can be continued later (ResumeRun, SampleCounts,
+// LatestIncomplete), and a run lock with a heartbeat (LockRun) keeps two
+// processes from measuring one run at once. The store does not compute
+// statistics or render anything.
 package store
 
 import (
@@ -239,9 +242,10 @@ type Writer struct {
 	warns int
 }
 
-// BeginRun stores r's header (ID, start, command, environment, codecs) and
-// returns a Writer for the rest of it. The run stays incomplete until
-// Finish.
+// BeginRun stores r's header (ID, start, command, arguments, environment,
+// codecs) and returns a Writer for the rest of it. The run stays incomplete
+// until Finish. BeginRun does not lock the run: the caller does that with
+// LockRun when it measures the run (ResumeRun continues a stored run).
 func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer, error) {
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -252,8 +256,8 @@ func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer
 		_, err := tx.ExecContext(ctx, d.rebind(q), args...)
 		return err
 	}
-	if err := ex(`INSERT INTO runs (id, start_time, command, run_group, shard) VALUES (?, ?, ?, ?, ?)`,
-		r.ID, r.Start.UTC().Format(writeTimeFormat), r.Command, meta.Group, meta.Shard); err != nil {
+	if err := ex(`INSERT INTO runs (id, start_time, command, run_group, shard, args) VALUES (?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Start.UTC().Format(writeTimeFormat), r.Command, meta.Group, meta.Shard, jsonList(r.Args)); err != nil {
 		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
 	}
 	for i, c := range r.Env {
@@ -275,9 +279,13 @@ func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer
 	return &Writer{d: d, ctx: context.WithoutCancel(ctx), runID: r.ID, seq: map[result.Key]int{}}, nil
 }
 
-// Verification stores v.
+// Verification stores v. A verification of the same (workload, codec)
+// already stored for the run, as a resumed run verifies its pairs again,
+// is replaced.
 func (w *Writer) Verification(v result.Verification) error {
-	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run_id, workload, codec) DO UPDATE SET status = excluded.status, n_values = excluded.n_values, mean_size = excluded.mean_size,
+			observed = excluded.observed, diffs = excluded.diffs, diff_values = excluded.diff_values, error = excluded.error, compressed = excluded.compressed`,
 		w.runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error, jsonSizes(v.Compressed))
 	if err != nil {
 		return fmt.Errorf("store verification of %s/%s: %w", v.Workload, v.Codec, err)
@@ -300,8 +308,8 @@ func (w *Writer) Sample(c result.Cell) error {
 		return err
 	}
 	for _, s := range c.Samples {
-		if _, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO samples (run_id, workload, codec, op, goroutines, seq, iters, ns_per_op, bytes_per_op, allocs_per_op) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-			w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, w.seq[k], s.Iters, s.NsPerOp, s.BytesPerOp, s.AllocsPerOp); err != nil {
+		if _, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO samples (run_id, workload, codec, op, goroutines, seq, iters, ns_per_op, bytes_per_op, allocs_per_op, fork, gc_cycles, gc_cpu_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, w.seq[k], s.Iters, s.NsPerOp, s.BytesPerOp, s.AllocsPerOp, s.Fork, s.GCCycles, int64(s.GCCPU)); err != nil {
 			return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
 		}
 		w.seq[k]++
@@ -313,9 +321,10 @@ func (w *Writer) Sample(c result.Cell) error {
 }
 
 func (w *Writer) upsertCell(tx *sql.Tx, c result.Cell) error {
-	_, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO cells (run_id, workload, codec, op, goroutines, status, error, mean_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (run_id, workload, codec, op, goroutines) DO UPDATE SET status = excluded.status, error = excluded.error, mean_size = excluded.mean_size`),
-		w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error, c.MeanSize)
+	_, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO cells (run_id, workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run_id, workload, codec, op, goroutines) DO UPDATE SET status = excluded.status, error = excluded.error, mean_size = excluded.mean_size,
+			sample_time_ns = excluded.sample_time_ns, reference = excluded.reference`),
+		w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error, c.MeanSize, int64(c.SampleTime), c.Reference)
 	if err != nil {
 		return fmt.Errorf("store cell %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
 	}
@@ -413,9 +422,9 @@ func (d *DB) Latest(ctx context.Context) (string, error) {
 // Run reads the run with the given ID.
 func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	r := &result.Run{ID: id}
-	var start, end string
+	var start, end, args string
 	var complete int
-	err := d.db.QueryRowContext(ctx, d.rebind(`SELECT start_time, end_time, complete, command FROM runs WHERE id = ?`), id).Scan(&start, &end, &complete, &r.Command)
+	err := d.db.QueryRowContext(ctx, d.rebind(`SELECT start_time, end_time, complete, command, args FROM runs WHERE id = ?`), id).Scan(&start, &end, &complete, &r.Command, &args)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("run %q in %s: %w", id, d.name, ErrNotFound)
 	}
@@ -431,6 +440,12 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 		}
 	}
 	r.Complete = complete != 0
+	if r.Args, err = parseList(args); err != nil {
+		return nil, fmt.Errorf("run %q: bad arguments %q: %w", id, args, err)
+	}
+	if len(r.Args) == 0 {
+		r.Args = nil
+	}
 	q := func(query string, scan func(*sql.Rows) error) error {
 		rows, err := d.db.QueryContext(ctx, d.rebind(query), id)
 		if err != nil {
@@ -491,20 +506,24 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := q(`SELECT workload, codec, op, goroutines, status, error, mean_size FROM cells WHERE run_id = ? ORDER BY workload, codec, op, goroutines`, func(rows *sql.Rows) error {
+	if err := q(`SELECT workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference FROM cells WHERE run_id = ? ORDER BY workload, codec, op, goroutines`, func(rows *sql.Rows) error {
 		var c result.Cell
-		err := rows.Scan(&c.Workload, &c.Codec, &c.Op, &c.Goroutines, &c.Status, &c.Error, &c.MeanSize)
+		var sampleTime int64
+		err := rows.Scan(&c.Workload, &c.Codec, &c.Op, &c.Goroutines, &c.Status, &c.Error, &c.MeanSize, &sampleTime, &c.Reference)
+		c.SampleTime = time.Duration(sampleTime)
 		r.Cells = append(r.Cells, c)
 		return err
 	}); err != nil {
 		return nil, err
 	}
-	if err := q(`SELECT workload, codec, op, goroutines, iters, ns_per_op, bytes_per_op, allocs_per_op FROM samples WHERE run_id = ? ORDER BY workload, codec, op, goroutines, seq`, func(rows *sql.Rows) error {
+	if err := q(`SELECT workload, codec, op, goroutines, iters, ns_per_op, bytes_per_op, allocs_per_op, fork, gc_cycles, gc_cpu_ns FROM samples WHERE run_id = ? ORDER BY workload, codec, op, goroutines, seq`, func(rows *sql.Rows) error {
 		var k result.Key
 		var s result.Sample
-		if err := rows.Scan(&k.Workload, &k.Codec, &k.Op, &k.Goroutines, &s.Iters, &s.NsPerOp, &s.BytesPerOp, &s.AllocsPerOp); err != nil {
+		var gcCPU int64
+		if err := rows.Scan(&k.Workload, &k.Codec, &k.Op, &k.Goroutines, &s.Iters, &s.NsPerOp, &s.BytesPerOp, &s.AllocsPerOp, &s.Fork, &s.GCCycles, &gcCPU); err != nil {
 			return err
 		}
+		s.GCCPU = time.Duration(gcCPU)
 		c := r.Cell(k)
 		if c == nil {
 			return fmt.Errorf("sample of %v has no cell", k)

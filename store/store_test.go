@@ -34,6 +34,15 @@ var backendTests = []struct {
 	{"ExtremeValues", testExtremeValues},
 	{"Group", testGroup},
 	{"GroupErrors", testGroupErrors},
+	{"MigrateFromVersion2", testMigrateFromVersion2},
+	{"VerificationUpsert", testVerificationUpsert},
+	{"ResumeRun", testResumeRun},
+	{"LatestIncomplete", testLatestIncomplete},
+	{"SampleCounts", testSampleCounts},
+	{"LockRun", testLockRun},
+	{"LockStaleTakeover", testLockStaleTakeover},
+	{"LockRace", testLockRace},
+	{"LockLost", testLockLost},
 }
 
 func TestBackends(t *testing.T) {
@@ -114,7 +123,9 @@ func testRoundTrip(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := fixture.Run("run-a")
+	// With the measurement engine's fields: arguments, sample times, a
+	// reference cell, forks and GC data.
+	run := engineRun("run-a")
 	write(t, d, run)
 	later := fixture.Run("run-b")
 	later.Start = later.Start.Add(time.Hour)
