@@ -187,7 +187,7 @@ func TestTableReferences(t *testing.T) {
 		`(?m)^ +bad +2\.00ms +±2% +2000 +±2% +20\.0% +50\.0% +4\.50 MB +4\.50 MB +3 +10 +FAIL$`,
 		`(?m)^ +crashed +- +- +- +- +8\.00 MB +- +- +0 +crash$`,
 		`(?m)^  noop \(floor: harness overhead per operation\): decode 1\.10ns ±2%$`,
-		`(?m)^  crash crashed: decode: the worker died: exit status 2: panic: runtime error: slice bounds out of range [:5] with capacity 4$`,
+		`(?m)^  crash crashed: decode: the worker died: exit status 2: panic: runtime error: slice bounds out of range \[:5\] with capacity 4$`,
 		`(?m)^  FAIL bad: undeclared loss in 1 of 1000000 values; e\.g\. value 7: got 0\.5, want 1\.5$`,
 	} {
 		if !regexp.MustCompile(re).MatchString(vec) {
@@ -205,7 +205,7 @@ func TestTableReferences(t *testing.T) {
 	if !strings.Contains(text, "memory hog: decode: the worker went past the memory limit and was killed") {
 		t.Error("no note on the codec that ran out of memory")
 	}
-	if strings.Contains(text, "goroutine 1") || strings.Contains(text, "slice bounds") {
+	if strings.Contains(text, "goroutine 1") || strings.Contains(text, "its last output") {
 		t.Error("the table shows more than the first line of a crashed worker's output")
 	}
 }
