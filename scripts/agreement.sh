@@ -1,26 +1,29 @@
 #!/usr/bin/env bash
 # Checks that serbench's medians agree with go test -bench medians for the
-# same cells. The two tools are run alternately, ROUNDS times, one sample
-# each per round, so that drift on a shared machine hits both alike; then
-# benchstat compares them: "~" or a small delta means they agree.
+# same cells. The two tools are run alternately, ROUNDS times, COUNT
+# samples of 100ms each per round (serbench in its worker processes, go
+# test in its own), so that drift on a shared machine hits both alike; then
+# benchstat compares them: "~" or a small delta means they agree, and its
+# geomean row is the overall difference.
 #
-#   scripts/agreement.sh [CODEC-REGEXP] [ROUNDS]
+#   scripts/agreement.sh [CODEC-REGEXP] [ROUNDS] [COUNT]
 #
 # Needs benchstat (go install golang.org/x/perf/cmd/benchstat@latest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-codecs=${1:-'json|handwritten|goccy-json|vmihailenco-msgpack'}
-rounds=${2:-10}
+codecs=${1:-'json|handwritten|goccy-json|vmihailenco-msgpack|msgp|protobuf|fxcbor|bson'}
+rounds=${2:-3}
+count=${3:-4}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/serbench" ./cmd/serbench
 go test -c -o "$work/bench.test" .
 benchstat=$(command -v benchstat || echo "$(go env GOPATH)/bin/benchstat")
 for i in $(seq "$rounds"); do
-  "$work/serbench" run --quiet --workload '^person$' --codec "^($codecs)\$" --count 1 --time 200ms \
-    --db "$work/s.db" --format gobench >> "$work/serbench.txt" 2>/dev/null
-  "$work/bench.test" -test.run '^$' -test.bench "/workload=person/codec=($codecs)\$" \
-    -test.count 1 -test.benchtime 200ms -test.benchmem >> "$work/gotest.txt"
+  "$work/serbench" run --quiet --workload '^person$' --codec "^($codecs)\$" --count "$count" --time 100ms \
+    --zstd=false --db "$work/s.db" --format gobench >> "$work/serbench.txt" 2>/dev/null
+  "$work/bench.test" -test.run '^$' -test.bench "^Benchmark(En|De)code\$/workload=person/codec=($codecs)\$" \
+    -test.count "$count" -test.benchtime 100ms -test.benchmem >> "$work/gotest.txt"
 done
 # Keep only the benchmark lines, so both files carry the same configuration.
 grep '^Benchmark' "$work/serbench.txt" > "$work/serbench"

@@ -47,6 +47,15 @@ var ErrLocked = errors.New("locked by another process")
 // have measured the run at the same time. Calling it again returns the
 // same result. Call it before closing d.
 func (d *DB) LockRun(ctx context.Context, id, owner string) (unlock func() error, err error) {
+	return d.LockRunAlive(ctx, id, owner, nil)
+}
+
+// LockRunAlive is LockRun with a test of the holder: when alive is set and
+// says that the holder of a fresh lock is gone (a process of this machine
+// that no longer exists, say, after a SIGKILL), the lock is taken over at
+// once instead of after LockStaleAge. alive is called with the holder's
+// owner string and must say true when it cannot tell.
+func (d *DB) LockRunAlive(ctx context.Context, id, owner string, alive func(holder string) bool) (unlock func() error, err error) {
 	stale := LockStaleAge
 	if stale <= 0 {
 		return nil, fmt.Errorf("lock run %q in %s: LockStaleAge is %s; it must be positive", id, d.name, stale)
@@ -54,7 +63,7 @@ func (d *DB) LockRun(ctx context.Context, id, owner string) (unlock func() error
 	if err := d.checkRun(ctx, id); err != nil {
 		return nil, fmt.Errorf("lock run: %w", err)
 	}
-	hb, err := d.acquire(ctx, id, owner, stale)
+	hb, err := d.acquire(ctx, id, owner, stale, alive)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +74,7 @@ func (d *DB) LockRun(ctx context.Context, id, owner string) (unlock func() error
 
 // acquire inserts the lock row of run id, or takes over a stale one, and
 // returns the heartbeat it wrote.
-func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration) (string, error) {
+func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration, alive func(string) bool) (string, error) {
 	fail := func(err error) (string, error) {
 		return "", fmt.Errorf("lock run %q in %s: %w", id, d.name, err)
 	}
@@ -96,7 +105,7 @@ func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration)
 		}
 		// A heartbeat that does not parse cannot be fresh.
 		if at, err := time.Parse(timeFormat, old); err == nil {
-			if age := now.Sub(at); age < stale {
+			if age := now.Sub(at); age < stale && (alive == nil || alive(holder)) {
 				return "", fmt.Errorf("lock run %q in %s: %w: %s holds it, alive at %s (%s ago); a lock without a heartbeat for %s is taken over",
 					id, d.name, ErrLocked, holder, at.Format(time.RFC3339), age.Round(time.Millisecond), stale)
 			}

@@ -186,7 +186,29 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	return f.measure(ctx, db, w, r.ID, p, nil, stdout, stderr)
+	unlock, err := lockRun(ctx, db, r.ID)
+	if err != nil {
+		return err
+	}
+	return f.measure(ctx, db, w, unlock, r.ID, p, nil, stdout, stderr)
+}
+
+// lockRun takes the lock of run id for this process, so that no other
+// serbench measures it at the same time (serbench run --resume of a run
+// still running, or two resumes at once). A lock whose holder was a
+// process of this machine that no longer exists (killed) is taken over
+// at once.
+func lockRun(ctx context.Context, db *store.DB, id string) (func() error, error) {
+	host, _ := os.Hostname()
+	owner := fmt.Sprintf("serbench pid %d on %s", os.Getpid(), host)
+	return db.LockRunAlive(ctx, id, owner, func(holder string) bool {
+		var pid int
+		var h string
+		if _, err := fmt.Sscanf(holder, "serbench pid %d on %s", &pid, &h); err != nil || h != host {
+			return true // not ours to judge
+		}
+		return processAlive(pid)
+	})
 }
 
 // plan is what a run measures and how.
@@ -283,12 +305,7 @@ func estimateCells(specs []harness.Spec, zstd bool) int {
 
 // measure runs p into the run w writes, holding the run's lock, then
 // prints the stored run.
-func (f *runFlags) measure(ctx context.Context, db *store.DB, w *store.Writer, id string, p *plan, stored []result.Cell, stdout, stderr io.Writer) error {
-	host, _ := os.Hostname()
-	unlock, err := db.LockRun(ctx, id, fmt.Sprintf("serbench pid %d on %s", os.Getpid(), host))
-	if err != nil {
-		return err
-	}
+func (f *runFlags) measure(ctx context.Context, db *store.DB, w *store.Writer, unlock func() error, id string, p *plan, stored []result.Cell, stdout, stderr io.Writer) error {
 	cfg := p.cfg
 	cfg.Stored = stored
 	var prog *progressLine
@@ -325,8 +342,15 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, w *store.Writer, i
 // resumeRun finishes an interrupted run: the stored arguments give the
 // selection and settings, the stored samples what is missing.
 func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error {
+	id := f.fs.Arg(0)
 	if f.fs.NArg() > 1 {
-		return usagef("run --resume takes at most one RUN-ID, got %q", f.fs.Args())
+		// Flags after the RUN-ID: serbench run --resume ID --db FILE.
+		if err := parse(f.fs, f.fs.Args()[1:]); err != nil {
+			return err
+		}
+		if f.fs.NArg() > 0 {
+			return usagef("run --resume takes at most one RUN-ID, got %q and %q", id, f.fs.Args())
+		}
 	}
 	var other []string
 	f.fs.Visit(func(fl *flag.Flag) {
@@ -344,25 +368,31 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 		return err
 	}
 	defer db.Close()
-	id := f.fs.Arg(0)
 	if id == "" {
 		if id, err = db.LatestIncomplete(ctx); err != nil {
 			return err
 		}
 	}
-	w, prev, err := db.ResumeRun(ctx, id)
+	// Lock first: nobody adds samples between reading the run and
+	// measuring what it lacks.
+	unlock, err := lockRun(ctx, db, id)
 	if err != nil {
 		return err
 	}
+	fail := func(err error) error { return errors.Join(err, unlock()) }
+	w, prev, err := db.ResumeRun(ctx, id)
+	if err != nil {
+		return fail(err)
+	}
 	if prev.Complete {
-		return fmt.Errorf("run %s in %s is complete: nothing to resume", id, db.Name())
+		return fail(fmt.Errorf("run %s in %s is complete: nothing to resume", id, db.Name()))
 	}
 	if len(prev.Args) == 0 && prev.Command != "serbench run" {
-		return fmt.Errorf("run %s in %s was stored without its arguments (by an older serbench, or imported): it cannot be resumed", id, db.Name())
+		return fail(fmt.Errorf("run %s in %s was stored without its arguments (by an older serbench, or imported): it cannot be resumed", id, db.Name()))
 	}
 	g := newRunFlags(io.Discard)
 	if err := parse(g.fs, prev.Args); err != nil {
-		return fmt.Errorf("run %s: its stored arguments %q no longer parse: %w", id, prev.Args, err)
+		return fail(fmt.Errorf("run %s: its stored arguments %q no longer parse: %w", id, prev.Args, err))
 	}
 	// What this invocation may change.
 	*g.dbPath, *g.quiet = *f.dbPath, *f.quiet
@@ -376,13 +406,13 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	}
 	p, err := g.plan()
 	if err != nil {
-		return fmt.Errorf("run %s: %w", id, err)
+		return fail(fmt.Errorf("run %s: %w", id, err))
 	}
 	if err := sameVersions(prev.Codecs, p.codecs); err != nil {
-		return fmt.Errorf("run %s cannot be resumed by this binary: %w", id, err)
+		return fail(fmt.Errorf("run %s cannot be resumed by this binary: %w", id, err))
 	}
 	fmt.Fprintf(stderr, "resuming run %s (%s)\n", id, prev.Command)
-	return g.measure(ctx, db, w, id, p, prev.Cells, stdout, stderr)
+	return g.measure(ctx, db, w, unlock, id, p, prev.Cells, stdout, stderr)
 }
 
 // sameVersions refuses a resume whose codecs' versions differ from the

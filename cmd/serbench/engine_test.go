@@ -1,0 +1,321 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	_ "github.com/serbench/serbench/internal/badcodec" // codecs that misbehave, in this test binary only
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
+)
+
+// TestMisbehavingCodecsDoNotEndARun runs the codecs of internal/badcodec,
+// which panic on another goroutine, recurse forever, allocate without
+// bound, block, spin and call os.Exit once verified, beside json: the run
+// completes, each bad cell has its status and message, and json's cells
+// have every sample.
+func TestMisbehavingCodecsDoNotEndARun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a worker process per job; skipped with -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the memory watchdog reads /proc")
+	}
+	// Misbehave after the setup's 2,000 encodes and a little of the
+	// calibration; the workers inherit this.
+	t.Setenv("SERBENCH_BADCODEC_GOODCALLS", "2500")
+	db := filepath.Join(t.TempDir(), "bad.db")
+	out, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^(bad-.*|json)$", "--count", "4", "--time", "5ms",
+		"--timeout", "3s", "--memory-limit", "256MiB", "--zstd=false", "--db", db, "--quiet")
+	if code != 0 {
+		t.Fatalf("run: exit %d\n%s\n%s", code, stderr, out)
+	}
+	r := storedRun(t, db)
+	want := map[string]string{
+		"bad-panic-goroutine": result.CellCrash,
+		"bad-recurse":         result.CellCrash,
+		"bad-exit":            result.CellCrash,
+		"bad-alloc":           result.CellMemory,
+		"bad-block":           result.CellTimeout,
+		"bad-spin":            result.CellTimeout,
+	}
+	texts := map[string]string{
+		"bad-panic-goroutine": "panic: ",
+		"bad-recurse":         "stack",
+		"bad-exit":            "exit status 3",
+		"bad-alloc":           "memory",
+		"bad-block":           "timeout",
+		"bad-spin":            "timeout",
+	}
+	for name, status := range want {
+		c := r.Cell(result.Key{Workload: "person", Codec: name, Op: result.OpEncode, Goroutines: 1})
+		if c == nil || c.Status != status || !strings.Contains(c.Error, texts[name]) {
+			t.Errorf("%s encode: %+v; want status %s with %q", name, c, status, texts[name])
+		}
+		// Their decode works: it goes on in a new worker, complete.
+		d := r.Cell(result.Key{Workload: "person", Codec: name, Op: result.OpDecode, Goroutines: 1})
+		if d == nil || d.Status != result.CellOK || len(d.Samples) != 4 {
+			t.Errorf("%s decode: %+v; want ok with 4 samples", name, d)
+		}
+	}
+	for _, op := range []string{result.OpEncode, result.OpDecode} {
+		c := r.Cell(result.Key{Workload: "person", Codec: "json", Op: op, Goroutines: 1})
+		if c == nil || c.Status != result.CellOK || len(c.Samples) != 4 {
+			t.Errorf("json %s: %+v; want ok with 4 samples", op, c)
+		}
+	}
+	for _, s := range []string{"crash", "memory", "timeout"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("the table does not show %q:\n%s", s, out)
+		}
+	}
+}
+
+func storedRun(t *testing.T, db string) *result.Run {
+	t.Helper()
+	d, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	id, err := d.Latest(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := d.Run(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// serbenchBinary builds the command once for the tests that need a real
+// process.
+func serbenchBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "serbench-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "serbench")
+		build := exec.Command("go", "build", "-o", binPath, ".")
+		build.Dir = pkgDir
+		if out, err := build.CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// shape is a run's cells with their sample counts per fork, and whether
+// any cell holds two samples with one sequence number.
+func shape(t *testing.T, r *result.Run) string {
+	t.Helper()
+	var lines []string
+	for _, c := range r.Cells {
+		forks := map[int]int{}
+		for _, s := range c.Samples {
+			forks[s.Fork]++
+		}
+		var fs []string
+		for f, n := range forks {
+			fs = append(fs, fmt.Sprintf("fork%d=%d", f, n))
+		}
+		sort.Strings(fs)
+		lines = append(lines, fmt.Sprintf("%s/%s %s %s %s", c.Workload, c.Codec, c.Op, c.Status, strings.Join(fs, ",")))
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+// TestKilledRunResumes SIGKILLs a real serbench run while it measures,
+// checks that its workers die with it, resumes the run, and compares the
+// stored run with an uninterrupted one: the same cells, the same sample
+// counts per fork, no sample twice.
+func TestKilledRunResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("uses SIGKILL and /proc")
+	}
+	bin := serbenchBinary(t)
+	dir := t.TempDir()
+	args := []string{"run", "--workload", "^person$", "--codec", "^(json|msgp|goccy-json|vmihailenco-msgpack|fxcbor|protobuf)$",
+		"--count", "6", "--forks", "2", "--workers", "3", "--time", "20ms", "--quiet"}
+	full := filepath.Join(dir, "full.db")
+	if out, err := exec.Command(bin, append(args, "--db", full)...).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	want := shape(t, storedRun(t, full))
+
+	killed := filepath.Join(dir, "killed.db")
+	cmd := exec.Command(bin, append(args, "--db", killed)...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill it once some samples, but not all, are stored.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		n := storedSamples(killed)
+		if n >= 20 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("only %d samples stored after 60s", n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	workers := childrenOf(cmd.Process.Pid)
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if len(workers) == 0 {
+		t.Error("the run had no worker processes when it was killed")
+	}
+	for _, pid := range workers {
+		if !gone(pid, 3*time.Second) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("worker %d outlived its killed coordinator", pid)
+		}
+	}
+	before := storedRun(t, killed)
+	if before.Complete {
+		t.Fatal("the killed run is marked complete")
+	}
+	if shape(t, before) == want {
+		t.Fatal("the run was killed after it had measured everything")
+	}
+	out, err := exec.Command(bin, "run", "--resume", "--db", killed, "--quiet").CombinedOutput()
+	if err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	}
+	after := storedRun(t, killed)
+	if !after.Complete {
+		t.Error("the resumed run is not marked complete")
+	}
+	if got := shape(t, after); got != want {
+		t.Errorf("resumed run:\n%s\nuninterrupted run:\n%s", got, want)
+	}
+	// What was stored before the kill is still there, unchanged.
+	for _, c := range before.Cells {
+		a := after.Cell(c.Key())
+		if a == nil || len(a.Samples) < len(c.Samples) {
+			t.Errorf("%v lost samples on resume", c.Key())
+			continue
+		}
+	}
+	// A complete run cannot be resumed, and a second resume says so.
+	out, err = exec.Command(bin, "run", "--resume", after.ID, "--db", killed).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "complete") {
+		t.Errorf("resume of a complete run: %v\n%s", err, out)
+	}
+}
+
+// storedSamples counts the samples stored in a database being written.
+func storedSamples(db string) int {
+	if _, err := os.Stat(db); err != nil {
+		return 0
+	}
+	d, err := store.Open(context.Background(), db)
+	if err != nil {
+		return 0
+	}
+	defer d.Close()
+	id, err := d.Latest(context.Background())
+	if err != nil {
+		return 0
+	}
+	counts, err := d.SampleCounts(context.Background(), id)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, forks := range counts {
+		for _, c := range forks {
+			n += c
+		}
+	}
+	return n
+}
+
+// childrenOf lists the processes whose parent is pid.
+func childrenOf(pid int) []int {
+	ents, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range ents {
+		var child int
+		if _, err := fmt.Sscan(e.Name(), &child); err != nil {
+			continue
+		}
+		st, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...
+		s := string(st)
+		f := strings.Fields(s[strings.LastIndex(s, ")")+1:])
+		var ppid int
+		if len(f) > 1 {
+			fmt.Sscan(f[1], &ppid)
+		}
+		if ppid == pid {
+			out = append(out, child)
+		}
+	}
+	return out
+}
+
+// gone waits until process pid has exited (a zombie counts as exited).
+func gone(pid int, within time.Duration) bool {
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Contains(string(st), ") Z ") {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+// TestResumeRefusals: bad uses of --resume say what is wrong.
+func TestResumeRefusals(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "r.db")
+	if _, stderr, code := cli(t, "run", "--resume", "--db", db); code != 1 || !strings.Contains(stderr, db) {
+		t.Errorf("resume without a database: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := cli(t, quick(db)...); code != 0 {
+		t.Fatalf("run: %s", stderr)
+	}
+	if _, stderr, code := cli(t, "run", "--resume", "--db", db); code != 1 || !strings.Contains(stderr, "no incomplete run") && !strings.Contains(stderr, "not found") {
+		t.Errorf("resume with only complete runs: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := cli(t, "run", "--resume", "--count", "3", "--db", db); code != 2 || !strings.Contains(stderr, "--count") {
+		t.Errorf("resume with --count: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := cli(t, "run", "--resume", "nosuchrun", "--db", db); code != 1 || !strings.Contains(stderr, "nosuchrun") {
+		t.Errorf("resume of an unknown run: exit %d, %s", code, stderr)
+	}
+}
