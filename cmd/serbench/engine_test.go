@@ -319,3 +319,28 @@ func TestResumeRefusals(t *testing.T) {
 		t.Errorf("resume of an unknown run: exit %d, %s", code, stderr)
 	}
 }
+
+func TestSameVersions(t *testing.T) {
+	stored := []result.Codec{{Name: "json", Module: "std", Version: "go1.26.8"}, {Name: "msgp", Module: "github.com/tinylib/msgp", Version: "v1.6.5"}}
+	if err := sameVersions(stored, stored); err != nil {
+		t.Errorf("same codecs: %v", err)
+	}
+	now := []result.Codec{{Name: "json", Module: "std", Version: "go1.27.0"}}
+	err := sameVersions(stored, now)
+	if err == nil || !strings.Contains(err.Error(), "json was std@go1.26.8, is std@go1.27.0") || !strings.Contains(err.Error(), "msgp is not in this binary") {
+		t.Errorf("differing codecs: %v", err)
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "1GiB": 1 << 30, "1.5GiB": 3 << 29, "2GB": 2e9, "100": 100, " 64 MiB ": 64 << 20} {
+		if got, err := parseBytes(in); err != nil || got != want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "lots", "-1GiB", "1XB"} {
+		if _, err := parseBytes(in); err == nil {
+			t.Errorf("parseBytes(%q): no error", in)
+		}
+	}
+}
