@@ -44,6 +44,9 @@ func scaling(run *result.Run, workload string, codecs map[string]bool) []*Scalin
 		}
 		k := key{c.Codec, c.Op}
 		op := summarize(c)
+		if op == nil {
+			continue // failed: its samples are not shown
+		}
 		points[k] = append(points[k], ScalePoint{G: c.Goroutines, NsOp: op.NsOp, OpsPerSec: 1e9 / op.NsOp.Center})
 		if c.Goroutines > 1 {
 			parallel[k] = true
