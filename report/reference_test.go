@@ -461,3 +461,29 @@ func TestNoWorkloadNamed(t *testing.T) {
 		})
 	}
 }
+
+// A cell that failed after some samples (a worker that crashed mid-run)
+// keeps its samples in the store, but no table shows them as its time.
+func TestFailedCellWithSamples(t *testing.T) {
+	r := referenceRun("r1")
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if c.Workload == "person" && c.Codec == "crashy" && c.Op == result.OpDecode {
+			c.Samples = []result.Sample{{Iters: 10, NsPerOp: 5, Fork: 1}}
+		}
+	}
+	rep := Build(r, Options{})
+	w := workloadNamed(t, rep, "person")
+	for _, row := range w.AllRows() {
+		if row.Codec.Name == "crashy" && row.Decode != nil {
+			t.Errorf("crashy decode shows a time from a failed cell: %+v", row.Decode.NsOp)
+		}
+	}
+	var b strings.Builder
+	if err := Table(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "5.00ns") {
+		t.Errorf("the table shows the failed cell's sample:\n%s", b.String())
+	}
+}
