@@ -1,16 +1,34 @@
-// Package harness verifies and times codec cells and reports raw samples.
+// Package harness is serbench's measurement engine: one scheduler for
+// every measurable unit, and the setup of codec jobs.
 //
-// For each job (a workload's values and a codec) the harness binds the
-// codec, round-trips every value and compares it with the original (see
-// package verify), prepares the values and pre-encodes the messages, all
-// outside the timed loop. It then calibrates the iteration count of each
-// (job, operation) cell to a time target, and takes samples of all cells
-// round-robin, so that drift on a shared machine hits every codec alike.
+// A unit is anything with a timed loop (Unit): a codec's encode, decode,
+// access or zstd cell, a strategy of a workload with a runner of its own,
+// or a reference measurement (the noop floor, a memory bandwidth limit).
+// Units come in jobs, named by plain data (Spec) and set up by the Kind
+// registered under the spec's kind: package suite registers the codec
+// kind, which binds a codec, round-trips every value and compares it with
+// the original (package verify), and prepares the inputs and pre-encoded
+// messages, all outside the timed loops; package floats registers its own.
+//
+// Run measures jobs the way go test -bench does, one job per process, and
+// keeps the interleaving a shared machine needs: each job is set up in a
+// worker process of its own (this binary again, see MaybeWorker and the
+// protocol at ProtocolVersion), in Config.Forks separate processes, at most
+// Config.Workers alive at once. A worker calibrates each of its cells to
+// the sample time, as testing.B sizes b.N; the coordinator then asks the
+// live workers for one sample at a time, round-robin over all their cells,
+// so drift hits every cell alike. A worker collects garbage before each
+// sample and its heap holds only its job, so a sample pays for the
+// collections its own allocations cause, whatever else was selected. A
+// worker that crashes, hangs or eats memory is killed and the cell it was
+// measuring marked; its job's other cells go on in a new worker.
+//
 // Encode rotates through the prepared values and decode through the
 // pre-encoded messages, so no codec sees one message over and over.
 //
-// The harness knows no codec, workload or store by name. It does not
-// compute statistics or print anything; it reports to a Sink.
+// The harness knows no codec, workload or store by name. It computes no
+// statistics and prints nothing: it reports raw samples, with their fork
+// and the garbage collections they saw, to a Sink.
 package harness
 
 import (
