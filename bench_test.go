@@ -2,70 +2,73 @@ package serbench_test
 
 import (
 	"context"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/all"
 	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/suite"
 )
 
-// prepared caches the verified setup of each job across the repeated calls
-// testing.B makes while it sizes b.N.
-var (
-	preparedMu sync.Mutex
-	prepared   = map[string]*harness.Prepared{}
-)
-
-func setup(b *testing.B, j harness.Job) *harness.Prepared {
-	preparedMu.Lock()
-	defer preparedMu.Unlock()
-	if p, ok := prepared[j.Name()]; ok {
-		return p
-	}
-	p, v, err := harness.Setup(context.Background(), j, time.Minute)
-	if err != nil {
-		prepared[j.Name()] = nil
-		return nil
-	}
-	if v.Status == result.VerifyMismatch {
-		b.Logf("%s: undeclared loss in %d values, e.g. %s", j.Name(), v.DiffValues, v.Diffs[0])
-	}
-	prepared[j.Name()] = p
-	return p
+// current is the one job set up: testing.B calls a sub-benchmark's
+// function several times while it sizes b.N, and each set-up job is kept
+// only until the next one is needed, so that the heap holds only the job
+// being timed, as a serbench worker process's does, and a benchmark pays
+// for the garbage collection its own allocations cause.
+var current struct {
+	name  string
+	bound *harness.Bound
+	err   error
 }
 
+func setup(b *testing.B, s harness.Spec) *harness.Bound {
+	if current.name == s.String() {
+		return current.bound
+	}
+	if current.bound != nil && current.bound.Close != nil {
+		current.bound.Close()
+	}
+	current.name = s.String()
+	current.bound, current.err = harness.Build(context.Background(), s)
+	if current.err != nil {
+		b.Fatalf("%s: %v", s, current.err)
+	}
+	if v := current.bound.Verification; v != nil && v.Status == result.VerifyMismatch {
+		b.Logf("%s: undeclared loss in %d values, e.g. %s", s, v.DiffValues, v.Diffs[0])
+	}
+	return current.bound
+}
+
+// bench times op of every codec job of every workload, through the same
+// setup, verification and timed loops (harness units) as serbench run,
+// in this one process as go test does.
 func bench(b *testing.B, op string) {
-	jobs, err := suite.Jobs(suite.Selection{AllVariants: true})
+	specs, err := suite.Specs(suite.Selection{AllVariants: true}, nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, j := range jobs {
-		b.Run("workload="+j.Workload+"/codec="+j.Codec.Info().Name, func(b *testing.B) {
-			p := setup(b, j)
-			if p == nil {
-				b.Skip("not timed: setup or verification failed (see serbench run)")
+	for _, s := range specs {
+		if s.Kind != suite.CodecKind {
+			continue // workloads with runners of their own: serbench run
+		}
+		b.Run("workload="+s.Workload+"/codec="+s.Name, func(b *testing.B) {
+			bound := setup(b, s)
+			if v := bound.Verification; v != nil && v.Failed() {
+				b.Skipf("not timed: %s: %s", v.Status, v.Error)
 			}
-			if op == result.OpAccess && !p.Access {
-				b.Skip("no access operation: only zero-copy codecs have one")
+			var unit *harness.Unit
+			for i := range bound.Units {
+				if u := &bound.Units[i]; u.Cell.Op == op && u.Cell.Goroutines == 1 {
+					unit = u
+				}
 			}
-			b.SetBytes(int64(p.MeanSize + 0.5))
+			if unit == nil {
+				b.Skipf("no %s operation (access: zero-copy codecs only)", op)
+			}
+			b.SetBytes(int64(unit.Cell.MeanSize + 0.5))
 			b.ReportAllocs()
-			next := 0
-			var err error
 			b.ResetTimer()
-			switch op {
-			case result.OpEncode:
-				err = harness.EncodeN(p.Instance, p.Inputs, &next, b.N)
-			case result.OpAccess:
-				err = harness.AccessN(p.Instance.(codec.Accessor), p.Messages, &next, b.N)
-			default:
-				err = harness.DecodeN(p.Instance, p.Messages, &next, b.N)
-			}
-			if err != nil {
+			if _, err := unit.Loop(b.N); err != nil {
 				b.Fatal(err)
 			}
 		})

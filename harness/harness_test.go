@@ -460,3 +460,53 @@ func TestZstdCellAndCompressedSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestRotationLong covers the four-calls-per-turn path: every count from
+// 0 to 40 from every start visits the inputs in order, wrapping around,
+// and a failing call names its own value.
+func TestRotationLong(t *testing.T) {
+	inputs := make([]any, 10)
+	msgs := make([][]byte, 10)
+	for i := range inputs {
+		inputs[i], msgs[i] = i, []byte{byte(i)}
+	}
+	for start := 0; start < 10; start++ {
+		for n := 0; n <= 40; n++ {
+			var enc, dec []int
+			inst := codec.Funcs{
+				EncodeFunc: func(v any) ([]byte, error) { enc = append(enc, v.(int)); return nil, nil },
+				DecodeFunc: func(b []byte) (any, error) { dec = append(dec, int(b[0])); return nil, nil },
+			}
+			ne, nd := start, start
+			if err := EncodeN(inst, inputs, &ne, n); err != nil {
+				t.Fatal(err)
+			}
+			if err := DecodeN(inst, msgs, &nd, n); err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < n; i++ {
+				if want := (start + i) % 10; enc[i] != want || dec[i] != want {
+					t.Fatalf("start %d n %d: call %d got encode %d, decode %d, want %d", start, n, i, enc[i], dec[i], want)
+				}
+			}
+			if len(enc) != n || len(dec) != n || ne != (start+n)%10 || nd != ne {
+				t.Fatalf("start %d n %d: %d encodes, %d decodes, next %d/%d", start, n, len(enc), len(dec), ne, nd)
+			}
+		}
+	}
+	for bad := 0; bad < 10; bad++ {
+		calls := 0
+		inst := codec.Funcs{EncodeFunc: func(v any) ([]byte, error) {
+			calls++
+			if v.(int) == bad {
+				return nil, errors.New("no")
+			}
+			return nil, nil
+		}}
+		next := 0
+		err := EncodeN(inst, inputs, &next, 10)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("encode value %d:", bad)) || calls != bad+1 {
+			t.Errorf("value %d fails: err %v after %d calls", bad, err, calls)
+		}
+	}
+}
