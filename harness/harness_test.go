@@ -510,3 +510,20 @@ func TestRotationLong(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleWarmsUp: a worker's sample runs a tenth of its iterations
+// untimed before the timed ones, and reports only the timed ones.
+func TestSampleWarmsUp(t *testing.T) {
+	var calls []int
+	h := handler{bound: &Bound{Units: []Unit{{Loop: func(n int) (time.Duration, error) {
+		calls = append(calls, n)
+		return time.Duration(n) * time.Microsecond, nil
+	}}}}}
+	s, err := h.sample(0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(calls) != "[100 1000]" || s.Iters != 1000 || s.NsPerOp != 1000 {
+		t.Errorf("calls %v, sample %+v; want a warm-up of 100 then 1000 timed iterations at 1µs", calls, s)
+	}
+}

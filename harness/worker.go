@@ -105,13 +105,25 @@ func (h *handler) calibrate(i int, target time.Duration) (int, time.Duration, er
 	return n, per, err
 }
 
+// sample takes one sample of unit i: a tenth of its iterations first,
+// untimed, then the timed ones. Samples of different cells take turns, so
+// each sample starts after other code ran (often in another process); the
+// untimed run brings caches, branch predictors and the collector's pacing
+// back to this loop, as the runs testing.B makes while it sizes b.N do
+// right before its timed one.
 func (h *handler) sample(i, iters int) (result.Sample, error) {
 	u, err := h.unit(i)
 	if err != nil {
 		return result.Sample{}, err
 	}
 	var s result.Sample
-	err = codec.Call(u.Cell.Op, func() (e error) { s, e = Measure(u.Loop, iters, max(u.Ops, 1)); return })
+	err = codec.Call(u.Cell.Op, func() (e error) {
+		if _, e = u.Loop(max(iters/10, 1)); e != nil {
+			return e
+		}
+		s, e = Measure(u.Loop, iters, max(u.Ops, 1))
+		return
+	})
 	return s, err
 }
 
