@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"time"
@@ -110,7 +111,9 @@ func (h *handler) calibrate(i int, target time.Duration) (int, time.Duration, er
 // each sample starts after other code ran (often in another process); the
 // untimed run brings caches, branch predictors and the collector's pacing
 // back to this loop, as the runs testing.B makes while it sizes b.N do
-// right before its timed one.
+// right before its timed one. After the sample the worker collects its
+// garbage before it answers, so that no work of its own runs beside the
+// next sample.
 func (h *handler) sample(i, iters int) (result.Sample, error) {
 	u, err := h.unit(i)
 	if err != nil {
@@ -124,6 +127,10 @@ func (h *handler) sample(i, iters int) (result.Sample, error) {
 		s, e = Measure(u.Loop, iters, max(u.Ops, 1))
 		return
 	})
+	// Finish the collection the sample's garbage started before answering:
+	// the next sample, often another worker's, must not run beside this
+	// process's leftover marking and sweeping.
+	runtime.GC()
 	return s, err
 }
 
