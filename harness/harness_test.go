@@ -527,3 +527,41 @@ func TestSampleWarmsUp(t *testing.T) {
 		t.Errorf("calls %v, sample %+v; want a warm-up of 100 then 1000 timed iterations at 1µs", calls, s)
 	}
 }
+
+// TestProgress: the progress estimate never counts fewer samples than
+// were taken, and ends at the whole run.
+func TestProgress(t *testing.T) {
+	clk := &fakeClock{}
+	a := &fake{name: "a", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond}
+	b := &fake{name: "b", clock: clk, encCost: time.Nanosecond, decCost: time.Nanosecond}
+	var s sink
+	var seen []Progress
+	cfg := Config{Count: 3, SampleTime: time.Microsecond, Workers: 1, Progress: func(p Progress) { seen = append(seen, p) }}
+	if err := runJobs(context.Background(), cfg, clk, jobs(a, b), &s, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) == 0 {
+		t.Fatal("no progress reported")
+	}
+	for _, p := range seen {
+		if p.Done > p.Total {
+			t.Errorf("progress %+v: more done than in total", p)
+		}
+	}
+	// While only job a has started, the estimate counts b as a job like a.
+	checked := 0
+	for _, p := range seen {
+		if p.Phase == "measure" && p.Done == 1 {
+			checked++
+			if p.Total != 12 {
+				t.Errorf("after the first sample the estimate is %d samples, want 12 (2 jobs × 2 cells × 3)", p.Total)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no progress report after the first sample")
+	}
+	if last := seen[len(seen)-1]; last.Done != 12 || last.Total != 12 {
+		t.Errorf("last progress %+v, want 12 of 12", last)
+	}
+}

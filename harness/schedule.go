@@ -172,6 +172,9 @@ type scheduler struct {
 	done     int
 	start    time.Time
 	proc     procOptions
+	// started holds the jobs one of whose slots has started, for the
+	// progress estimate.
+	started map[int]bool
 }
 
 // Run verifies and times the jobs named by specs and reports to sink.
@@ -196,7 +199,7 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 		return fmt.Errorf("isolation %q: want %s or %s", cfg.Isolation, IsolationProcess, IsolationNone)
 	}
 	s := &scheduler{ctx: ctx, cfg: cfg, specs: specs, sink: sink, cells: map[result.Key]*cellState{},
-		verified: map[int]bool{}, start: time.Now(),
+		verified: map[int]bool{}, started: map[int]bool{}, start: time.Now(),
 		proc: procOptions{command: cfg.WorkerCommand, memoryLimit: max(cfg.MemoryLimit, 0)}}
 	for _, c := range cfg.Stored {
 		st := s.cell(c)
@@ -272,6 +275,7 @@ func (s *scheduler) run() error {
 			}
 			sl := queue[0]
 			queue = queue[1:]
+			s.started[sl.spec] = true
 			l, retry, err := s.begin(sl)
 			if err != nil {
 				return err
@@ -555,6 +559,10 @@ func (s *scheduler) progressName(phase, name string) {
 		remaining += max(s.targetOf(st)-have, 0)
 	}
 	total := s.done + remaining
+	// Jobs not started yet count as the average job started so far.
+	if n := len(s.started); n > 0 {
+		total += int(float64(total) / float64(n) * float64(len(s.specs)-n))
+	}
 	p := Progress{Phase: phase, Cell: name, Done: s.done, Total: total}
 	if s.done > 0 && p.Total > s.done {
 		p.Remaining = time.Duration(float64(time.Since(s.start)) / float64(s.done) * float64(p.Total-s.done))
