@@ -152,6 +152,10 @@ type live struct {
 	w     worker
 	slot  slot
 	units []*liveUnit
+	// turn counts the worker's rounds: each round starts one cell further
+	// on, so that no operation is always the first sample after another
+	// worker's.
+	turn int
 }
 
 // slot is one (job, fork) to run in a worker.
@@ -484,7 +488,9 @@ func (s *scheduler) setupFailed(sl slot, spec Spec, err error) error {
 // round takes one sample of every cell of l that needs one. It returns
 // false when the worker died.
 func (s *scheduler) round(l *live) (alive bool, err error) {
-	for _, u := range l.units {
+	defer func() { l.turn++ }()
+	for j := range l.units {
+		u := l.units[(j+l.turn)%len(l.units)]
 		if u.need <= 0 || u.st.final {
 			continue
 		}
