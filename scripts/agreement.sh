@@ -6,7 +6,12 @@
 # benchstat compares them: "~" or a small delta means they agree, and its
 # geomean row is the overall difference.
 #
-#   scripts/agreement.sh [CODEC-REGEXP] [ROUNDS] [COUNT]
+#   scripts/agreement.sh [CODEC-REGEXP] [ROUNDS] [COUNT] [MODE]
+#
+# MODE "run" (the default) alternates whole runs of all the cells; MODE
+# "cell" alternates one codec's cells at a time, so that the two tools of
+# a pair run seconds apart: on a noisy machine that drifts by tens of
+# percent within a minute, the finer alternation gives a steadier answer.
 #
 # Needs benchstat (go install golang.org/x/perf/cmd/benchstat@latest).
 set -euo pipefail
@@ -14,16 +19,24 @@ cd "$(dirname "$0")/.."
 codecs=${1:-'json|handwritten|goccy-json|vmihailenco-msgpack|msgp|protobuf|fxcbor|bson'}
 rounds=${2:-3}
 count=${3:-4}
+mode=${4:-run}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/serbench" ./cmd/serbench
 go test -c -o "$work/bench.test" .
 benchstat=$(command -v benchstat || echo "$(go env GOPATH)/bin/benchstat")
-for i in $(seq "$rounds"); do
-  "$work/serbench" run --quiet --workload '^person$' --codec "^($codecs)\$" --count "$count" --time 100ms \
+one() { # one codec regexp, both tools
+  "$work/serbench" run --quiet --workload '^person$' --codec "^($1)\$" --count "$count" --time 100ms \
     --zstd=false --db "$work/s.db" --format gobench >> "$work/serbench.txt" 2>/dev/null
-  "$work/bench.test" -test.run '^$' -test.bench "^Benchmark(En|De)code\$/workload=person/codec=($codecs)\$" \
+  "$work/bench.test" -test.run '^$' -test.bench "^Benchmark(En|De)code\$/workload=person/codec=($1)\$" \
     -test.count "$count" -test.benchtime 100ms -test.benchmem >> "$work/gotest.txt"
+}
+for i in $(seq "$rounds"); do
+  case $mode in
+  run) one "$codecs" ;;
+  cell) for c in ${codecs//|/ }; do one "$c"; done ;;
+  *) echo "agreement.sh: MODE $mode: want run or cell" >&2; exit 2 ;;
+  esac
 done
 # Keep only the benchmark lines, so both files carry the same configuration.
 grep '^Benchmark' "$work/serbench.txt" > "$work/serbench"
