@@ -197,22 +197,30 @@ func readGC() gcState {
 // Setup binds the job's codec, verifies a round trip of every value, and
 // prepares the inputs and messages of the timed loops. It returns the
 // verification record; the Prepared is nil when the codec cannot be timed
-// (unsupported, error, panic or timeout), and the error says why. The whole
-// setup runs under timeout.
+// (unsupported, error, panic or timeout), and the error says why. With a
+// positive timeout the whole setup runs under it (WithTimeout); with none
+// it runs on the calling goroutine, as in a worker process, whose
+// coordinator enforces the timeout by killing it.
 func Setup(ctx context.Context, j Job, timeout time.Duration) (*Prepared, result.Verification, error) {
 	type out struct {
 		p *Prepared
 		v result.Verification
 	}
 	var o out
-	err := WithTimeout(ctx, timeout, "setup", func() error {
+	run := func() error {
 		// Only this goroutine writes local; o is read after it returns.
 		local := out{v: result.Verification{Workload: j.Workload, Codec: j.Codec.Info().Name, Status: result.VerifyExact}}
 		var err error
 		local.p, err = setup(j, &local.v)
 		o = local
 		return err
-	})
+	}
+	var err error
+	if timeout > 0 {
+		err = WithTimeout(ctx, timeout, "setup", run)
+	} else {
+		err = codec.Call("setup", run)
+	}
 	if err != nil {
 		v := result.Verification{Workload: j.Workload, Codec: j.Codec.Info().Name, Status: result.VerifyError, Error: err.Error()}
 		if errors.Is(err, codec.ErrUnsupported) {

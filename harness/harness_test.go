@@ -566,3 +566,35 @@ func TestProgress(t *testing.T) {
 		t.Errorf("last progress %+v, want 12 of 12", last)
 	}
 }
+
+// TestWorkersDyingInARow: a job whose every unit kills its worker loses
+// one cell per worker, and after maxTries workers in a row the cells it
+// still owes are marked crash, never left short of samples as ok.
+func TestWorkersDyingInARow(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	RegisterKind("hangall", Kind{Build: func(ctx context.Context, s Spec) (*Bound, error) {
+		b := &Bound{Verification: &result.Verification{Workload: "w", Codec: s.Name, Status: result.VerifyExact}}
+		for _, op := range []string{"a", "b", "c", "d"} {
+			b.Units = append(b.Units, Unit{Cell: result.Cell{Workload: "w", Codec: s.Name, Op: op, Goroutines: 1},
+				Loop: func(n int) (time.Duration, error) { <-release; return 0, nil }})
+		}
+		return b, nil
+	}})
+	var s sink
+	cfg := Config{Count: 2, Forks: 1, Isolation: IsolationNone, Timeout: 50 * time.Millisecond, SampleTime: time.Millisecond}
+	if err := Run(context.Background(), cfg, []Spec{{Kind: "hangall", Workload: "w", Name: "h"}}, &s); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range s.done {
+		got[c.Op] = c.Status
+	}
+	want := map[string]string{"a": result.CellTimeout, "b": result.CellTimeout, "c": result.CellTimeout, "d": result.CellCrash}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("statuses %v, want %v", got, want)
+	}
+	if c := s.cell("h", "d"); !strings.Contains(c.Error, "3 workers in a row died") {
+		t.Errorf("d: %q", c.Error)
+	}
+}

@@ -150,6 +150,10 @@ func onePass(j Job, clock Clock, r *OnePassResult) error {
 	if err != nil {
 		return fmt.Errorf("value 0: canonical: %w", err)
 	}
+	if info.Reference != "" {
+		// A reference (the noop floor) carries no data: nothing to match.
+		return nil
+	}
 	declared := map[verify.Class]bool{}
 	for _, l := range info.Losses {
 		declared[verify.Class(l.Kind)] = true

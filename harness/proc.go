@@ -103,7 +103,6 @@ func crashLine(out string) string {
 // procWorker is a worker process.
 type procWorker struct {
 	cmd     *exec.Cmd
-	name    string
 	reqW    *os.File
 	resps   chan response
 	output  *tail
@@ -112,7 +111,6 @@ type procWorker struct {
 	// memKilled is set when the memory watchdog killed the process.
 	mu        sync.Mutex
 	memKilled bool
-	killed    bool
 	dead      *failure
 }
 
@@ -177,7 +175,7 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 	}
 	reqR.Close()
 	respW.Close()
-	w := &procWorker{cmd: cmd, name: name, reqW: reqW, resps: make(chan response), output: out, exited: make(chan struct{})}
+	w := &procWorker{cmd: cmd, reqW: reqW, resps: make(chan response), output: out, exited: make(chan struct{})}
 	go func() {
 		defer close(w.resps)
 		defer respR.Close()
@@ -238,14 +236,14 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 		return err
 	}
 	if _, err := w.reqW.Write(append(b, '\n')); err != nil {
-		return w.died("")
+		return w.died(result.CellCrash, "")
 	}
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	select {
 	case r, ok := <-w.resps:
 		if !ok {
-			return w.died("")
+			return w.died(result.CellCrash, "")
 		}
 		*resp = r
 		if r.Error != "" {
@@ -253,39 +251,33 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 		}
 		return nil
 	case <-t.C:
-		w.kill()
-		return w.died(fmt.Sprintf("%s ran past the timeout of %s; the worker was killed", req.Op, timeout))
+		return w.died(result.CellTimeout, fmt.Sprintf("%s ran past the timeout of %s; the worker was killed", req.Op, timeout))
 	case <-ctx.Done():
-		w.kill()
+		w.cmd.Process.Kill()
 		return ctx.Err()
 	}
 }
 
-func (w *procWorker) kill() {
-	w.mu.Lock()
-	w.killed = true
-	w.mu.Unlock()
-	w.cmd.Process.Kill()
-}
-
-// died waits for the process and describes its end as a *failure.
-func (w *procWorker) died(why string) error {
+// died kills the process if it still runs (it timed out, or closed its
+// pipe but lingers), waits for it and describes its end as a *failure:
+// status with why, unless the memory watchdog killed it or its output
+// says it ran out of memory.
+func (w *procWorker) died(status, why string) error {
 	if w.dead != nil {
 		return w.dead
 	}
-	w.cmd.Process.Kill() // a worker that closed its pipe but lingers
+	w.cmd.Process.Kill()
 	<-w.exited
 	w.mu.Lock()
-	mem, killed := w.memKilled, w.killed
+	mem := w.memKilled
 	w.mu.Unlock()
 	out := w.output.String()
-	f := &failure{Status: result.CellCrash}
+	f := &failure{Status: status}
 	switch {
 	case mem:
 		f.Status = result.CellMemory
 		why = "the worker went past the memory limit and was killed"
-	case why != "" && killed:
-		f.Status = result.CellTimeout
+	case why != "":
 	case strings.Contains(out, "out of memory") || strings.Contains(out, "cannot allocate memory"):
 		f.Status = result.CellMemory
 		why = "the worker ran out of memory"

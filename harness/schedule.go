@@ -156,7 +156,13 @@ type live struct {
 	// on, so that no operation is always the first sample after another
 	// worker's.
 	turn int
+	// dead is set when the worker died (crash, timeout, memory).
+	dead bool
 }
+
+// maxTries is how many workers in a row one (job, fork) may lose before
+// the cells they owe are marked crash.
+const maxTries = 3
 
 // slot is one (job, fork) to run in a worker.
 type slot struct {
@@ -280,51 +286,58 @@ func (s *scheduler) run() error {
 			sl := queue[0]
 			queue = queue[1:]
 			s.started[sl.spec] = true
-			l, retry, err := s.begin(sl)
-			if err != nil {
+			l, err := s.begin(sl)
+			switch {
+			case err != nil:
+				if l != nil {
+					l.w.close()
+				}
 				return err
-			}
-			if retry {
-				sl.tries++
-				queue = append([]slot{sl}, queue...)
-			}
-			if l != nil {
+			case l == nil:
+			case l.dead:
+				if err := s.retire(l, &queue); err != nil {
+					return err
+				}
+			default:
 				pool = append(pool, l)
 			}
 		}
 		// One round: one sample of every cell of every live worker.
 		var kept []*live
 		for i, l := range pool {
-			alive, err := s.round(l)
+			err := s.round(l)
 			if err != nil {
 				pool = append(kept, pool[i:]...)
 				return err
 			}
-			if !alive {
-				l.w.close()
-				if s.pending(l) {
-					// A worker died with cells left: they go on in a
-					// new process for the same fork.
-					sl := l.slot
-					sl.tries++
-					if sl.tries < 3 {
-						queue = append([]slot{sl}, queue...)
-					} else if err := s.failPending(l, result.CellCrash, "three workers in a row died before this cell was measured"); err != nil {
-						pool = append(kept, pool[i+1:]...)
-						return err
-					}
-				}
+			if !l.dead && s.pending(l) {
+				kept = append(kept, l)
 				continue
 			}
-			if !s.pending(l) {
-				l.w.close()
-				continue
+			if err := s.retire(l, &queue); err != nil {
+				pool = append(kept, pool[i+1:]...)
+				return err
 			}
-			kept = append(kept, l)
 		}
 		pool = kept
 	}
 	return nil
+}
+
+// retire ends l's worker. A worker that died with cells left has them go
+// on in a new process for the same fork, put first in the queue, unless
+// maxTries workers in a row died: then those cells are marked crash.
+func (s *scheduler) retire(l *live, queue *[]slot) error {
+	l.w.close()
+	if !l.dead || !s.pending(l) {
+		return nil
+	}
+	sl := l.slot
+	if sl.tries++; sl.tries < maxTries {
+		*queue = append([]slot{sl}, *queue...)
+		return nil
+	}
+	return s.failPending(l, result.CellCrash, fmt.Sprintf("%d workers in a row died before this cell was measured", maxTries))
 }
 
 func (s *scheduler) pending(l *live) bool {
@@ -359,8 +372,7 @@ func (s *scheduler) storedComplete(spec Spec, f int) bool {
 			continue
 		}
 		any = true
-		st := s.cells[k]
-		if !st.final && st.have[f] < PerFork(s.targetOf(st), s.cfg.Forks, f) {
+		if s.owed(s.cells[k], f) > 0 {
 			return false
 		}
 	}
@@ -384,94 +396,109 @@ func (s *scheduler) newWorker(name string) (worker, error) {
 }
 
 // begin starts a worker for sl, sets its job up and calibrates the cells
-// that need samples. It returns the live worker, or nil when there is
-// nothing to measure; retry asks for the slot again (a worker died while
-// calibrating, with cells left).
-func (s *scheduler) begin(sl slot) (l *live, retry bool, err error) {
+// that owe samples in its fork. It returns the live worker, or nil when
+// there is nothing to measure. A worker that died while calibrating is
+// returned marked dead, with the cells it still owed, for retire.
+func (s *scheduler) begin(sl slot) (*live, error) {
 	spec := s.specs[sl.spec]
 	if s.storedComplete(spec, sl.fork) {
-		return nil, false, nil
+		return nil, nil
 	}
 	name := spec.String()
 	s.progressName("setup", fmt.Sprintf("%s (fork %d)", name, sl.fork))
 	w, err := s.newWorker(name)
 	if err != nil {
 		if s.ctx.Err() != nil {
-			return nil, false, s.ctx.Err()
+			return nil, s.ctx.Err()
 		}
-		if f := asFailure(err); f != nil || errors.Is(err, ErrTimeout) {
-			return nil, false, s.setupFailed(sl, spec, err)
+		if asFailure(err) != nil || errors.Is(err, ErrTimeout) {
+			return nil, s.setupFailed(sl, spec, err)
 		}
-		return nil, false, err
+		return nil, err
 	}
+	l := &live{w: w, slot: sl}
+	keep := false
+	defer func() {
+		if !keep {
+			w.close()
+		}
+	}()
 	v, cells, err := w.setup(s.ctx, spec, s.cfg.Timeout)
 	if err != nil {
-		w.close()
 		if s.ctx.Err() != nil {
-			return nil, false, s.ctx.Err()
+			return nil, s.ctx.Err()
 		}
-		return nil, false, s.setupFailed(sl, spec, err)
+		return nil, s.setupFailed(sl, spec, err)
 	}
 	if v != nil && !s.verified[sl.spec] {
 		s.verified[sl.spec] = true
 		if err := s.sink.Verification(*v); err != nil {
-			w.close()
-			return nil, false, err
+			return nil, err
 		}
 	}
 	if v != nil && v.Failed() {
-		w.close()
-		return nil, false, nil
+		return nil, nil
 	}
-	l = &live{w: w, slot: sl}
 	for i, c := range cells {
 		c.SampleTime = s.cfg.SampleTime
 		st := s.cell(c)
-		if st.final || st.have[sl.fork] >= PerFork(s.targetOf(st), s.cfg.Forks, sl.fork) {
-			continue
+		if need := s.owed(st, sl.fork); need > 0 {
+			l.units = append(l.units, &liveUnit{index: i, st: st, need: need})
 		}
+	}
+	for _, u := range l.units {
+		c := u.st.rec
 		s.progressName("setup", fmt.Sprintf("%s %s (fork %d, calibrating)", name, c.Op, sl.fork))
-		iters, per, err := w.calibrate(s.ctx, i, s.cfg.SampleTime, s.cfg.Timeout)
+		iters, per, err := w.calibrate(s.ctx, u.index, s.cfg.SampleTime, s.cfg.Timeout)
 		if err != nil {
 			if s.ctx.Err() != nil {
-				w.close()
-				return nil, false, s.ctx.Err()
+				return nil, s.ctx.Err()
 			}
 			if f := asFailure(err); f != nil {
-				if err := s.fail(st, f.Status, "calibrate: "+f.Msg); err != nil {
-					w.close()
-					return nil, false, err
-				}
-				w.close()
-				return nil, sl.tries < 2, nil
+				l.dead, keep = true, true
+				return l, s.fail(u.st, f.Status, "calibrate: "+f.Msg)
 			}
-			if err := s.fail(st, result.CellError, "calibrate: "+err.Error()); err != nil {
-				w.close()
-				return nil, false, err
+			if err := s.fail(u.st, result.CellError, "calibrate: "+err.Error()); err != nil {
+				return nil, err
 			}
 			continue
 		}
-		if st.target == 0 {
-			st.target = s.cfg.Count
-			if s.cfg.CellBudget > 0 && per > 0 && per*time.Duration(s.cfg.Count) > s.cfg.CellBudget {
-				st.target = max(s.cfg.MinCount, min(s.cfg.Count, int(s.cfg.CellBudget/per)))
-				if err := s.sink.Warning(fmt.Sprintf("%s/%s %s: %d samples instead of %d: one sample takes %s and a cell's budget is %s",
-					c.Workload, c.Codec, c.Op, st.target, s.cfg.Count, per.Round(time.Millisecond), s.cfg.CellBudget)); err != nil {
-					w.close()
-					return nil, false, err
-				}
-			}
+		u.iters = iters
+		if err := s.setTarget(u.st, per); err != nil {
+			return nil, err
 		}
-		need := PerFork(st.target, s.cfg.Forks, sl.fork) - st.have[sl.fork]
-		if need > 0 {
-			l.units = append(l.units, &liveUnit{index: i, st: st, iters: iters, need: need})
-		}
+		u.need = s.owed(u.st, sl.fork)
 	}
-	if len(l.units) == 0 {
-		w.close()
-		return nil, false, nil
+	if !s.pending(l) {
+		return nil, nil
 	}
-	return l, false, nil
+	keep = true
+	return l, nil
+}
+
+// owed is how many samples fork f still owes cell st (0 once it failed).
+func (s *scheduler) owed(st *cellState, f int) int {
+	if st.final {
+		return 0
+	}
+	return max(PerFork(s.targetOf(st), s.cfg.Forks, f)-st.have[f], 0)
+}
+
+// setTarget fixes the sample count of a cell at its first calibration: the
+// run's count, or fewer when count samples of per would exceed the cell
+// budget (a warning says so).
+func (s *scheduler) setTarget(st *cellState, per time.Duration) error {
+	if st.target > 0 {
+		return nil
+	}
+	st.target = s.cfg.Count
+	if s.cfg.CellBudget <= 0 || per <= 0 || per*time.Duration(s.cfg.Count) <= s.cfg.CellBudget {
+		return nil
+	}
+	st.target = max(s.cfg.MinCount, min(s.cfg.Count, int(s.cfg.CellBudget/per)))
+	c := st.rec
+	return s.sink.Warning(fmt.Sprintf("%s/%s %s: %d samples instead of %d: one sample takes %s and a cell's budget is %s",
+		c.Workload, c.Codec, c.Op, st.target, s.cfg.Count, per.Round(time.Millisecond), s.cfg.CellBudget))
 }
 
 // setupFailed records a job whose worker could not set it up: the
@@ -485,9 +512,9 @@ func (s *scheduler) setupFailed(sl slot, spec Spec, err error) error {
 	return s.sink.Verification(result.Verification{Workload: spec.Workload, Codec: spec.Name, Status: result.VerifyError, Error: "setup: " + msg})
 }
 
-// round takes one sample of every cell of l that needs one. It returns
-// false when the worker died.
-func (s *scheduler) round(l *live) (alive bool, err error) {
+// round takes one sample of every cell of l that owes one. A worker that
+// dies is marked dead.
+func (s *scheduler) round(l *live) error {
 	defer func() { l.turn++ }()
 	for j := range l.units {
 		u := l.units[(j+l.turn)%len(l.units)]
@@ -495,20 +522,21 @@ func (s *scheduler) round(l *live) (alive bool, err error) {
 			continue
 		}
 		if err := s.ctx.Err(); err != nil {
-			return true, err
+			return err
 		}
 		c := u.st.rec
 		s.progressName("measure", fmt.Sprintf("%s/%s %s (fork %d)", c.Workload, c.Codec, c.Op, l.slot.fork))
 		smp, err := l.w.sample(s.ctx, u.index, u.iters, s.cfg.Timeout)
 		if err != nil {
 			if s.ctx.Err() != nil {
-				return true, s.ctx.Err()
+				return s.ctx.Err()
 			}
 			if f := asFailure(err); f != nil {
-				return false, s.fail(u.st, f.Status, f.Msg)
+				l.dead = true
+				return s.fail(u.st, f.Status, f.Msg)
 			}
 			if err := s.fail(u.st, result.CellError, err.Error()); err != nil {
-				return true, err
+				return err
 			}
 			continue
 		}
@@ -520,10 +548,10 @@ func (s *scheduler) round(l *live) (alive bool, err error) {
 		one.Status, one.Error = result.CellOK, ""
 		one.Samples = []result.Sample{smp}
 		if err := s.sink.Sample(one); err != nil {
-			return true, err
+			return err
 		}
 	}
-	return true, nil
+	return nil
 }
 
 func (s *scheduler) fail(st *cellState, status, msg string) error {

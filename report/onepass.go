@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/result"
 )
 
 // OnePassTable writes the one-pass summary of a workload, one line per
@@ -65,6 +66,8 @@ func OnePassTable(w io.Writer, workload string, depth int, rows []harness.OnePas
 func onePassMatch(r *harness.OnePassResult) string {
 	var s string
 	switch {
+	case r.Status == result.VerifyReference:
+		return "- (a reference: it carries no data)"
 	case !r.Match:
 		s = "no: " + oneLine(r.FirstDiff)
 	case len(r.Lossy) > 0:

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,4 +35,16 @@ func TestOnePassGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "onepass.golden", b.Bytes())
+}
+
+// A reference codec (the noop floor) has nothing to match.
+func TestOnePassReference(t *testing.T) {
+	var b strings.Builder
+	rows := []harness.OnePassResult{{Workload: "person", Codec: "noop", Status: result.VerifyReference, Len: 1, MeanLen: 1}}
+	if err := OnePassTable(&b, "person", -1, rows); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "match: - (a reference: it carries no data)") {
+		t.Errorf("reference row:\n%s", b.String())
+	}
 }

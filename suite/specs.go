@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"time"
 
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/floats" // the runner of the workloads that name it
@@ -16,17 +15,14 @@ import (
 // a codec: the jobs of every workload without a Runner of its own.
 const CodecKind = "codec"
 
-// setupTimeout bounds the setup of a codec job inside a worker; the
-// coordinator's own timeout, which kills the worker, is what users set.
-const setupTimeout = 24 * time.Hour
-
 func init() {
 	harness.RegisterKind(CodecKind, harness.Kind{Build: buildCodecJob})
 }
 
-// Spec returns the spec of the (workload, codec) job, for harness.Run.
-func Spec(w *workload.Workload, c codec.Codec, opts workload.Options, goroutines []int, zstd bool) harness.Spec {
-	return harness.Spec{Kind: CodecKind, Workload: w.Name, Name: c.Info().Name, Options: opts, Goroutines: goroutines, Zstd: zstd}
+// codecJob is the job that round-trips values of workload w with codec c.
+func codecJob(w *workload.Workload, c codec.Codec, values []any) harness.Job {
+	return harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c,
+		Unsupported: w.UnsupportedReason(c.Info().Name), Access: w.Access}
 }
 
 // buildCodecJob sets up a codec job in the calling process: it generates
@@ -47,9 +43,8 @@ func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) 
 	if w.Runner != "" {
 		return nil, fmt.Errorf("workload %s is run by %s, not by codec jobs", w.Name, w.Runner)
 	}
-	j := harness.Job{Workload: w.Name, Target: w.Target(), Values: w.Values(s.Options), Codec: c,
-		Unsupported: w.UnsupportedReason(s.Name), Access: w.Access}
-	p, v, err := harness.Setup(ctx, j, setupTimeout)
+	// No timeout here: the coordinator's kills the worker.
+	p, v, err := harness.Setup(ctx, codecJob(w, c, w.Values(s.Options)), 0)
 	b := &harness.Bound{Verification: &v}
 	if err != nil {
 		return b, nil // the verification says why
@@ -92,7 +87,8 @@ func Specs(sel Selection, goroutines []int, zstd bool) ([]harness.Spec, error) {
 		}
 		for _, c := range codec.All() {
 			if CodecSelected(sel, c) {
-				specs = append(specs, Spec(w, c, sel.Options, goroutines, zstd))
+				specs = append(specs, harness.Spec{Kind: CodecKind, Workload: w.Name, Name: c.Info().Name,
+					Options: sel.Options, Goroutines: goroutines, Zstd: zstd})
 			}
 		}
 	}

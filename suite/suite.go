@@ -85,42 +85,33 @@ func CodecSelected(sel Selection, c codec.Codec) bool {
 	return err == nil && re.MatchString(info.Name)
 }
 
-// Jobs returns one job per selected (workload, codec), workloads in name
-// order, codecs in name order within each. A pattern that matches nothing
-// is a *SelectionError.
+// Jobs returns the in-process jobs of the codec specs of sel (Specs):
+// one per selected (workload, codec) of the workloads that codecs
+// round-trip, with the workloads' values generated once per workload, for
+// commands that run codecs in this process (onepass). A pattern that
+// matches nothing is a *SelectionError.
 func Jobs(sel Selection) ([]harness.Job, error) {
-	wre, err := compile("workload", sel.Workload, workload.Names())
+	specs, err := Specs(sel, nil, false)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := compile("codec", sel.Codec, CodecNames()); err != nil {
-		return nil, err
-	}
+	values := map[string][]any{}
 	var jobs []harness.Job
-	for _, w := range workload.All() {
-		if !wre.MatchString(w.Name) || w.Runner != "" {
+	for _, s := range specs {
+		if s.Kind != CodecKind {
 			continue
 		}
-		if err := w.Check(sel.Options); err != nil {
-			return nil, &OptionsError{Err: err}
+		w, err := workload.Lookup(s.Workload)
+		if err != nil {
+			return nil, err
 		}
-		values := w.Values(sel.Options)
-		for _, c := range codec.All() {
-			if !CodecSelected(sel, c) {
-				continue
-			}
-			jobs = append(jobs, harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c,
-				Unsupported: w.UnsupportedReason(c.Info().Name), Access: w.Access})
+		c, _ := codec.Lookup(s.Name)
+		if values[w.Name] == nil {
+			values[w.Name] = w.Values(sel.Options)
 		}
+		jobs = append(jobs, codecJob(w, c, values[w.Name]))
 	}
 	return jobs, nil
-}
-
-// Selected reports whether the workload pattern of sel selects the
-// workload named name (used for workloads with their own runner).
-func Selected(sel Selection, name string) bool {
-	re, err := regexp.Compile(sel.Workload)
-	return err == nil && re.MatchString(name)
 }
 
 // OptionsError says that a selected workload cannot generate values for
