@@ -18,7 +18,6 @@ import (
 var current struct {
 	name  string
 	bound *harness.Bound
-	err   error
 }
 
 func setup(b *testing.B, s harness.Spec) *harness.Bound {
@@ -28,11 +27,12 @@ func setup(b *testing.B, s harness.Spec) *harness.Bound {
 	if current.bound != nil && current.bound.Close != nil {
 		current.bound.Close()
 	}
-	current.name = s.String()
-	current.bound, current.err = harness.Build(context.Background(), s)
-	if current.err != nil {
-		b.Fatalf("%s: %v", s, current.err)
+	current.name, current.bound = "", nil
+	bound, err := harness.Build(context.Background(), s)
+	if err != nil {
+		b.Fatalf("%s: %v", s, err)
 	}
+	current.name, current.bound = s.String(), bound
 	if v := current.bound.Verification; v != nil && v.Status == result.VerifyMismatch {
 		b.Logf("%s: undeclared loss in %d values, e.g. %s", s, v.DiffValues, v.Diffs[0])
 	}

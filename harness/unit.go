@@ -62,7 +62,7 @@ type Spec struct {
 	Zstd bool `json:"zstd,omitempty"`
 }
 
-// Name returns "workload/name".
+// String returns "workload/name".
 func (s Spec) String() string { return s.Workload + "/" + s.Name }
 
 // Kind makes and sets up jobs of one kind. Packages register their kinds
@@ -75,8 +75,8 @@ type Kind struct {
 	// name); problems of the measured code belong in the verification.
 	Build func(ctx context.Context, s Spec) (*Bound, error)
 	// Cells, if set, predicts the cells a job will have without setting
-	// it up (used to size the sample time and to resume); nil means the
-	// kind cannot tell before setup.
+	// it up (serbench run uses it to size the default sample time); nil
+	// means the kind cannot tell before setup.
 	Cells func(s Spec) []result.Key
 	// Jobs, for a kind that runs whole workloads of its own (a
 	// workload.Workload whose Runner names the kind), returns the specs of

@@ -86,13 +86,11 @@ func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration,
 			return fail(err)
 		}
 		hb := now.Format(writeTimeFormat)
-		res, err := d.db.ExecContext(ctx, d.rebind(`INSERT INTO run_locks (run_id, owner, heartbeat) VALUES (?, ?, ?) ON CONFLICT (run_id) DO NOTHING`), id, owner, hb)
+		took, err := d.changedOne(ctx, `INSERT INTO run_locks (run_id, owner, heartbeat) VALUES (?, ?, ?) ON CONFLICT (run_id) DO NOTHING`, id, owner, hb)
 		if err != nil {
 			return fail(err)
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fail(err)
-		} else if n == 1 {
+		if took {
 			return hb, nil
 		}
 		var holder, old string
@@ -115,17 +113,26 @@ func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration,
 		if takeoverHook != nil {
 			takeoverHook()
 		}
-		res, err = d.db.ExecContext(ctx, d.rebind(`UPDATE run_locks SET owner = ?, heartbeat = ? WHERE run_id = ? AND owner = ? AND heartbeat = ?`), owner, hb, id, holder, old)
+		took, err = d.changedOne(ctx, `UPDATE run_locks SET owner = ?, heartbeat = ? WHERE run_id = ? AND owner = ? AND heartbeat = ?`, owner, hb, id, holder, old)
 		if err != nil {
 			return fail(err)
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fail(err)
-		} else if n == 1 {
+		if took {
 			return hb, nil
 		}
 	}
 	return fail(errors.New("the lock kept changing hands; try again"))
+}
+
+// changedOne runs statement q and reports whether it changed exactly one
+// row: whether a conditional write of the lock won.
+func (d *DB) changedOne(ctx context.Context, q string, args ...any) (bool, error) {
+	res, err := d.db.ExecContext(ctx, d.rebind(q), args...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // takeoverHook, when set, is called between reading a stale lock and
@@ -189,23 +196,17 @@ func (l *runLock) refresh() {
 		return
 	}
 	hb := now.Format(writeTimeFormat)
-	res, err := l.d.db.ExecContext(ctx, l.d.rebind(`UPDATE run_locks SET heartbeat = ? WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`),
+	kept, err := l.d.changedOne(ctx, `UPDATE run_locks SET heartbeat = ? WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`,
 		hb, l.id, l.owner, l.hb, l.pending)
-	if err != nil {
+	switch {
+	case err != nil:
 		// The update may have committed all the same.
 		l.pending = hb
-		return
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		l.pending = hb
-		return
-	}
-	if n == 1 {
+	case kept:
 		l.hb, l.pending = hb, ""
-		return
+	default:
+		l.lost = l.takenOver(ctx)
 	}
-	l.lost = l.takenOver(ctx)
 }
 
 // takenOver describes the loss of the lock.
@@ -232,15 +233,12 @@ func (l *runLock) unlock() error {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		res, err := l.d.db.ExecContext(ctx, l.d.rebind(`DELETE FROM run_locks WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`),
+		deleted, err := l.d.changedOne(ctx, `DELETE FROM run_locks WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`,
 			l.id, l.owner, l.hb, l.pending)
-		if err != nil {
+		switch {
+		case err != nil:
 			l.err = fmt.Errorf("unlock run %q in %s: %w", l.id, l.d.name, err)
-			return
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			l.err = fmt.Errorf("unlock run %q in %s: %w", l.id, l.d.name, err)
-		} else if n == 0 {
+		case !deleted:
 			l.err = l.takenOver(ctx)
 		}
 	})
