@@ -266,7 +266,7 @@ func (f *runFlags) plan() (*plan, error) {
 	st := *f.sampleTime
 	if st == 0 {
 		// Every shard samples as long as the whole selection would.
-		st = autoSampleTime(estimateCells(specs, *f.zstd), *f.count)
+		st = autoSampleTime(estimateCells(specs), *f.count)
 	}
 	specs = f.shards.apply(specs)
 	p := &plan{specs: specs}
@@ -285,20 +285,16 @@ func (f *runFlags) plan() (*plan, error) {
 }
 
 // estimateCells is how many cells specs will have, for the default
-// sample time: codec jobs have encode, decode and zstd cells on each
-// goroutine count, other kinds say.
-func estimateCells(specs []harness.Spec, zstd bool) int {
+// sample time, as their kinds predict them (a kind that cannot tell
+// counts one cell a job).
+func estimateCells(specs []harness.Spec) int {
 	n := 0
 	for _, s := range specs {
 		if k, ok := harness.LookupKind(s.Kind); ok && k.Cells != nil {
 			n += len(k.Cells(s))
 			continue
 		}
-		ops := 2
-		if zstd {
-			ops = 3
-		}
-		n += ops * max(len(s.Goroutines), 1)
+		n++
 	}
 	return n
 }
