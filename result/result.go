@@ -174,8 +174,28 @@ type Cell struct {
 	// other cells of the workload as a percentage of a workload's
 	// bandwidth references.
 	Reference string
-	Samples   []Sample
+	// Target is the precision the run aimed for on this cell: the largest
+	// relative half-width of its 95% interval (0.03 is ±3%); 0 when the
+	// run had no precision target.
+	Target float64
+	// Missed, when the cell's interval was still wider than Target at the
+	// end of the run, says why: MissedBudget (the run's time budget was
+	// spent first) or MissedNoise (more samples and forks stopped paying:
+	// the cell reached the most forks a cell may have). Empty otherwise.
+	Missed  string
+	Samples []Sample
 }
+
+// Reasons a cell missed its precision target (Cell.Missed).
+const (
+	// MissedBudget: the run's time budget ran out before the cell's
+	// interval reached its target.
+	MissedBudget = "budget"
+	// MissedNoise: the cell got the most forks and samples a cell may
+	// have, and its interval is still wider than the target: its noise,
+	// not the budget, is the cause.
+	MissedNoise = "noise"
+)
 
 // Sample is one timed batch of iterations.
 type Sample struct {

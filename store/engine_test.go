@@ -26,6 +26,10 @@ func engineRun(id string) *result.Run {
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		c.SampleTime = 50 * time.Millisecond
+		c.Target = 0.03
+		if i == 0 {
+			c.Missed = result.MissedBudget
+		}
 		for j := range c.Samples {
 			s := &c.Samples[j]
 			s.Fork = 1 + j%2

@@ -98,4 +98,9 @@ var migrations = []string{
 		owner TEXT NOT NULL,
 		heartbeat TEXT NOT NULL
 	);`,
+	// 4: the precision target of each cell and, when its interval missed
+	// it, why ("budget" or "noise"). Rows stored before it read as no
+	// target.
+	`ALTER TABLE cells ADD COLUMN target DOUBLE PRECISION NOT NULL DEFAULT 0;
+	ALTER TABLE cells ADD COLUMN missed TEXT NOT NULL DEFAULT '';`,
 }

@@ -321,10 +321,10 @@ func (w *Writer) Sample(c result.Cell) error {
 }
 
 func (w *Writer) upsertCell(tx *sql.Tx, c result.Cell) error {
-	_, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO cells (run_id, workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	_, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO cells (run_id, workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference, target, missed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (run_id, workload, codec, op, goroutines) DO UPDATE SET status = excluded.status, error = excluded.error, mean_size = excluded.mean_size,
-			sample_time_ns = excluded.sample_time_ns, reference = excluded.reference`),
-		w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error, c.MeanSize, int64(c.SampleTime), c.Reference)
+			sample_time_ns = excluded.sample_time_ns, reference = excluded.reference, target = excluded.target, missed = excluded.missed`),
+		w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error, c.MeanSize, int64(c.SampleTime), c.Reference, c.Target, c.Missed)
 	if err != nil {
 		return fmt.Errorf("store cell %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
 	}
@@ -506,10 +506,10 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := q(`SELECT workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference FROM cells WHERE run_id = ? ORDER BY workload, codec, op, goroutines`, func(rows *sql.Rows) error {
+	if err := q(`SELECT workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference, target, missed FROM cells WHERE run_id = ? ORDER BY workload, codec, op, goroutines`, func(rows *sql.Rows) error {
 		var c result.Cell
 		var sampleTime int64
-		err := rows.Scan(&c.Workload, &c.Codec, &c.Op, &c.Goroutines, &c.Status, &c.Error, &c.MeanSize, &sampleTime, &c.Reference)
+		err := rows.Scan(&c.Workload, &c.Codec, &c.Op, &c.Goroutines, &c.Status, &c.Error, &c.MeanSize, &sampleTime, &c.Reference, &c.Target, &c.Missed)
 		c.SampleTime = time.Duration(sampleTime)
 		r.Cells = append(r.Cells, c)
 		return err
