@@ -43,7 +43,7 @@ func setup(b *testing.B, s harness.Spec) *harness.Bound {
 // setup, verification and timed loops (harness units) as serbench run,
 // in this one process as go test does.
 func bench(b *testing.B, op string) {
-	specs, err := suite.Specs(suite.Selection{AllVariants: true}, nil, false)
+	specs, err := suite.Specs(suite.Selection{AllVariants: true, Full: true}, nil, false)
 	if err != nil {
 		b.Fatal(err)
 	}

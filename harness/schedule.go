@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
+	"sort"
 	"time"
 
 	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/stats"
 )
 
 // Sink receives the records of a run as they are produced. A Sink error
@@ -26,16 +30,24 @@ type Sink interface {
 
 // Progress describes where a run is, for a progress display.
 type Progress struct {
-	// Phase is "setup" (a worker verifies and calibrates its job) or
-	// "measure".
+	// Phase is "setup" (a worker verifies and calibrates its job),
+	// "measure" or "refine" (samples of forks for precision).
 	Phase string
 	// Cell names the current job or cell.
 	Cell string
 	// Done and Total count samples; Total is an estimate until every job
 	// has been set up.
 	Done, Total int
-	// Remaining estimates the time left in the run.
+	// Remaining estimates the time left for the samples planned so far
+	// (with a precision target, forks for precision may follow).
 	Remaining time.Duration
+	// Bound, when set, is the most time the run can still take: what is
+	// left of its budget (Config.Budget), or Remaining when the first
+	// forks overrun it.
+	Bound time.Duration
+	// Adaptive is set once the run takes forks for precision (Phase
+	// "refine"): Total then grows as cells get forks.
+	Adaptive bool
 }
 
 // Isolation modes.
@@ -73,6 +85,23 @@ type Config struct {
 	// [3], and a warning says so. Negative: no bound.
 	CellBudget time.Duration
 	MinCount   int
+	// Target, when positive, is the precision each cell should reach: the
+	// largest relative half-width of its 95% interval over forks and
+	// samples (stats.SummarizeForks; 0.03 is ±3%). After the first Forks
+	// forks have taken Count samples, the run spends what is left of
+	// Budget on the cells that miss it, widest first: each gets another
+	// fork with as many samples as Kalibera and Jones's optimal design
+	// gives (stats.SamplesPerFork: few when forks differ, more when the
+	// noise is within them). It stops when every cell meets Target, when
+	// the next fork would overrun Budget, or when cells reach MaxForks.
+	// Every cell records Target and, when it missed, why.
+	Target float64
+	// Budget bounds the run's wall time for the adaptive forks (measured
+	// from the start of Run; the first Forks forks are always taken).
+	// Zero: no bound but MaxForks.
+	Budget time.Duration
+	// MaxForks bounds the forks of one job with a Target [8].
+	MaxForks int
 	// Isolation is IsolationProcess or IsolationNone [process].
 	Isolation string
 	// WorkerCommand is the command that starts a worker [this binary
@@ -113,6 +142,10 @@ func (c *Config) defaults() {
 		c.MinCount = 3
 	}
 	c.MinCount = min(c.MinCount, c.Count)
+	if c.MaxForks <= 0 {
+		c.MaxForks = 8
+	}
+	c.MaxForks = max(c.MaxForks, c.Forks)
 	if c.Isolation == "" {
 		c.Isolation = IsolationProcess
 	}
@@ -137,6 +170,19 @@ type cellState struct {
 	target int         // samples over all forks; 0 until first calibrated
 	have   map[int]int // samples per fork, stored ones included
 	final  bool        // failed: no more samples
+	// ns holds the ns/op of the cell's samples by fork, stored ones
+	// included, for its interval.
+	ns map[int][]float64
+	// quota is the samples owed by each adaptive fork (beyond Forks).
+	quota map[int]int
+	// sampleCost is the mean wall time of the cell's samples in the
+	// coordinator (warm-up, collections and protocol included), over
+	// timed samples.
+	sampleCost time.Duration
+	timed      int
+	// missed is why the cell stopped short of the target, as far as the
+	// adaptive phase knows (result.MissedBudget or MissedNoise).
+	missed string
 }
 
 // liveUnit is a cell of a live worker that still needs samples.
@@ -185,7 +231,24 @@ type scheduler struct {
 	// started holds the jobs one of whose slots has started, for the
 	// progress estimate.
 	started map[int]bool
+	// forks is the highest fork number of each job started or stored;
+	// forkCost the mean wall time of a job's worker start, setup and
+	// calibration, and forkCosts how many went into it.
+	forks     map[jobID]int
+	forkCost  map[jobID]time.Duration
+	forkCosts map[jobID]int
+	// adaptive is set once the first Forks forks of every job are done;
+	// planned is the estimated wall time of the adaptive forks queued.
+	adaptive bool
+	planned  time.Duration
 }
+
+// jobID names a job by its workload and codec, strategy or reference
+// name, as its cells do.
+type jobID struct{ workload, name string }
+
+func specID(s Spec) jobID        { return jobID{s.Workload, s.Name} }
+func cellID(c result.Cell) jobID { return jobID{c.Workload, c.Codec} }
 
 // Run verifies and times the jobs named by specs and reports to sink.
 //
@@ -210,6 +273,7 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 	}
 	s := &scheduler{ctx: ctx, cfg: cfg, specs: specs, sink: sink, cells: map[result.Key]*cellState{},
 		verified: map[int]bool{}, started: map[int]bool{}, start: time.Now(),
+		forks: map[jobID]int{}, forkCost: map[jobID]time.Duration{}, forkCosts: map[jobID]int{},
 		proc: procOptions{command: cfg.WorkerCommand, memoryLimit: max(cfg.MemoryLimit, 0)}}
 	for _, c := range cfg.Stored {
 		st := s.cell(c)
@@ -217,6 +281,8 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 		st.final = result.Failed(c.Status) && c.Status != result.CellInterrupted
 		for _, smp := range c.Samples {
 			st.have[smp.Fork]++
+			st.ns[smp.Fork] = append(st.ns[smp.Fork], smp.NsPerOp)
+			s.forks[cellID(c)] = max(s.forks[cellID(c)], smp.Fork)
 		}
 	}
 	err := s.run()
@@ -229,6 +295,12 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 			continue
 		}
 		st.rec.Status, st.rec.Error = result.CellOK, ""
+		if cfg.Target > 0 && s.relWidth(st) > cfg.Target {
+			st.rec.Missed = st.missed
+			if st.rec.Missed == "" {
+				st.rec.Missed = result.MissedBudget
+			}
+		}
 		if err := sink.CellDone(st.rec); err != nil {
 			return err
 		}
@@ -242,7 +314,8 @@ func (s *scheduler) cell(c result.Cell) *cellState {
 	st, ok := s.cells[k]
 	if !ok {
 		c.Samples, c.Status, c.Error = nil, result.CellOK, ""
-		st = &cellState{rec: c, have: map[int]int{}}
+		c.Target, c.Missed = s.cfg.Target, ""
+		st = &cellState{rec: c, have: map[int]int{}, ns: map[int][]float64{}, quota: map[int]int{}}
 		s.cells[k] = st
 		s.order = append(s.order, k)
 	}
@@ -270,8 +343,30 @@ func (s *scheduler) slots() []slot {
 	return out
 }
 
+// run takes the first Forks forks of every job, then, with a Target,
+// batches of adaptive forks until plan has none left to give.
 func (s *scheduler) run() error {
 	queue := s.slots()
+	for _, sl := range queue {
+		id := specID(s.specs[sl.spec])
+		s.forks[id] = max(s.forks[id], sl.fork)
+	}
+	for len(queue) > 0 {
+		if err := s.drain(queue); err != nil {
+			return err
+		}
+		if s.cfg.Target <= 0 {
+			return nil
+		}
+		s.adaptive = true
+		queue = s.plan()
+	}
+	return nil
+}
+
+// drain runs the slots of queue (and the retries of workers that die)
+// with at most Workers alive at once, interleaving their samples.
+func (s *scheduler) drain(queue []slot) error {
 	var pool []*live
 	defer func() {
 		for _, l := range pool {
@@ -406,6 +501,14 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	}
 	name := spec.String()
 	s.progressName("setup", fmt.Sprintf("%s (fork %d)", name, sl.fork))
+	began := time.Now()
+	defer func() {
+		// What a fork of this job costs before its first sample.
+		id := specID(spec)
+		n := s.forkCosts[id]
+		s.forkCost[id] = (s.forkCost[id]*time.Duration(n) + time.Since(began)) / time.Duration(n+1)
+		s.forkCosts[id] = n + 1
+	}()
 	w, err := s.newWorker(name)
 	if err != nil {
 		if s.ctx.Err() != nil {
@@ -476,10 +579,127 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	return l, nil
 }
 
-// owed is how many samples fork f still owes cell st (0 once it failed).
+// summary is st's interval over its forks and samples so far.
+func (s *scheduler) summary(st *cellState) stats.Summary {
+	forks := make([]int, 0, len(st.ns))
+	for f := range st.ns {
+		forks = append(forks, f)
+	}
+	slices.Sort(forks)
+	groups := make([][]float64, 0, len(forks))
+	for _, f := range forks {
+		groups = append(groups, st.ns[f])
+	}
+	return stats.SummarizeForks(groups)
+}
+
+// relWidth is the relative half-width of st's interval (+Inf when it is
+// unbounded).
+func (s *scheduler) relWidth(st *cellState) float64 {
+	r := s.summary(st).RelHalfWidth()
+	if math.IsNaN(r) {
+		return math.Inf(1)
+	}
+	return r
+}
+
+// plan chooses the next batch of adaptive forks. Every job with cells
+// whose intervals miss Target, widest relative to it first, gets one
+// more fork, in which each of those cells owes the samples
+// stats.SamplesPerFork gives for its variance components, the job's
+// measured fork cost and the cell's sample cost (at least MinCount, at
+// most Count, and no more than CellBudget allows). A job whose fork would
+// not fit in what is left of Budget is skipped, its cells marked missed
+// for the budget; a job at MaxForks has its cells marked missed for
+// noise. An empty batch ends the run.
+func (s *scheduler) plan() []slot {
+	type want struct {
+		id    jobID
+		spec  int
+		worst float64
+		cells []*cellState
+		sums  []stats.Summary
+	}
+	specOf := map[jobID]int{}
+	for i, sp := range s.specs {
+		specOf[specID(sp)] = i
+	}
+	byID := map[jobID]*want{}
+	var wants []*want
+	for _, k := range s.order {
+		st := s.cells[k]
+		if st.final {
+			continue
+		}
+		sum := s.summary(st)
+		r := sum.RelHalfWidth() / s.cfg.Target
+		if math.IsNaN(r) {
+			r = math.Inf(1)
+		}
+		st.missed = ""
+		if r <= 1 {
+			continue
+		}
+		id := cellID(st.rec)
+		spec, ok := specOf[id]
+		if !ok || s.forks[id] >= s.cfg.MaxForks {
+			st.missed = result.MissedNoise
+			continue
+		}
+		w := byID[id]
+		if w == nil {
+			w = &want{id: id, spec: spec}
+			byID[id] = w
+			wants = append(wants, w)
+		}
+		w.worst = max(w.worst, r)
+		w.cells = append(w.cells, st)
+		w.sums = append(w.sums, sum)
+	}
+	sort.SliceStable(wants, func(i, j int) bool { return wants[i].worst > wants[j].worst })
+	left := time.Duration(math.MaxInt64)
+	if s.cfg.Budget > 0 {
+		left = s.cfg.Budget - time.Since(s.start)
+	}
+	s.planned = 0
+	var queue []slot
+	for _, w := range wants {
+		cost := s.forkCost[w.id]
+		quotas := make([]int, len(w.cells))
+		for i, st := range w.cells {
+			hi := s.cfg.Count
+			if s.cfg.CellBudget > 0 && st.sampleCost > 0 {
+				hi = max(s.cfg.MinCount, min(hi, int(s.cfg.CellBudget/st.sampleCost)))
+			}
+			quotas[i] = stats.SamplesPerFork(w.sums[i], s.forkCost[w.id], st.sampleCost, s.cfg.MinCount, hi)
+			cost += time.Duration(quotas[i]) * st.sampleCost
+		}
+		if s.planned+cost > left {
+			for _, st := range w.cells {
+				st.missed = result.MissedBudget
+			}
+			continue
+		}
+		s.planned += cost
+		f := s.forks[w.id] + 1
+		s.forks[w.id] = f
+		for i, st := range w.cells {
+			st.quota[f] = quotas[i]
+		}
+		queue = append(queue, slot{spec: w.spec, fork: f})
+	}
+	return queue
+}
+
+// owed is how many samples fork f still owes cell st (0 once it failed):
+// its share of the cell's count for the first Forks forks, its quota for
+// an adaptive one.
 func (s *scheduler) owed(st *cellState, f int) int {
 	if st.final {
 		return 0
+	}
+	if f > s.cfg.Forks {
+		return max(st.quota[f]-st.have[f], 0)
 	}
 	return max(PerFork(s.targetOf(st), s.cfg.Forks, f)-st.have[f], 0)
 }
@@ -526,7 +746,9 @@ func (s *scheduler) round(l *live) error {
 		}
 		c := u.st.rec
 		s.progressName("measure", fmt.Sprintf("%s/%s %s (fork %d)", c.Workload, c.Codec, c.Op, l.slot.fork))
+		began := time.Now()
 		smp, err := l.w.sample(s.ctx, u.index, u.iters, s.cfg.Timeout)
+		took := time.Since(began)
 		if err != nil {
 			if s.ctx.Err() != nil {
 				return s.ctx.Err()
@@ -543,6 +765,9 @@ func (s *scheduler) round(l *live) error {
 		smp.Fork = l.slot.fork
 		u.need--
 		u.st.have[l.slot.fork]++
+		u.st.ns[l.slot.fork] = append(u.st.ns[l.slot.fork], smp.NsPerOp)
+		u.st.sampleCost = (u.st.sampleCost*time.Duration(u.st.timed) + took) / time.Duration(u.st.timed+1)
+		u.st.timed++
 		s.done++
 		one := c
 		one.Status, one.Error = result.CellOK, ""
@@ -587,19 +812,34 @@ func (s *scheduler) progressName(phase, name string) {
 			continue
 		}
 		have := 0
-		for _, n := range st.have {
-			have += n
+		for f, n := range st.have {
+			if f <= s.cfg.Forks {
+				have += n
+			}
 		}
 		remaining += max(s.targetOf(st)-have, 0)
+		for f, q := range st.quota {
+			remaining += max(q-st.have[f], 0)
+		}
 	}
 	total := s.done + remaining
 	// Jobs not started yet count as the average job started so far.
-	if n := len(s.started); n > 0 {
+	if n := len(s.started); n > 0 && !s.adaptive {
 		total += int(float64(total) / float64(n) * float64(len(s.specs)-n))
 	}
-	p := Progress{Phase: phase, Cell: name, Done: s.done, Total: total}
+	if s.adaptive && phase == "measure" {
+		phase = "refine"
+	}
+	p := Progress{Phase: phase, Cell: name, Done: s.done, Total: total, Adaptive: s.adaptive}
+	elapsed := time.Since(s.start)
 	if s.done > 0 && p.Total > s.done {
-		p.Remaining = time.Duration(float64(time.Since(s.start)) / float64(s.done) * float64(p.Total-s.done))
+		p.Remaining = time.Duration(float64(elapsed) / float64(s.done) * float64(p.Total-s.done))
+	}
+	if s.cfg.Target > 0 && s.cfg.Budget > 0 {
+		// Forks for precision may follow, up to the budget: the run
+		// takes at most what is left of it, or the estimate of the
+		// first forks when they overrun it.
+		p.Bound = max(s.cfg.Budget-elapsed, p.Remaining)
 	}
 	s.cfg.Progress(p)
 }

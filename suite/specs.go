@@ -99,22 +99,40 @@ func Specs(sel Selection, goroutines []int, zstd bool) ([]harness.Spec, error) {
 		if err := w.Check(sel.Options); err != nil {
 			return nil, &OptionsError{Err: err}
 		}
+		def, err := defaultFilter(sel, w)
+		if err != nil {
+			return nil, err
+		}
 		if w.Runner != "" {
 			k, ok := harness.LookupKind(w.Runner)
 			if !ok || k.Jobs == nil {
 				return nil, fmt.Errorf("workload %s: its runner %q is not linked into this binary", w.Name, w.Runner)
 			}
-			specs = append(specs, k.Jobs(w.Name, sel.Options, nameSelected(sel, cre))...)
+			named := nameSelected(sel, cre)
+			specs = append(specs, k.Jobs(w.Name, sel.Options, func(name string) bool { return def(name) && named(name) })...)
 			continue
 		}
 		for _, c := range codec.All() {
-			if CodecSelected(sel, c) {
+			if CodecSelected(sel, c) && def(c.Info().Name) {
 				specs = append(specs, harness.Spec{Kind: CodecKind, Workload: w.Name, Name: c.Info().Name,
 					Options: sel.Options, Goroutines: goroutines, Zstd: zstd})
 			}
 		}
 	}
 	return specs, nil
+}
+
+// defaultFilter returns the default suite's filter of workload w: its
+// Default pattern, unless sel is the full suite or names codecs itself.
+func defaultFilter(sel Selection, w *workload.Workload) (func(string) bool, error) {
+	if sel.Full || sel.Codec != "" || w.Default == "" {
+		return func(string) bool { return true }, nil
+	}
+	re, err := regexp.Compile(w.Default)
+	if err != nil {
+		return nil, fmt.Errorf("workload %s: its default codecs %q: %w", w.Name, w.Default, err)
+	}
+	return re.MatchString, nil
 }
 
 // nameSelected applies sel to a name that may be a codec's (then the

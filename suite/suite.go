@@ -72,6 +72,10 @@ type Selection struct {
 	// empty Codec selects the plain variants only, which are what the
 	// tables show. A Codec pattern selects whatever it matches.
 	AllVariants bool
+	// Full selects every codec on every workload. Otherwise, and when
+	// Codec is empty, a workload with a Default pattern gets only the
+	// codecs or strategies it names: the default suite.
+	Full bool
 }
 
 // CodecSelected reports whether sel's Codec pattern and variant rule select

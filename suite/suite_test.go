@@ -74,3 +74,44 @@ func TestVariantsSelection(t *testing.T) {
 		t.Errorf("a pattern naming variants: %d plain, %d flagged jobs; want the variants", p, f)
 	}
 }
+
+// TestDefaultSuite checks the default suite's per-workload filters: the
+// bsontypes workloads get the BSON library only, floats its own
+// strategies and references, person every plain codec; --suite full and
+// a --codec pattern lift the filters.
+func TestDefaultSuite(t *testing.T) {
+	names := func(sel Selection) map[string][]string {
+		specs, err := Specs(sel, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string][]string{}
+		for _, s := range specs {
+			out[s.Workload] = append(out[s.Workload], s.Name)
+		}
+		return out
+	}
+	def := names(Selection{})
+	if got := def["bsontypes-int32"]; len(got) != 1 || got[0] != "bson" {
+		t.Errorf("default bsontypes-int32: %v, want [bson]", got)
+	}
+	for _, n := range def["floats"] {
+		if n == "json" || n == "protobuf" {
+			t.Errorf("default floats has codec %s", n)
+		}
+	}
+	if len(def["floats"]) != 12 { // 10 strategies, 2 references
+		t.Errorf("default floats: %d jobs %v, want 12", len(def["floats"]), def["floats"])
+	}
+	full := names(Selection{Full: true})
+	if len(full["bsontypes-int32"]) <= 1 || len(full["floats"]) <= len(def["floats"]) {
+		t.Errorf("full suite: bsontypes-int32 %d, floats %d jobs; want more than the default's", len(full["bsontypes-int32"]), len(full["floats"]))
+	}
+	if len(def["person"]) != len(full["person"]) || len(def["person"]) < 30 {
+		t.Errorf("person: default %d, full %d codecs; want the same, every plain codec", len(def["person"]), len(full["person"]))
+	}
+	named := names(Selection{Workload: "^bsontypes-int32$", Codec: "^json$"})
+	if got := named["bsontypes-int32"]; len(got) != 1 || got[0] != "json" {
+		t.Errorf("--codec json on bsontypes-int32: %v, want [json]", got)
+	}
+}

@@ -175,6 +175,7 @@ func init() {
 		Count:       BSONTypesCount,
 		Type:        reflect.TypeFor[BSONTypesDocument](),
 		Unsupported: bsonUnsupported[name],
+		Default:     BSONTypesDefault,
 		generate: func(opts Options) []any {
 			r := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
 			out := make([]any, opts.Count)
@@ -186,6 +187,12 @@ func init() {
 	})
 }
 
+// BSONTypesDefault selects the codecs the default suite times on the
+// bsontypes workloads: the BSON library, whose per-type speed across
+// versions is the BSON seed's question. --suite full times every codec
+// that can represent the documents.
+const BSONTypesDefault = "^bson$"
+
 func registerBSONType[T any](typ, desc string, gen func(r *rand.Rand) T) {
 	name := "bsontypes-" + typ
 	register(&Workload{
@@ -195,6 +202,7 @@ func registerBSONType[T any](typ, desc string, gen func(r *rand.Rand) T) {
 		Count:       BSONTypesCount,
 		Type:        reflect.TypeFor[BSONTypeDoc[T]](),
 		Unsupported: bsonUnsupported[name],
+		Default:     BSONTypesDefault,
 		generate: func(opts Options) []any {
 			r := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
 			out := make([]any, opts.Count)

@@ -20,5 +20,9 @@ func init() {
 		Count:       FloatsCount,
 		Type:        reflect.TypeFor[[]float32](),
 		Runner:      "floats",
+		// The floats seed's own strategies (stored-data decoders from
+		// encoding/binary to mmap and SQLite); --suite full adds every
+		// codec that can encode a []float32.
+		Default: "^(bi|js|jd|gb|bc|ba|fm|sl|sl-multi|by)$",
 	})
 }

@@ -56,6 +56,12 @@ type Workload struct {
 	// show, and fails once it no longer does, so the entry is removed
 	// when the library is fixed.
 	KnownMismatch map[string]string
+	// Default, when set, is a regular expression of the codecs (or, for a
+	// workload with a Runner, strategies) the default suite measures on
+	// this workload: the ones that answer the question the workload was
+	// made for. Empty: every plain codec. serbench run --suite full, or a
+	// --codec pattern, ignores it.
+	Default string
 	// Runner, when set, names the package that runs this workload instead
 	// of the generic harness (it has no canonical values to round-trip
 	// one by one); the generic harness and conformance test skip it.

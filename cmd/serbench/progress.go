@@ -35,7 +35,12 @@ func (p *progressLine) update(pr harness.Progress) {
 		p.last = now
 	}
 	left := ""
-	if pr.Remaining > 0 {
+	switch {
+	case pr.Adaptive && pr.Bound > 0:
+		left = fmt.Sprintf(" · at most %s left (budget)", pr.Bound.Round(time.Second))
+	case pr.Bound > pr.Remaining+time.Second && pr.Remaining > 0:
+		left = fmt.Sprintf(" · about %s left, at most %s with forks for precision", pr.Remaining.Round(time.Second), pr.Bound.Round(time.Second))
+	case pr.Remaining > 0:
 		left = fmt.Sprintf(" · about %s left", pr.Remaining.Round(time.Second))
 	}
 	fmt.Fprintf(p.w, "\r\033[K%s %d/%d %s%s", pr.Phase, pr.Done, pr.Total, pr.Cell, left)
