@@ -568,6 +568,9 @@ func fmtTau(t float64) string {
 
 // fmtNs formats nanoseconds with three significant digits and a unit.
 func fmtNs(ns float64) string {
+	if ns < 0 { // a two-level interval of few forks can reach below zero
+		return "-" + fmtNs(-ns)
+	}
 	switch {
 	case math.IsInf(ns, 0) || math.IsNaN(ns):
 		return "∞"
