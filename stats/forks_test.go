@@ -104,21 +104,38 @@ func TestSummarizeForksDiffer(t *testing.T) {
 	if SummarizeForks(forks).Hi != got.Hi {
 		t.Error("not deterministic")
 	}
+
+	// Fork medians 100, 110, 130: pooled median 110, mean 113.33,
+	// s = 15.275, half-width 4.303·15.275/√3 = 37.95 around both.
+	forks[2] = []float64{130, 131, 129, 130, 132}
+	got = SummarizeForks(forks)
+	if got.Center != 110 || math.Abs(got.Lo-(110-37.95)) > 0.01 || math.Abs(got.Hi-(113.33+37.95)) > 0.01 {
+		t.Errorf("got [%v %v %v], want [72.05 110 151.28]", got.Lo, got.Center, got.Hi)
+	}
 }
 
 func TestSummarizeForksNeverNarrower(t *testing.T) {
-	// The forks differ a little, consistently (ranks separate), but the
-	// fork medians are close: the t interval is narrower than the pooled
-	// one, which is kept.
-	forks := [][]float64{
-		{100, 100.1, 100.2, 100.3, 100.4, 130},
-		{100.5, 100.6, 100.7, 100.8, 100.9, 131},
-		{101.0, 101.1, 101.2, 101.3, 101.4, 132},
+	// Eight forks of 20 evenly spread samples, each 0.7 above the last:
+	// the test sees the shift (p ≈ 0.16), but the fork medians are close
+	// (t half-width 1.43) and the pooled interval is wider; it is kept.
+	var forks [][]float64
+	for k := range 8 {
+		var f []float64
+		for i := range 20 {
+			f = append(f, 100+float64(k)*0.7+float64(i))
+		}
+		forks = append(forks, f)
 	}
 	got := SummarizeForks(forks)
 	pooled := Summarize(slices.Concat(forks...))
-	if got.Lo > pooled.Lo || got.Hi < pooled.Hi {
-		t.Errorf("two-level [%v, %v] narrower than pooled [%v, %v]", got.Lo, got.Hi, pooled.Lo, pooled.Hi)
+	if got.Method != MethodTwoLevel {
+		t.Fatalf("got %+v, want two-level", got)
+	}
+	if hw := tHalfWidth(forkMedians(forks)); hw > (pooled.Hi-pooled.Lo)/2 {
+		t.Fatalf("t half-width %v is not narrower than the pooled interval [%v, %v]", hw, pooled.Lo, pooled.Hi)
+	}
+	if got.Lo != pooled.Lo || got.Hi != pooled.Hi {
+		t.Errorf("two-level [%v, %v], want the pooled [%v, %v]", got.Lo, got.Hi, pooled.Lo, pooled.Hi)
 	}
 	finiteSummary(t, got)
 }

@@ -27,31 +27,45 @@
 // whether the forks differ, with the Kruskal–Wallis H test over the forks'
 // samples (p from the χ² distribution with F−1 degrees of freedom, F the
 // number of forks with samples). When p > [ForkAlpha] the interval is
-// benchmath's over the pooled samples, exactly what Summarize returns. When
-// the forks differ the interval is two-level: the pooled median ± t·s/√F,
-// s the standard deviation of the F fork medians and t Student's 97.5%
-// quantile with F−1 degrees of freedom, and never narrower than the pooled
-// interval. The fork medians carry both the between-fork and the
-// within-fork variation, so the interval covers both.
+// benchmath's over the pooled samples, exactly what Summarize returns, so a
+// cell without a fork effect usually gets an interval no wider than
+// benchstat's. When the forks differ the interval is two-level, after
+// Kalibera and Jones's: Student's t interval of the fork medians,
+// ±t·s/√F with s their standard deviation and t the 97.5% quantile with
+// F−1 degrees of freedom, placed around both the mean of the fork medians
+// and the pooled median, and never narrower than the pooled interval. A
+// fork's median carries the fork's effect and the noise of its own
+// samples, so the interval covers variation between and within forks.
 //
 // The assumptions: forks are exchangeable draws of a process-level effect
-// (they are started the same way, in no order that matters); samples
-// within a fork are exchangeable; the t step assumes the fork medians are
-// roughly normal. With few forks the t quantile is large (12.7 for two
-// forks, 4.3 for three), which is the honest price of few replications; the
-// test TestCoverage in this package measures how often the interval covers
-// the true median of synthetic two-level data and logs it per scenario.
-// The pre-test has a cost: when the forks' effects are not much larger
-// than the noise within a fork, and only two or three forks are measured,
-// it often cannot see them, and the pooled interval then covers less than
-// 95% (the test logs by how much).
+// (started the same way, in no order that matters); samples within a fork
+// are exchangeable; the t step assumes the fork medians are roughly
+// normal. With few forks t is large (12.7 for two forks, 4.3 for three),
+// the honest price of few replications. The pre-test has a cost too: with
+// two or three forks it cannot see a fork effect about as large as the
+// noise within a fork, least of all forks that agree with each other and
+// are all off, and then the pooled interval covers less than 95%.
+// TestCoverage measures the coverage on synthetic two-level data with
+// skewed, heavy-tailed noise: at least 93% with five forks or more in every
+// scenario, 92% or more with three, 88% or more with two, where benchmath's
+// pooled interval covers as little as 50%.
+//
+// [CompareForks] makes the same pre-test: when neither cell's forks differ
+// it is Compare, otherwise Welch's t-test of the two cells' fork medians.
+// In the simulation, the U-test on the pooled samples of two identical
+// cells whose forks differ (by 1–8%) reports a change in 28–50% of runs;
+// CompareForks in at most 5.4%.
 //
 // [Summary.Between] estimates the share of a sample's variance that is due
 // to its fork, and [SamplesPerFork] turns it into Kalibera and Jones's
 // optimal number of samples per fork.
 //
-// The package does not decide how many forks or samples to measure, and it
-// does not detect drift within a fork; those are the scheduler's.
+// Beyond benchmath the package computes only textbook statistics (the
+// Kruskal–Wallis test, the one-way random-effects analysis of variance,
+// Student's and Welch's t), with the χ² and t distributions of
+// gonum.org/v1/gonum/stat/distuv. It advises on the number of samples per
+// fork but does not schedule anything, and it does not detect drift within
+// a fork; those are the scheduler's.
 package stats
 
 import (
