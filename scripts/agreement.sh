@@ -1,44 +1,161 @@
 #!/usr/bin/env bash
-# Checks that serbench's medians agree with go test -bench medians for the
-# same cells. The two tools are run alternately, ROUNDS times, COUNT
-# samples of 100ms each per round (serbench in its worker processes, go
-# test in its own), so that drift on a shared machine hits both alike; then
-# benchstat compares them: "~" or a small delta means they agree, and its
-# geomean row is the overall difference.
+# Checks that serbench's medians agree with go test -bench's on the same
+# cells. serbench runs with its default engine (every job in worker
+# processes of its own, in several forks); go test -bench runs the root
+# package's BenchmarkEncode and BenchmarkDecode (bench_test.go), which time
+# the same harness units in one process, one job set up at a time. Both
+# tools take COUNT samples of SAMPLE_TIME per cell per round (serbench
+# --count/--time, with --ci 0 when serbench has it so that it takes no
+# extra samples; go test -count/-benchtime), ROUNDS times, alternating,
+# so that drift on a shared machine hits both alike; then benchstat
+# compares the two sets of samples.
 #
-#   scripts/agreement.sh [CODEC-REGEXP] [ROUNDS] [COUNT] [MODE]
+#   scripts/agreement.sh [CODECS] [ROUNDS] [COUNT] [MODE] [WORKLOADS]
 #
-# MODE "run" (the default) alternates whole runs of all the cells; MODE
-# "cell" alternates one codec's cells at a time, so that the two tools of
-# a pair run seconds apart: on a noisy machine that drifts by tens of
-# percent within a minute, the finer alternation gives a steadier answer.
+#   CODECS     regular expression of codec names, anchored (default
+#              'msgp|mus-go|protobuf|json|bson': fast and slow codecs,
+#              code-generated and reflection-based, and allocation-heavy
+#              ones (json and bson allocate 17 to 28 times per decode)
+#   ROUNDS     alternating rounds (default 3)
+#   COUNT      samples per cell per round per tool (default 5)
+#   MODE       cell (default): alternate the two tools one codec at a time,
+#              so that the two measurements of a cell run seconds apart on
+#              a machine that drifts by tens of percent within a minute;
+#              run: alternate whole runs of all the cells
+#   WORKLOADS  regular expression of workloads, anchored (default
+#              'person|nested')
+#   SAMPLE_TIME (environment) length of one sample (default 100ms)
 #
-# Needs benchstat (go install golang.org/x/perf/cmd/benchstat@latest).
+# The default is 5 codecs × 2 workloads × encode and decode = 20 cells,
+# 15 samples of each per tool; it takes about 5 minutes. Within a round the
+# tool that goes first alternates from round to round.
+#
+# It prints benchstat's table (sec/op, go test -bench as the base), then
+#
+#   geomean +1.2% (encode +2.0%, decode +0.4%): serbench vs go test -bench over 20 cells, threshold ±3%
+#   cells more than 5% apart with p < 0.05: none
+#   PASS
+#
+# Pass thresholds: the geomean of serbench's medians over go test's within
+# ±3%, and no cell more than 5% apart with p < 0.05 (benchstat's
+# Mann-Whitney U test). Exit status: 0 when both are met, 3 when not (or a
+# cell is missing from one tool's output), 1 on an error, 2 on bad usage.
+#
+# benchstat is built from the version go.mod pins (golang.org/x/perf); if
+# that fails, an installed benchstat is used:
+#   go install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 set -euo pipefail
 cd "$(dirname "$0")/.."
-codecs=${1:-'json|handwritten|goccy-json|vmihailenco-msgpack|msgp|protobuf|fxcbor|bson'}
+
+codecs=${1:-'msgp|mus-go|protobuf|json|bson'}
 rounds=${2:-3}
-count=${3:-4}
-mode=${4:-run}
+count=${3:-5}
+mode=${4:-cell}
+workloads=${5:-'person|nested'}
+sampletime=${SAMPLE_TIME:-100ms}
+case $mode in
+run | cell) ;;
+*) echo "agreement.sh: MODE $mode: want cell or run" >&2; exit 2 ;;
+esac
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/serbench" ./cmd/serbench
-go test -c -o "$work/bench.test" .
-benchstat=$(command -v benchstat || echo "$(go env GOPATH)/bin/benchstat")
-one() { # one codec regexp, both tools
-  "$work/serbench" run --quiet --workload '^person$' --codec "^($1)\$" --count "$count" --time 100ms \
-    --zstd=false --db "$work/s.db" --format gobench >> "$work/serbench.txt" 2>/dev/null
-  "$work/bench.test" -test.run '^$' -test.bench "^Benchmark(En|De)code\$/workload=person/codec=($1)\$" \
-    -test.count "$count" -test.benchtime 100ms -test.benchmem >> "$work/gotest.txt"
+
+echo "agreement.sh: building serbench, the benchmark binary and benchstat" >&2
+mkdir "$work/bin"
+go build -o "$work/bin/serbench" ./cmd/serbench
+go test -c -o "$work/bin/bench.test" .
+if ! go build -o "$work/bin/benchstat" golang.org/x/perf/cmd/benchstat 2> "$work/benchstat.err"; then
+  installed=$(command -v benchstat || echo "$(go env GOPATH)/bin/benchstat")
+  if [ ! -x "$installed" ]; then
+    cat "$work/benchstat.err" >&2
+    echo "agreement.sh: benchstat not found; install it with" >&2
+    echo "  go install golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da" >&2
+    exit 1
+  fi
+  ln -s "$installed" "$work/bin/benchstat"
+fi
+
+# --ci 0 turns off serbench's adaptive sampling, where it exists, so that
+# it takes exactly --count samples per cell, as go test does.
+ci=()
+if "$work/bin/serbench" run --help 2>&1 | grep -qE '^ +-ci( |$)'; then
+  ci=(--ci 0)
+fi
+
+serbench() { # codec regexp
+  if ! "$work/bin/serbench" run --quiet --workload "^($workloads)\$" --codec "^($1)\$" \
+    --count "$count" --time "$sampletime" "${ci[@]}" --zstd=false \
+    --db "$work/s.db" --format gobench > "$work/s.out" 2> "$work/s.err"; then
+    cat "$work/s.err" >&2
+    echo "agreement.sh: serbench run failed" >&2
+    exit 1
+  fi
+  grep -E '^Benchmark(En|De)code/' "$work/s.out" >> "$work/serbench" || true
 }
-for i in $(seq "$rounds"); do
+gotest() { # codec regexp
+  "$work/bin/bench.test" -test.run '^$' \
+    -test.bench "^Benchmark(En|De)code\$/^workload=($workloads)\$/^codec=($1)\$" \
+    -test.count "$count" -test.benchtime "$sampletime" -test.benchmem > "$work/g.out"
+  grep -E '^Benchmark' "$work/g.out" >> "$work/go-test-bench" || true
+}
+both() { # codec regexp, round
+  if [ $(($2 % 2)) -eq 1 ]; then
+    serbench "$1"; gotest "$1"
+  else
+    gotest "$1"; serbench "$1"
+  fi
+}
+
+: > "$work/serbench"
+: > "$work/go-test-bench"
+start=$SECONDS
+for round in $(seq "$rounds"); do
+  echo "agreement.sh: round $round of $rounds ($((SECONDS - start))s)" >&2
   case $mode in
-  run) one "$codecs" ;;
-  cell) for c in ${codecs//|/ }; do one "$c"; done ;;
-  *) echo "agreement.sh: MODE $mode: want run or cell" >&2; exit 2 ;;
+  run) both "$codecs" "$round" ;;
+  cell) for c in ${codecs//|/ }; do both "$c" "$round"; done ;;
   esac
 done
-# Keep only the benchmark lines, so both files carry the same configuration.
-grep '^Benchmark' "$work/serbench.txt" > "$work/serbench"
-grep '^Benchmark' "$work/gotest.txt" > "$work/go-test-bench"
-cd "$work" && "$benchstat" -filter '.unit:sec/op' go-test-bench serbench
+echo "agreement.sh: measured in $((SECONDS - start))s" >&2
+echo >&2
+
+cd "$work"
+bin/benchstat -filter '.unit:sec/op' go-test-bench serbench
+echo
+bin/benchstat -format csv -filter '.unit:sec/op' go-test-bench serbench > stat.csv 2> /dev/null
+# Rows: name, base sec/op, CI, serbench sec/op, CI, vs base, "p=0.020 n=15".
+awk -F, '
+  NR <= 2 { next }
+  $1 == "geomean" { next }
+  $1 == "" { next }
+  {
+    cells++
+    if ($2 == "" || $4 == "" || $2 + 0 <= 0) { missing = missing "\n  " $1; next }
+    d = $4 / $2 - 1
+    lg = log($4 / $2); all += lg; n++
+    if ($1 ~ /^Encode\//) { enc += lg; ne++ } else if ($1 ~ /^Decode\//) { dec += lg; nd++ }
+    p = 1
+    if (match($7, /p=[0-9.]+/)) p = substr($7, RSTART + 2, RLENGTH - 2) + 0
+    if ((d > 0.05 || d < -0.05) && p < 0.05) {
+      bad = bad sprintf("\n  %s %+.1f%% (p=%.3f)", $1, d * 100, p)
+    }
+  }
+  function pct(s, k) { return k ? sprintf("%+.1f%%", (exp(s / k) - 1) * 100) : "n/a" }
+  END {
+    if (n == 0) { print "agreement: no cell measured by both tools"; exit 3 }
+    g = exp(all / n) - 1
+    printf "geomean %s (encode %s, decode %s): serbench vs go test -bench over %d cells, threshold ±3%%\n", pct(all, n), pct(enc, ne), pct(dec, nd), n
+    printf "cells more than 5%% apart with p < 0.05: %s\n", bad == "" ? "none" : bad
+    if (missing != "") printf "cells missing from one tool:%s\n", missing
+    if (g > 0.03 || g < -0.03 || bad != "" || missing != "") {
+      why = ""
+      if (g > 0.03 || g < -0.03) why = why sprintf("; geomean %+.1f%% outside ±3%%", g * 100)
+      if (bad != "") why = why "; some cells more than 5% apart with p < 0.05"
+      if (missing != "") why = why "; cells missing from one tool"
+      print "FAIL: " substr(why, 3)
+      exit 3
+    }
+    print "PASS"
+  }
+' stat.csv
