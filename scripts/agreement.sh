@@ -27,7 +27,7 @@
 #   SAMPLE_TIME (environment) length of one sample (default 100ms)
 #
 # The default is 5 codecs × 2 workloads × encode and decode = 20 cells,
-# 15 samples of each per tool; it takes about 5 minutes. Within a round the
+# 15 samples of each per tool; it takes a few minutes. Within a round the
 # tool that goes first alternates from round to round.
 #
 # It prints benchstat's table (sec/op, go test -bench as the base), then

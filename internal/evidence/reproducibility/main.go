@@ -219,7 +219,8 @@ type Report struct {
 	// Groups are one per workload and operation (in Pairs' order), then
 	// one per operation, then "all".
 	Groups []Group
-	// Reference counts the reference cells left out (either run);
+	// Reference counts the reference cells left out (of either run, each
+	// key once);
 	// NotOK the cells both runs have but one did not measure ok; OnlyA and
 	// OnlyB the ok cells only one run has.
 	Reference, NotOK, OnlyA, OnlyB int
@@ -233,10 +234,11 @@ type Report struct {
 func Compare(a, b *result.Run) (*Report, error) {
 	r := &Report{A: a, B: b}
 	seen := map[result.Key]bool{}
+	refs := map[result.Key]bool{}
 	for i := range a.Cells {
 		ca := &a.Cells[i]
 		if ca.Reference != "" {
-			r.Reference++
+			refs[ca.Key()] = true
 			continue
 		}
 		cb := b.Cell(ca.Key())
@@ -264,13 +266,14 @@ func Compare(a, b *result.Run) (*Report, error) {
 	for i := range b.Cells {
 		cb := &b.Cells[i]
 		if cb.Reference != "" {
-			r.Reference++
+			refs[cb.Key()] = true
 			continue
 		}
 		if !seen[cb.Key()] && cb.Status == result.CellOK {
 			r.OnlyB++
 		}
 	}
+	r.Reference = len(refs)
 	if len(r.Pairs) == 0 {
 		return nil, fmt.Errorf("runs %s and %s have no cell measured ok in common (%d cells not ok in one of them, %d ok in %s only, %d ok in %s only)",
 			a.ID, b.ID, r.NotOK, r.OnlyA, a.ID, r.OnlyB, b.ID)
@@ -433,7 +436,7 @@ func (r *Report) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "%d cells measured ok in both runs", len(r.Pairs))
 	var left []string
 	if r.Reference > 0 {
-		left = append(left, fmt.Sprintf("%d reference cells", r.Reference))
+		left = append(left, plural(r.Reference, "reference cell"))
 	}
 	if r.NotOK > 0 {
 		left = append(left, fmt.Sprintf("%d not ok in one run", r.NotOK))
@@ -540,6 +543,14 @@ func forks(samples []result.Sample) [][]float64 {
 		out[i] = byFork[id]
 	}
 	return out
+}
+
+// plural returns "1 thing" or "n things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // share returns n/of, 0 when of is 0.
