@@ -222,6 +222,11 @@ type Settings struct {
 	Forks       int
 	Isolation   string
 	MemoryLimit string
+	// Target is the precision target (0.03 for ±3%; 0: none) and Budget
+	// the run's time budget for it; Suite is "default" or "full".
+	Target float64
+	Budget time.Duration
+	Suite  string
 }
 
 // Env describes the machine, Go, serbench and the settings, in order.
@@ -245,6 +250,15 @@ func Env(s Settings) []result.Config {
 	}
 	if s.Isolation != "" {
 		env = append(env, result.Config{Key: "isolation", Value: s.Isolation})
+	}
+	if s.Target > 0 {
+		env = append(env, result.Config{Key: "ci-target", Value: strconv.FormatFloat(s.Target*100, 'g', -1, 64) + "%"})
+	}
+	if s.Budget > 0 {
+		env = append(env, result.Config{Key: "budget", Value: s.Budget.String()})
+	}
+	if s.Suite != "" {
+		env = append(env, result.Config{Key: "suite", Value: s.Suite})
 	}
 	if s.MemoryLimit != "" {
 		env = append(env, result.Config{Key: "memory-limit", Value: s.MemoryLimit})

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -126,6 +127,9 @@ type runFlags struct {
 	isolation   *string
 	memoryLimit *string
 	resume      *bool
+	ci          *string
+	budget      *time.Duration
+	suite       *string
 	shards      *shardFlags
 }
 
@@ -134,18 +138,21 @@ func newRunFlags(stderr io.Writer) *runFlags {
 	f := &runFlags{fs: fs,
 		workloadRE:  fs.String("workload", "", "regular expression selecting workloads (default all)"),
 		codecRE:     fs.String("codec", "", "regular expression selecting codecs (default all plain variants, and the noop floor)"),
-		count:       fs.Int("count", 10, "samples per cell, over all forks"),
-		sampleTime:  fs.Duration("time", 0, "target duration of one sample of every cell (default: 50ms, shortened to fit the cells into a measuring budget of "+measureBudget.String()+", never below 5ms)"),
+		count:       fs.Int("count", defaultCount, "samples per cell in the first --forks forks, over all of them (the minimum; --ci may add forks)"),
+		sampleTime:  fs.Duration("time", defaultSampleTime, "target duration of one sample of every cell"),
 		timeout:     fs.Duration("timeout", 30*time.Second, "limit for one setup, calibration or sample; a worker past it is killed and its cell marked timeout"),
 		seed:        fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)"),
 		dbPath:      fs.String("db", defaultDB, "database to store the run in (a SQLite file, or a postgres:// URL)"),
 		quiet:       fs.Bool("quiet", false, "no progress display"),
 		parallel:    fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency"),
-		zstd:        fs.Bool("zstd", true, "also time zstd compression of every codec's messages (compressed sizes are always measured)"),
+		zstd:        fs.Bool("zstd", false, "also time zstd compression of every codec's messages (default with --suite full; compressed sizes are always measured)"),
 		forks:       fs.Int("forks", 2, "worker processes each job is measured in; a cell's samples are split among them"),
 		workers:     fs.Int("workers", 4, "worker processes alive at once (bounds memory; samples are interleaved across them)"),
 		isolation:   fs.String("isolation", harness.IsolationProcess, "process: every job in worker processes of its own; none: all in this process (for debugging only: shared heap, a crash ends the run)"),
 		memoryLimit: fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it): e.g. 512MiB, 2GiB; 0 for none"),
+		ci:          fs.String("ci", defaultCI, "precision target: the largest half-width of a cell's 95% interval, in percent of its median (e.g. 3 or 3%); cells that miss it after the first forks get more forks and samples within --budget; 0: none"),
+		budget:      fs.Duration("budget", defaultBudget, "wall time the run may take to reach --ci (the first --forks forks are always taken); 0: no limit"),
+		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (bsontypes: bson; floats: its own strategies), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
 		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
 	}
 	f.wopts = workloadFlags(fs)
@@ -230,9 +237,25 @@ func (f *runFlags) plan() (*plan, error) {
 	if *f.count < 1 {
 		return nil, usagef("--count %d: want at least 1", *f.count)
 	}
-	if *f.sampleTime < 0 || *f.timeout <= 0 {
+	if *f.sampleTime <= 0 || *f.timeout <= 0 {
 		return nil, usagef("--time and --timeout must be positive")
 	}
+	target, err := parsePercent(*f.ci)
+	if err != nil {
+		return nil, usagef("--ci %q: %v", *f.ci, err)
+	}
+	if *f.budget < 0 {
+		return nil, usagef("--budget %s: want a positive duration, or 0 for no limit", *f.budget)
+	}
+	full := false
+	switch *f.suite {
+	case "default":
+	case "full":
+		full = true
+	default:
+		return nil, usagef("--suite %q: want default or full", *f.suite)
+	}
+	zstd := *f.zstd || full && !isSet(f.fs, "zstd")
 	if *f.forks < 1 || *f.workers < 1 {
 		return nil, usagef("--forks %d, --workers %d: want at least 1 each", *f.forks, *f.workers)
 	}
@@ -249,14 +272,14 @@ func (f *runFlags) plan() (*plan, error) {
 	opts := *f.wopts
 	opts.Seed = *f.seed
 	opts.Depth = depthOption(f.fs, opts.Depth)
-	sel := suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all"}
+	sel := suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full}
 	goroutines := []int{1}
 	if *f.parallel {
 		for g := 2; g <= runtime.GOMAXPROCS(0); g++ {
 			goroutines = append(goroutines, g)
 		}
 	}
-	specs, err := suite.Specs(sel, goroutines, *f.zstd)
+	specs, err := suite.Specs(sel, goroutines, zstd)
 	if err != nil {
 		if suite.IsSelectionError(err) {
 			return nil, usageError{err}
@@ -264,16 +287,12 @@ func (f *runFlags) plan() (*plan, error) {
 		return nil, err
 	}
 	st := *f.sampleTime
-	if st == 0 {
-		// Every shard samples as long as the whole selection would.
-		st = autoSampleTime(estimateCells(specs), *f.count)
-	}
 	specs = f.shards.apply(specs)
 	p := &plan{specs: specs}
 	p.settings = suite.Settings{Count: *f.count, SampleTime: st, Timeout: *f.timeout, Seed: *f.seed, Goroutines: goroutines, Options: opts,
-		Forks: *f.forks, Isolation: *f.isolation, MemoryLimit: *f.memoryLimit}
+		Forks: *f.forks, Isolation: *f.isolation, MemoryLimit: *f.memoryLimit, Target: target, Budget: *f.budget, Suite: *f.suite}
 	p.cfg = harness.Config{Count: *f.count, Forks: *f.forks, Workers: *f.workers, SampleTime: st, Timeout: *f.timeout,
-		MemoryLimit: mem, Isolation: *f.isolation}
+		MemoryLimit: mem, Isolation: *f.isolation, Target: target, Budget: *f.budget}
 	seen := map[string]bool{}
 	for _, s := range specs {
 		if c, ok := codec.Lookup(s.Name); ok && !seen[s.Name] {
@@ -282,21 +301,6 @@ func (f *runFlags) plan() (*plan, error) {
 		}
 	}
 	return p, nil
-}
-
-// estimateCells is how many cells specs will have, for the default
-// sample time, as their kinds predict them (a kind that cannot tell
-// counts one cell a job).
-func estimateCells(specs []harness.Spec) int {
-	n := 0
-	for _, s := range specs {
-		if k, ok := harness.LookupKind(s.Kind); ok && k.Cells != nil {
-			n += len(k.Cells(s))
-			continue
-		}
-		n++
-	}
-	return n
 }
 
 // measure runs p into the run w writes, holding the run's lock, then
@@ -456,18 +460,25 @@ func parseBytes(s string) (int64, error) {
 	return int64(v * float64(mult)), nil
 }
 
-// measureBudget is the time the default sample time aims to spend
-// measuring the generic harness's cells of one run.
-const measureBudget = 55 * time.Second
+// The defaults of serbench run, chosen so that the default suite takes
+// about three minutes on a 2-core machine (README, "Precision and time"):
+// 6 samples of 10ms in each of 2 forks to begin with, then forks for
+// precision until every cell's interval is within ±3% or 2m30s are spent.
+const (
+	defaultCount      = 6
+	defaultSampleTime = 10 * time.Millisecond
+	defaultCI         = "3%"
+	defaultBudget     = 150 * time.Second
+)
 
-// autoSampleTime returns the default sample time for cells×count samples:
-// 50ms, or less so that they fit in measureBudget, but at least 5ms.
-func autoSampleTime(cells, count int) time.Duration {
-	if cells == 0 {
-		return 50 * time.Millisecond
+// parsePercent parses a precision target given in percent: "3", "3%" or
+// "2.5" (0 for none) and returns it as a fraction (0.03).
+func parsePercent(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "%")), 64)
+	if err != nil || v < 0 || v >= 100 || math.IsNaN(v) {
+		return 0, errors.New("want a percentage from 0 (no target) to below 100, such as 3 or 2.5%")
 	}
-	t := measureBudget / time.Duration(cells*count)
-	return min(max(t, 5*time.Millisecond), 50*time.Millisecond).Round(time.Millisecond)
+	return v / 100, nil
 }
 
 // depthOption maps the --depth flag onto workload.Options.Depth, where 0

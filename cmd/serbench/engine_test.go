@@ -16,6 +16,7 @@ import (
 
 	_ "github.com/serbench/serbench/internal/badcodec" // codecs that misbehave, in this test binary only
 	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/store"
 )
 
@@ -35,7 +36,7 @@ func TestMisbehavingCodecsDoNotEndARun(t *testing.T) {
 	// calibration; the workers inherit this.
 	t.Setenv("SERBENCH_BADCODEC_GOODCALLS", "2500")
 	db := filepath.Join(t.TempDir(), "bad.db")
-	out, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^(bad-.*|json)$", "--count", "4", "--time", "5ms",
+	out, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^(bad-.*|json)$", "--count", "4", "--time", "5ms", "--ci", "0",
 		"--timeout", "3s", "--memory-limit", "256MiB", "--zstd=false", "--db", db, "--quiet")
 	if code != 0 {
 		t.Fatalf("run: exit %d\n%s\n%s", code, stderr, out)
@@ -163,7 +164,7 @@ func TestKilledRunResumes(t *testing.T) {
 	bin := serbenchBinary(t)
 	dir := t.TempDir()
 	args := []string{"run", "--workload", "^person$", "--codec", "^(json|msgp|goccy-json|vmihailenco-msgpack|fxcbor|protobuf)$",
-		"--count", "6", "--forks", "2", "--workers", "3", "--time", "20ms", "--quiet"}
+		"--count", "6", "--forks", "2", "--workers", "3", "--time", "20ms", "--ci", "0", "--quiet"}
 	full := filepath.Join(dir, "full.db")
 	if out, err := exec.Command(bin, append(args, "--db", full)...).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted run: %v\n%s", err, out)
@@ -341,6 +342,49 @@ func TestParseBytes(t *testing.T) {
 	for _, in := range []string{"", "lots", "-1GiB", "1XB"} {
 		if _, err := parseBytes(in); err == nil {
 			t.Errorf("parseBytes(%q): no error", in)
+		}
+	}
+}
+
+// TestPrecisionTarget: a run with --ci records the target on every cell
+// and in its settings; a cell whose interval is still wider than the
+// target says why (budget or noise); cells that met it have more than
+// the first forks only when they needed them.
+func TestPrecisionTarget(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	_, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^(json|msgp)$", "--count", "4", "--time", "2ms",
+		"--ci", "2.5%", "--budget", "20s", "--db", db, "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	r := storedRun(t, db)
+	if got := r.EnvValue("ci-target"); got != "2.5%" {
+		t.Errorf("ci-target %q, want 2.5%%", got)
+	}
+	if got := r.EnvValue("budget"); got != "20s" {
+		t.Errorf("budget %q, want 20s", got)
+	}
+	for _, c := range r.Cells {
+		if c.Target != 0.025 {
+			t.Errorf("%s/%s %s: target %v, want 0.025", c.Workload, c.Codec, c.Op, c.Target)
+		}
+		forks := map[int][]float64{}
+		for _, s := range c.Samples {
+			forks[s.Fork] = append(forks[s.Fork], s.NsPerOp)
+		}
+		var groups [][]float64
+		for f := 1; f <= len(forks); f++ {
+			if forks[f] == nil {
+				t.Errorf("%s/%s %s: forks %v are not numbered 1..%d", c.Workload, c.Codec, c.Op, forks, len(forks))
+			}
+			groups = append(groups, forks[f])
+		}
+		w := stats.SummarizeForks(groups).RelHalfWidth()
+		switch {
+		case w > c.Target && c.Missed != result.MissedBudget && c.Missed != result.MissedNoise:
+			t.Errorf("%s/%s %s: ±%.1f%% misses the target, but missed is %q", c.Workload, c.Codec, c.Op, 100*w, c.Missed)
+		case w <= c.Target && c.Missed != "":
+			t.Errorf("%s/%s %s: ±%.1f%% meets the target, but missed is %q", c.Workload, c.Codec, c.Op, 100*w, c.Missed)
 		}
 	}
 }

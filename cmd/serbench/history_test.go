@@ -24,7 +24,7 @@ func TestCompareHistoryImportPostgres(t *testing.T) {
 // checkCompareHistoryImport stores two runs in db, compares them (one as
 // a Go benchmark file), imports that file and reads the history.
 func checkCompareHistoryImport(t *testing.T, dir, db string) {
-	args := []string{"run", "--workload", "^person$", "--codec", "^json$", "--count", "3", "--time", "2ms", "--db", db, "--quiet", "--zstd=false"}
+	args := []string{"run", "--workload", "^person$", "--codec", "^json$", "--count", "3", "--time", "2ms", "--ci", "0", "--db", db, "--quiet", "--zstd=false"}
 	if _, stderr, code := cli(t, args...); code != 0 {
 		t.Fatalf("run exit %d: %s", code, stderr)
 	}

@@ -38,7 +38,7 @@ func cli(t *testing.T, args ...string) (string, string, int) {
 }
 
 func quick(db string, extra ...string) []string {
-	return append([]string{"run", "--workload", "^person$", "--codec", "^(json|test-panics)$", "--count", "3", "--time", "2ms", "--db", db, "--quiet"}, extra...)
+	return append([]string{"run", "--workload", "^person$", "--codec", "^(json|test-panics)$", "--count", "3", "--time", "2ms", "--ci", "0", "--db", db, "--quiet"}, extra...)
 }
 
 func TestRunThenShowPrintsTheSameNumbers(t *testing.T) {
@@ -70,7 +70,7 @@ func TestRunThenShowPrintsTheSameNumbers(t *testing.T) {
 
 func TestGoBenchOutputParses(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "s.db")
-	out, stderr, code := cli(t, quick(db, "--format", "gobench")...)
+	out, stderr, code := cli(t, quick(db, "--format", "gobench", "--zstd")...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -109,6 +109,11 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"run", "--codec", "(", "--db", db}, []string{"--codec", "missing closing )"}},
 		{[]string{"run", "--format", "xml", "--db", db}, []string{`--format "xml"`, "table, markdown, json, csv, gobench"}},
 		{[]string{"run", "--count", "0", "--db", db}, []string{"--count 0"}},
+		{[]string{"run", "--ci", "three", "--db", db}, []string{`--ci "three"`, "such as 3 or 2.5%"}},
+		{[]string{"run", "--ci", "-1", "--db", db}, []string{`--ci "-1"`}},
+		{[]string{"run", "--budget", "-1s", "--db", db}, []string{"--budget -1s"}},
+		{[]string{"run", "--suite", "most", "--db", db}, []string{`--suite "most": want default or full`}},
+		{[]string{"run", "--time", "0s", "--db", db}, []string{"--time"}},
 		{[]string{"run", "--bogus"}, []string{"flag provided but not defined: -bogus"}},
 		{[]string{"frobnicate"}, []string{`unknown command "frobnicate"`, "run, list, show"}},
 		{[]string{"show", "a", "b", "--db", db}, []string{"at most one RUN-ID"}},

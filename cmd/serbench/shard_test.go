@@ -59,7 +59,7 @@ func keys(r *result.Run) (cells, verifs, codecs []string) {
 func checkShards(t *testing.T, dsn string, sel ...string) {
 	t.Helper()
 	ctx := context.Background()
-	base := append([]string{"run", "--db", dsn, "--count", "2", "--time", "1ms", "--quiet"}, sel...)
+	base := append([]string{"run", "--db", dsn, "--count", "2", "--time", "1ms", "--ci", "0", "--quiet"}, sel...)
 	if _, stderr, code := cli(t, base...); code != 0 {
 		t.Fatalf("unsharded run: exit %d: %s", code, stderr)
 	}
