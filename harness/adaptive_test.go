@@ -1,0 +1,147 @@
+package harness
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/result"
+)
+
+// synthKind registers a kind whose units report synthetic times, so the
+// adaptive phase can be tested in process and at once. Each Build is one
+// fork; op "quiet" always takes 100ns an operation, "within" varies by
+// ±20% from sample to sample, "between" is steady within a fork but each
+// fork is off by up to ±15%. The random numbers come from fixed seeds.
+func synthKind(t *testing.T, name string) {
+	var mu sync.Mutex
+	builds := 0
+	RegisterKind(name, Kind{Build: func(ctx context.Context, s Spec) (*Bound, error) {
+		mu.Lock()
+		builds++
+		fork := builds
+		mu.Unlock()
+		b := &Bound{Verification: &result.Verification{Workload: "w", Codec: s.Name, Status: result.VerifyExact}}
+		r := rand.New(rand.NewPCG(uint64(fork), 7))
+		offset := 1 + 0.3*(r.Float64()-0.5)
+		for _, op := range []string{"quiet", "within", "between"} {
+			op := op
+			b.Units = append(b.Units, Unit{Cell: result.Cell{Workload: "w", Codec: s.Name, Op: op, Goroutines: 1},
+				Loop: func(n int) (time.Duration, error) {
+					per := 100.0
+					switch op {
+					case "within":
+						per *= 1 + 0.4*(r.Float64()-0.5)
+					case "between":
+						per *= offset
+					}
+					return time.Duration(per * float64(n)), nil
+				}})
+		}
+		return b, nil
+	}})
+}
+
+func adaptiveRun(t *testing.T, kind string, cfg Config) (*sink, map[string]int) {
+	t.Helper()
+	synthKind(t, kind)
+	var s sink
+	cfg.Isolation = IsolationNone
+	if err := Run(context.Background(), cfg, []Spec{{Kind: kind, Workload: "w", Name: "c"}}, &s); err != nil {
+		t.Fatal(err)
+	}
+	forks := map[string]int{}
+	for _, c := range s.samples {
+		forks[c.Op] = max(forks[c.Op], c.Samples[0].Fork)
+	}
+	return &s, forks
+}
+
+// TestAdaptiveForks: with a precision target and no budget, the quiet
+// cell meets the target in the first forks and gets no more; the cell
+// whose forks differ gets forks until it meets the target or reaches
+// MaxForks, and then says noise; every cell records the target.
+func TestAdaptiveForks(t *testing.T) {
+	cfg := Config{Count: 6, Forks: 2, MaxForks: 5, SampleTime: time.Millisecond, Target: 0.01}
+	s, forks := adaptiveRun(t, "synth-adaptive", cfg)
+	if forks["quiet"] != 2 {
+		t.Errorf("quiet cell measured in %d forks, want the first 2 only", forks["quiet"])
+	}
+	if forks["between"] != 5 {
+		t.Errorf("between-fork cell measured in %d forks, want MaxForks 5", forks["between"])
+	}
+	for _, op := range []string{"quiet", "within", "between"} {
+		c := s.cell("c", op)
+		if c.Status != result.CellOK || c.Target != 0.01 {
+			t.Errorf("%s: status %s target %v, want ok and 0.01", op, c.Status, c.Target)
+		}
+	}
+	if c := s.cell("c", "quiet"); c.Missed != "" || len(c.Samples) != 6 {
+		t.Errorf("quiet: missed %q with %d samples, want met with the first 6", c.Missed, len(c.Samples))
+	}
+	if c := s.cell("c", "between"); c.Missed != result.MissedNoise {
+		t.Errorf("between: missed %q, want %q (±15%% between forks cannot reach ±1%% in 5 forks)", c.Missed, result.MissedNoise)
+	}
+	// Samples of adaptive forks are numbered after the first forks and
+	// each fork's quota is at least MinCount.
+	per := map[string]map[int]int{}
+	for _, c := range s.samples {
+		if per[c.Op] == nil {
+			per[c.Op] = map[int]int{}
+		}
+		per[c.Op][c.Samples[0].Fork]++
+	}
+	t.Logf("samples per fork: %v", per)
+	for f := 3; f <= 5; f++ {
+		if per["between"][f] < 3 {
+			t.Errorf("between: adaptive fork %d took %d samples, want at least MinCount 3", f, per["between"][f])
+		}
+	}
+	// Where the noise is within forks, an adaptive fork takes more
+	// samples (Kalibera and Jones's design) than where forks differ.
+	adaptive := func(op string) (n int) {
+		for f, k := range per[op] {
+			if f > 2 {
+				n += k
+			}
+		}
+		return n
+	}
+	if adaptive("within") <= adaptive("between") {
+		t.Errorf("adaptive forks: within-noise cell took %d samples, between-fork cell %d; want more for the former", adaptive("within"), adaptive("between"))
+	}
+}
+
+// TestAdaptiveBudget: a budget already spent by the first forks takes no
+// adaptive fork, and the cells that miss the target say budget.
+func TestAdaptiveBudget(t *testing.T) {
+	cfg := Config{Count: 6, Forks: 2, SampleTime: time.Millisecond, Target: 0.01, Budget: time.Nanosecond}
+	s, forks := adaptiveRun(t, "synth-budget", cfg)
+	if forks["between"] != 2 || forks["within"] != 2 {
+		t.Errorf("forks %v, want 2 for every cell: no budget left", forks)
+	}
+	if c := s.cell("c", "between"); c.Missed != result.MissedBudget {
+		t.Errorf("between: missed %q, want budget", c.Missed)
+	}
+	if c := s.cell("c", "quiet"); c.Missed != "" {
+		t.Errorf("quiet: missed %q, want met", c.Missed)
+	}
+}
+
+// TestNoTargetNoAdaptiveForks: without a target the run takes exactly its
+// forks and count, and cells carry no target.
+func TestNoTargetNoAdaptiveForks(t *testing.T) {
+	s, forks := adaptiveRun(t, "synth-none", Config{Count: 6, Forks: 2, SampleTime: time.Millisecond})
+	for op, f := range forks {
+		if f != 2 {
+			t.Errorf("%s: %d forks, want 2", op, f)
+		}
+	}
+	for _, c := range s.done {
+		if c.Target != 0 || c.Missed != "" {
+			t.Errorf("%s: target %v missed %q, want none", c.Op, c.Target, c.Missed)
+		}
+	}
+}
