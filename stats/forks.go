@@ -58,6 +58,12 @@ func summarizeForks(forks [][]float64, alpha float64) Summary {
 	mean, _ := meanSD(meds)
 	out.Lo = math.Min(out.Lo, math.Min(mean, out.Center)-hw)
 	out.Hi = math.Max(out.Hi, math.Max(mean, out.Center)+hw)
+	// Samples that are all non-negative (times, sizes) have a
+	// non-negative median: with few, scattered forks the t step would
+	// otherwise reach below zero.
+	if lo := slices.Min(slices.Concat(groups...)); lo >= 0 && out.Lo < 0 {
+		out.Lo = 0
+	}
 	return out
 }
 

@@ -263,3 +263,19 @@ func TestCompareForksBasic(t *testing.T) {
 		t.Errorf("welch of different constants = %v", p)
 	}
 }
+
+// TestSummarizeForksNonNegative: two forks far apart give a t interval
+// reaching below zero; non-negative samples keep the bound at zero.
+func TestSummarizeForksNonNegative(t *testing.T) {
+	s := SummarizeForks([][]float64{{10, 10.1, 10.2, 10.1, 10}, {30, 30.2, 30.1, 30.3, 30.2}})
+	if s.Method != MethodTwoLevel {
+		t.Fatalf("method %s, want two-level", s.Method)
+	}
+	if s.Lo != 0 || s.Hi <= 30 {
+		t.Errorf("interval [%v, %v], want [0, above 30]", s.Lo, s.Hi)
+	}
+	n := SummarizeForks([][]float64{{-10, -10.1, -10.2, -10.1, -10}, {30, 30.2, 30.1, 30.3, 30.2}})
+	if n.Lo >= -10 {
+		t.Errorf("samples with negatives: lower bound %v, want below -10", n.Lo)
+	}
+}
