@@ -14,8 +14,9 @@ import (
 )
 
 // Comparison is the benchstat-style comparison of two runs: for every cell
-// in both, the medians with their confidence intervals and the Mann-Whitney
-// U test of the samples.
+// in both, the medians with their confidence intervals (over forks,
+// stats.SummarizeForks) and the Mann-Whitney U test of the samples, as
+// benchstat makes it.
 type Comparison struct {
 	// Old and New name the two sides (run IDs or file names).
 	Old, New string
@@ -33,7 +34,8 @@ type Comparison struct {
 
 // CompareRow is one cell on both sides.
 type CompareRow struct {
-	Key      result.Key
+	Key result.Key
+	// Old and New are the medians with their intervals over forks.
 	Old, New stats.Summary
 	// OldAllocs and NewAllocs are the median allocations per operation.
 	OldAllocs, NewAllocs float64
@@ -70,7 +72,7 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 		}
 		ons, oal := samples(oc)
 		nns, nal := samples(nc)
-		row := &CompareRow{Key: oc.Key(), Old: stats.Summarize(ons), New: stats.Summarize(nns),
+		row := &CompareRow{Key: oc.Key(), Old: stats.SummarizeForks(forkGroups(oc.Samples, nsPerOp)), New: stats.SummarizeForks(forkGroups(nc.Samples, nsPerOp)),
 			OldAllocs: stats.Summarize(oal).Center, NewAllocs: stats.Summarize(nal).Center,
 			Test: stats.Compare(ons, nns), Check: checkChange(old, new, oc.Workload, oc.Codec)}
 		for _, w := range row.Test.Warnings {
@@ -175,6 +177,7 @@ func CompareTable(w io.Writer, c *Comparison) error {
 	}
 	tw.Flush()
 	b.WriteString("\nvs old: change of the median; ~ = not significant (Mann-Whitney U test, p > 0.05).\n")
+	b.WriteString("±: 95% confidence interval of the median, covering the variation between worker processes (forks).\n")
 	if len(c.OnlyOld) > 0 {
 		fmt.Fprintf(&b, "only in old (%d): %s\n", len(c.OnlyOld), strings.Join(c.OnlyOld, ", "))
 	}

@@ -32,8 +32,9 @@ type Point struct {
 	// Version is the codec's module version in that run; Go the Go
 	// version; Machine the CPU, cores and GOMAXPROCS.
 	Version, Go, Machine string
-	NsOp                 stats.Summary
-	Check                string
+	// NsOp is the cell's median with its interval over forks.
+	NsOp  stats.Summary
+	Check string
 	// VsPrev compares with the previous comparable point (same machine):
 	// nil for the first point of a machine.
 	VsPrev *stats.Comparison
@@ -87,7 +88,7 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				s.Reference = c.Reference
 			}
 			ns, _ := samples(c)
-			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.Summarize(ns), ns: ns}
+			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.SummarizeForks(forkGroups(c.Samples, nsPerOp)), ns: ns}
 			if cd := r.Codec(c.Codec); cd != nil {
 				p.Version = cd.Version
 			}

@@ -113,6 +113,8 @@ type htmlWorkload struct {
 	AccessFields string
 	ScalingHead  []string
 	Scaling      []htmlScalingRow
+	// Precision is the workload's precision line (Precision.Line), or "".
+	Precision string
 }
 
 // htmlVal is a table cell: text, an optional small note (the interval)
@@ -122,6 +124,7 @@ type htmlVal struct {
 }
 
 type htmlRow struct {
+	Tier                               htmlVal
 	Codec, Library, Format, API, Flags string
 	Mark, MarkClass                    string
 	Failed                             bool
@@ -138,6 +141,7 @@ type htmlBandwidth struct {
 }
 
 type htmlBandwidthRow struct {
+	Tier            htmlVal
 	Name, Op, Role  string
 	Mark, MarkClass string
 	Failed          bool
@@ -150,6 +154,7 @@ type htmlSizeRow struct {
 }
 
 type htmlAccessRow struct {
+	Tier  htmlVal
 	Codec string
 	Vals  []htmlVal
 }
@@ -174,6 +179,32 @@ func nsVal(op *Op) htmlVal {
 		return htmlVal{Text: "–"}
 	}
 	return htmlVal{Text: format.Ns(op.NsOp.Center), Small: format.CI(op.NsOp), Key: num(op.NsOp.Center)}
+}
+
+// nsValOf is nsVal with the interval as the tables of w show it (with
+// the precision target, if any: Workload.CI).
+func nsValOf(w *Workload, op *Op) htmlVal {
+	v := nsVal(op)
+	if op != nil {
+		v.Small = w.CI(op)
+	}
+	return v
+}
+
+// tierVal is the tier of a rank, empty when not ranked.
+func tierVal(k Rank) htmlVal {
+	if k.Tier == 0 {
+		return htmlVal{}
+	}
+	return htmlVal{Text: k.TierText(), Key: num(float64(k.Tier))}
+}
+
+// gcVal is a GC figure v shown as text ("-" when unknown).
+func gcVal(v float64, text string) htmlVal {
+	if text == "-" {
+		return htmlVal{Text: "–"}
+	}
+	return htmlVal{Text: text, Key: num(v)}
 }
 
 func pairVal(a, b float64, f func(float64) string) htmlVal {
@@ -337,8 +368,11 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 	hw.Charts = toHTMLCharts(cs, prefix)
 	for _, rows := range [][]*Row{wl.Rows, wl.Failed} {
 		for _, r := range rows {
-			hw.Rows = append(hw.Rows, htmlMainRow(r))
+			hw.Rows = append(hw.Rows, htmlMainRow(wl, r))
 		}
+	}
+	if wl.Precision != nil {
+		hw.Precision = wl.Precision.Line()
 	}
 	if wl.Bandwidth != nil {
 		hw.Bandwidth = htmlBandwidthOf(wl)
@@ -355,17 +389,17 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 			}
 			sr.Vals = append(sr.Vals, htmlVal{Text: format.Count(v), Small: pct(v, r.Verify.MeanSize), Key: num(v)})
 		}
-		sr.Vals = append(sr.Vals, nsVal(r.Zstd))
+		sr.Vals = append(sr.Vals, nsValOf(wl, r.Zstd))
 		hw.Sizes = append(hw.Sizes, sr)
 	}
 	for _, r := range wl.AccessRows() {
 		ratio := r.Decode.NsOp.Center / r.Access.NsOp.Center
-		hw.Access = append(hw.Access, htmlAccessRow{Codec: r.Codec.Name, Vals: []htmlVal{
-			nsVal(r.Access),
+		hw.Access = append(hw.Access, htmlAccessRow{Tier: tierVal(r.AccessRank), Codec: r.Codec.Name, Vals: []htmlVal{
+			nsValOf(wl, r.Access),
 			{Text: format.Rate(1e9 / r.Access.NsOp.Center), Key: num(1e9 / r.Access.NsOp.Center)},
 			{Text: format.Count(r.Access.Allocs.Center), Key: num(r.Access.Allocs.Center)},
-			nsVal(r.Decode),
-			{Text: fmt.Sprintf("%.1f×", ratio), Key: num(ratio)},
+			nsValOf(wl, r.Decode),
+			{Text: r.decodePerAccess("×"), Key: num(ratio)},
 		}})
 	}
 	hw.ScalingHead, hw.Scaling = htmlScaling(wl)
@@ -385,7 +419,7 @@ func htmlBandwidthOf(wl *Workload) *htmlBandwidth {
 	dash := htmlVal{Text: "–"}
 	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
 		for _, r := range rows {
-			hr := htmlBandwidthRow{Name: r.Name(), Op: r.OpName(), Role: r.Row.Reference, Mark: r.Mark(), MarkClass: markKind(r.Mark()), Failed: r.Op == nil}
+			hr := htmlBandwidthRow{Tier: tierVal(r.Rank), Name: r.Name(), Op: r.OpName(), Role: r.Row.Reference, Mark: r.Mark(), MarkClass: markKind(r.Mark()), Failed: r.Op == nil}
 			size := dash
 			if s := r.Size(); finiteNum(s) {
 				size = htmlVal{Text: format.Bytes(s), Key: num(s)}
@@ -396,16 +430,17 @@ func htmlBandwidthOf(wl *Workload) *htmlBandwidth {
 				for range bw.Refs {
 					hr.Vals = append(hr.Vals, dash)
 				}
-				hr.Vals = append(hr.Vals, size, dash, dash, n)
+				hr.Vals = append(hr.Vals, size, dash, dash, dash, dash, n)
 			} else {
-				hr.Vals = append(hr.Vals, nsVal(r.Op),
+				hr.Vals = append(hr.Vals, nsValOf(wl, r.Op),
 					htmlVal{Text: format.Sig3(r.MBps.Center), Small: format.CI(r.MBps), Key: num(r.MBps.Center)})
-				for _, p := range r.Percent {
-					hr.Vals = append(hr.Vals, htmlVal{Text: percent(p), Key: num(p)})
+				for i, p := range r.Percent {
+					hr.Vals = append(hr.Vals, htmlVal{Text: r.percentText(i), Key: num(p)})
 				}
 				hr.Vals = append(hr.Vals, size,
 					htmlVal{Text: format.Bytes(r.Op.BOp.Center), Key: num(r.Op.BOp.Center)},
-					htmlVal{Text: format.Count(r.Op.Allocs.Center), Key: num(r.Op.Allocs.Center)}, n)
+					htmlVal{Text: format.Count(r.Op.Allocs.Center), Key: num(r.Op.Allocs.Center)},
+					gcVal(r.Op.GC.Per1k, r.Op.GC.Per1kText()), gcVal(r.Op.GC.Share, r.Op.GC.ShareText()), n)
 			}
 			hb.Rows = append(hb.Rows, hr)
 		}
@@ -421,28 +456,34 @@ func pct(v, raw float64) string {
 	return fmt.Sprintf("%.0f%%", 100*v/raw)
 }
 
-func htmlMainRow(r *Row) htmlRow {
+func htmlMainRow(wl *Workload, r *Row) htmlRow {
 	c := r.Codec
-	hr := htmlRow{Codec: c.Name, Format: c.Format, API: c.API, Flags: strings.Join(c.Flags, ", "), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
+	hr := htmlRow{Tier: tierVal(r.Rank), Codec: c.Name, Format: c.Format, API: c.API, Flags: strings.Join(c.Flags, ", "), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
 	hr.Library = c.Module
 	if c.Version != "" {
 		hr.Library += " " + c.Version
 	}
 	if r.Encode == nil || r.Decode == nil || r.Verify.Failed() {
 		hr.Failed = true
-		hr.Vals = []htmlVal{nsVal(r.Encode), nsVal(r.Decode), {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}}
+		hr.Vals = []htmlVal{nsValOf(wl, r.Encode), nsValOf(wl, r.Decode), {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}}
 		if r.Verify.MeanSize > 0 {
 			hr.Vals[2] = htmlVal{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)}
 		}
 		return hr
 	}
+	gc1k, gcShare := htmlVal{Text: "–"}, htmlVal{Text: "–"}
+	if e, d := r.Encode.GC, r.Decode.GC; e.Known || d.Known {
+		gc1k = htmlVal{Text: e.Per1kText() + " / " + d.Per1kText(), Key: num(e.Per1k + d.Per1k)}
+		gcShare = htmlVal{Text: e.ShareText() + " / " + d.ShareText(), Key: num(e.Share + d.Share)}
+	}
 	hr.Vals = []htmlVal{
-		nsVal(r.Encode), nsVal(r.Decode),
+		nsValOf(wl, r.Encode), nsValOf(wl, r.Decode),
 		{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)},
 		pairVal(r.Encode.Allocs.Center, r.Decode.Allocs.Center, format.Count),
 		pairVal(r.Encode.BOp.Center, r.Decode.BOp.Center, format.Count),
 		pairVal(r.Encode.MBps, r.Decode.MBps, format.Count),
-		{Text: fmt.Sprintf("%.2f×", r.Relative), Key: num(r.Relative)},
+		gc1k, gcShare,
+		{Text: r.VsBest("×"), Key: num(r.Relative)},
 	}
 	return hr
 }

@@ -169,10 +169,10 @@ body.show-all .set-plain { display: none; }
 {{- end}}
 {{- if .Generic}}
 <div class="scroll"><table class="sortable codecs">
-<thead><tr><th class="l">codec</th><th class="l">check</th><th>encode</th><th>decode</th><th>bytes</th><th>allocs e/d</th><th>B/op e/d</th><th>MB/s e/d</th><th>vs best</th><th class="l">format</th><th class="l">library</th><th class="l">api</th><th class="l">flags</th></tr></thead>
+<thead><tr><th>tier</th><th class="l">codec</th><th class="l">check</th><th>encode</th><th>decode</th><th>bytes</th><th>allocs e/d</th><th>B/op e/d</th><th>MB/s e/d</th><th>GC/1k e/d</th><th>GC% e/d</th><th>vs best</th><th class="l">format</th><th class="l">library</th><th class="l">api</th><th class="l">flags</th></tr></thead>
 <tbody>
 {{- range .Rows}}
-<tr{{if .Failed}} class="failed"{{end}}><td class="l">{{.Codec}}</td><td class="l"><span class="mark {{.MarkClass}}">{{.Mark}}</span></td>
+<tr{{if .Failed}} class="failed"{{end}}><td data-v="{{.Tier.Key}}">{{.Tier.Text}}</td><td class="l">{{.Codec}}</td><td class="l"><span class="mark {{.MarkClass}}">{{.Mark}}</span></td>
 {{- range .Vals}}<td data-v="{{.Key}}">{{.Text}}{{if .Small}}<small>{{.Small}}</small>{{end}}</td>{{end -}}
 <td class="l">{{.Format}}</td><td class="l lib">{{.Library}}</td><td class="l">{{.API}}</td><td class="l">{{.Flags}}</td></tr>
 {{- end}}
@@ -181,16 +181,19 @@ body.show-all .set-plain { display: none; }
 {{- with $bw := .Bandwidth}}
 <p class="sub">{{.Intro}}</p>
 <div class="scroll"><table class="sortable bandwidth">
-<thead><tr><th class="l">name</th>{{if .MultiOp}}<th class="l">op</th>{{end}}<th class="l">role</th><th class="l">check</th><th>time</th><th>MB/s</th>{{range .RefHeads}}<th>{{.}}</th>{{end}}<th>size</th><th>B/op</th><th>allocs/op</th><th>n</th></tr></thead>
+<thead><tr><th>tier</th><th class="l">name</th>{{if .MultiOp}}<th class="l">op</th>{{end}}<th class="l">role</th><th class="l">check</th><th>time</th><th>MB/s</th>{{range .RefHeads}}<th>{{.}}</th>{{end}}<th>size</th><th>B/op</th><th>allocs/op</th><th>GC/1k</th><th>GC%</th><th>n</th></tr></thead>
 <tbody>
 {{- range .Rows}}
-<tr{{if .Failed}} class="failed"{{end}}><td class="l">{{.Name}}</td>{{if $bw.MultiOp}}<td class="l">{{.Op}}</td>{{end}}<td class="l">{{.Role}}</td><td class="l"><span class="mark {{.MarkClass}}">{{.Mark}}</span></td>
+<tr{{if .Failed}} class="failed"{{end}}><td data-v="{{.Tier.Key}}">{{.Tier.Text}}</td><td class="l">{{.Name}}</td>{{if $bw.MultiOp}}<td class="l">{{.Op}}</td>{{end}}<td class="l">{{.Role}}</td><td class="l"><span class="mark {{.MarkClass}}">{{.Mark}}</span></td>
 {{- range .Vals}}<td data-v="{{.Key}}">{{.Text}}{{if .Small}}<small>{{.Small}}</small>{{end}}</td>{{end}}</tr>
 {{- end}}
 </tbody></table></div>
 {{- end}}
 {{- if .Floor}}
 <p class="sub floor">{{.Floor}}</p>
+{{- end}}
+{{- if .Precision}}
+<p class="sub precision">Precision: {{.Precision}}.</p>
 {{- end}}
 {{- if .Notes}}
 <ul class="notes">
@@ -215,10 +218,10 @@ body.show-all .set-plain { display: none; }
 <h4>Access without decoding</h4>
 <p class="sub">Zero-copy codecs: read {{.AccessFields}} from the encoded bytes without a full decode.</p>
 <div class="scroll"><table class="sortable">
-<thead><tr><th class="l">codec</th><th>access</th><th>ops/s</th><th>allocs</th><th>decode</th><th>decode/access</th></tr></thead>
+<thead><tr><th>tier</th><th class="l">codec</th><th>access</th><th>ops/s</th><th>allocs</th><th>decode</th><th>decode/access</th></tr></thead>
 <tbody>
 {{- range .Access}}
-<tr><td class="l">{{.Codec}}</td>
+<tr><td data-v="{{.Tier.Key}}">{{.Tier.Text}}</td><td class="l">{{.Codec}}</td>
 {{- range .Vals}}<td data-v="{{.Key}}">{{.Text}}{{if .Small}}<small>{{.Small}}</small>{{end}}</td>{{end}}</tr>
 {{- end}}
 </tbody></table></div>
@@ -273,9 +276,20 @@ body.show-all .set-plain { display: none; }
 operation of a codec that does nothing (the harness's own overhead), and bandwidth references (a read-only pass over
 the data, a memcpy) are limits that every other row of their table is a percentage of.
 Charts name lossy and failing codecs with their mark and draw them in its colour.</p>
-<p>Times are per operation on one value: medians of the samples with 95% confidence intervals (the whiskers of the bars).
+<p>Times are per operation on one value: medians of the samples with 95% confidence intervals (the whiskers of the bars)
+that cover the variation between worker processes (forks) as well as within one.
 bytes is the mean encoded size; vs best compares encode+decode medians with the fastest codec.
 Click a column heading to sort a table.</p>
+<p><strong>tier</strong>: rows are ranked fastest first; a row starts a new tier when it is significantly slower than the
+first row of the current tier (p ≤ 0.05: Mann-Whitney U test of the samples, or Welch's t-test of the fork medians when
+forks differ), so a tier's rows are within noise of its first. <strong>~</strong> before a ratio: not significantly
+different from the row above, whose order is not established. Ratios have only the digits their interval supports:
+they are rounded where the uncertainty of the ratio begins (2 to 4 significant digits; at most 2 at ±10% or wider,
+at most 3 at ±1% or wider).
+<strong>GC/1k</strong>: garbage collections per 1,000 operations; <strong>GC%</strong>: the collector's CPU time as a
+percentage of the samples' wall time (it runs on several cores, so it can pass 100%); – = not recorded.
+Precision: a cell that missed the run's precision target says why: (budget) the time budget ran out first, (noise)
+more samples and forks stopped narrowing its interval.</p>
 </div>
 </main>
 <script>

@@ -286,7 +286,7 @@ func TestHTMLBandwidth(t *testing.T) {
 	table := page[strings.Index(page, `<table class="sortable bandwidth">`):]
 	table = table[:strings.Index(table, "</table>")]
 	var names []string
-	for _, m := range regexp.MustCompile(`<tr(?: class="failed")?><td class="l">([^<]*)</td>`).FindAllStringSubmatch(table, -1) {
+	for _, m := range regexp.MustCompile(`<tr(?: class="failed")?><td data-v="[0-9]*">[0-9]*</td><td class="l">([^<]*)</td>`).FindAllStringSubmatch(table, -1) {
 		names = append(names, m[1])
 	}
 	if got := strings.Join(names, " "); got != "ref.read ref.memcpy mapped bad loop crashed doc" {
@@ -294,10 +294,13 @@ func TestHTMLBandwidth(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<th>% read</th><th>% memcpy</th>`,
-		`<td class="l">mapped</td><td class="l"></td><td class="l"><span class="mark ok">ok</span></td><td data-v="1200000">1.20ms<small>±2%</small></td><td data-v="3333.33">3333<small>±2%</small></td><td data-v="33.3333">33.3%</td><td data-v="83.3333">83.3%</td>`,
-		`<td class="l">bad</td><td class="l"></td><td class="l"><span class="mark fail">FAIL</span></td>`,
-		`<td class="l">ref.read</td><td class="l">read</td><td class="l"><span class="mark other">ref</span></td>`,
-		`<tr class="failed"><td class="l">crashed</td><td class="l"></td><td class="l"><span class="mark other">crash</span></td>`,
+		`<th>tier</th><th class="l">name</th>`, `<th>GC/1k</th><th>GC%</th>`,
+		`<td data-v="1">1</td><td class="l">mapped</td><td class="l"></td><td class="l"><span class="mark ok">ok</span></td><td data-v="1200000">1.20ms<small>±2%</small></td><td data-v="3333.33">3333<small>±2%</small></td><td data-v="33.3333">33.3%</td><td data-v="83.3333">83%</td>`,
+		// 9 collections in 410 iterations; 13.5µs in 0.492s.
+		`<td data-v="32">32 B</td><td data-v="1">1</td><td data-v="21.9512">22</td><td data-v="0.000027439">0.0027</td><td data-v="10">10</td>`,
+		`<td data-v="2">2</td><td class="l">bad</td><td class="l"></td><td class="l"><span class="mark fail">FAIL</span></td>`,
+		`<td data-v=""></td><td class="l">ref.read</td><td class="l">read</td><td class="l"><span class="mark other">ref</span></td>`,
+		`<tr class="failed"><td data-v=""></td><td class="l">crashed</td><td class="l"></td><td class="l"><span class="mark other">crash</span></td>`,
 	} {
 		if !strings.Contains(table, want) {
 			t.Errorf("the bandwidth table lacks %s", want)

@@ -70,15 +70,15 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 			show("encode")
 			show("decode")
 			if len(wl.Rows)+len(wl.Failed) > 0 {
-				b.WriteString("| codec | encode | decode | bytes | check |\n|:--|--:|--:|--:|:--|\n")
+				b.WriteString("| tier | codec | encode | decode | bytes | check |\n|--:|:--|--:|--:|--:|:--|\n")
 				for _, r := range wl.Rows {
-					fmt.Fprintf(&b, "| %s | %s %s | %s %s | %s | %s |\n", mdEscape(r.Codec.Name),
-						format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
-						format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+					fmt.Fprintf(&b, "| %s | %s | %s %s | %s %s | %s | %s |\n", r.Rank.TierText(), mdEscape(r.Codec.Name),
+						format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
+						format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
 						format.Count(r.Verify.MeanSize), mdMark(r.Mark()))
 				}
 				for _, r := range wl.Failed {
-					fmt.Fprintf(&b, "| %s | – | – | – | %s |\n", mdEscape(r.Codec.Name), mdMark(r.Mark()))
+					fmt.Fprintf(&b, "| – | %s | – | – | – | %s |\n", mdEscape(r.Codec.Name), mdMark(r.Mark()))
 				}
 			}
 			if wl.Bandwidth != nil {
@@ -89,6 +89,9 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 			}
 			if f := wl.FloorLine(); f != "" {
 				b.WriteString("\n" + mdEscape(f) + "\n")
+			}
+			if p := wl.Precision; p != nil {
+				b.WriteString("\nPrecision: " + mdEscape(p.Line()) + ".\n")
 			}
 			if notes := wl.Notes(); len(notes) > 0 {
 				b.WriteString("\n")
@@ -112,11 +115,11 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 			}
 			if rows := wl.AccessRows(); len(rows) > 0 {
 				fmt.Fprintf(&b, "Access: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
-				b.WriteString("| codec | access | decode | decode/access |\n|:--|--:|--:|--:|\n")
+				b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
 				for _, r := range rows {
-					fmt.Fprintf(&b, "| %s | %s %s | %s | %.1fx |\n", mdEscape(r.Codec.Name),
-						format.Ns(r.Access.NsOp.Center), format.CI(r.Access.NsOp), format.Ns(r.Decode.NsOp.Center),
-						r.Decode.NsOp.Center/r.Access.NsOp.Center)
+					fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Codec.Name),
+						format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Ns(r.Decode.NsOp.Center),
+						r.decodePerAccess("x"))
 				}
 				b.WriteString("\n")
 			}
@@ -181,6 +184,9 @@ const mdLegend = `check: ok = every value round-trips exactly; lossy = only decl
 FAIL = undeclared data loss (see the notes); error/timeout/crash/memory/unsupported = not
 timed; ref = a reference measurement, never ranked (floor: the harness's own overhead per
 operation; others: bandwidth limits, with every other row as a percentage of them).
-Times are medians per operation on one value with 95% confidence intervals; bytes
-is the mean encoded size.
+Times are medians per operation on one value with 95% confidence intervals that cover the
+variation between worker processes (forks) as well as within one; bytes is the mean encoded size.
+tier: rows are ranked fastest first (encode+decode); a row starts a new tier when it is
+significantly slower than the first row of the current tier (p ≤ 0.05), so a tier's rows are
+within noise of its first. Ratios have only the digits their interval supports.
 `

@@ -84,6 +84,9 @@ type Workload struct {
 	// Bandwidth is the table of a workload that has bandwidth references
 	// (cells with a Reference other than "floor"); nil otherwise.
 	Bandwidth *Bandwidth
+	// Precision says how the workload's timed cells met their precision
+	// target; nil when none has a target.
+	Precision *Precision
 }
 
 // Generic reports whether w is shown in the encode/decode tables: always,
@@ -112,6 +115,18 @@ type Row struct {
 	Zstd *Op
 	// Relative is (encode+decode) relative to the fastest row (1 for it).
 	Relative float64
+	// RelativeHW is the relative half-width of Relative's 95% interval:
+	// the relative half-widths of this row's and the fastest row's
+	// encode+decode times combined (format.RelHalfWidth); 0 for the
+	// fastest row. VsBest prints Relative with the digits it allows.
+	RelativeHW float64
+	// Rank is the row's tier among Rows by encode+decode time, and its
+	// comparison with the row above (the encode+decode time of each pair
+	// of samples, by fork); zero for rows not in Rows.
+	Rank Rank
+	// AccessRank is the row's tier among the rows with an access cell, by
+	// access time (AccessRows); zero without one.
+	AccessRank Rank
 	// Cells are all the cells of the codec in the workload, including
 	// failed ones and those on several goroutines.
 	Cells []*result.Cell
@@ -159,6 +174,12 @@ type BandwidthRow struct {
 	// time divided by this cell's, in percent; NaN when either has no
 	// sample.
 	Percent []float64
+	// PercentHW is, for each of Percent, the relative half-width of its
+	// interval (both cells' relative half-widths combined).
+	PercentHW []float64
+	// Rank is the row's tier among the timed rows of its operation; zero
+	// for references and rows not timed.
+	Rank Rank
 }
 
 // Name is the name of the row's codec, strategy or reference.
@@ -340,13 +361,23 @@ func description(name string) string {
 
 // Op summarizes one cell.
 type Op struct {
-	Cell   *result.Cell
-	NsOp   stats.Summary
+	Cell *result.Cell
+	// NsOp is the median time per operation with its 95% interval over
+	// the cell's forks (stats.SummarizeForks of the samples grouped by
+	// worker process), which covers the variation between processes as
+	// well as within one.
+	NsOp stats.Summary
+	// BOp and Allocs are the median bytes and allocations per operation
+	// (stats.Summarize: they hardly vary).
 	BOp    stats.Summary
 	Allocs stats.Summary
 	// MBps is the median throughput in MB/s (10^6 bytes per second) of
 	// the messages' mean size.
 	MBps float64
+	// GC is the garbage collection during the samples.
+	GC GC
+	// forks are the samples' ns/op grouped by fork, for rankings.
+	forks [][]float64
 }
 
 // Total returns the sum of encode and decode medians, or +Inf when either
@@ -483,16 +514,20 @@ func Build(run *result.Run, opts Options) *Report {
 	for _, n := range names {
 		w := byWorkload[n]
 		var refs, others []*Row
+		var timed []*Op
 		for _, r := range rowsOf[w] {
 			for _, c := range r.Cells {
+				op := summarize(c)
+				if op == nil {
+					continue
+				}
+				timed = append(timed, op)
 				if c.Goroutines != 1 {
 					continue
 				}
-				if op := summarize(c); op != nil {
-					rep.Warnings = append(rep.Warnings, op.warnings()...)
-					if op.wide() {
-						wide = append(wide, op)
-					}
+				rep.Warnings = append(rep.Warnings, op.warnings()...)
+				if op.wide() {
+					wide = append(wide, op)
 				}
 			}
 			switch {
@@ -504,6 +539,7 @@ func Build(run *result.Run, opts Options) *Report {
 				others = append(others, r)
 			}
 		}
+		w.Precision = precisionOf(timed)
 		generic := others
 		if len(refs) > 0 {
 			w.Bandwidth = buildBandwidth(refs, others)
@@ -529,12 +565,8 @@ func Build(run *result.Run, opts Options) *Report {
 			return w.Rows[i].Codec.Name < w.Rows[j].Codec.Name
 		})
 		sort.SliceStable(w.Failed, func(i, j int) bool { return w.Failed[i].Codec.Name < w.Failed[j].Codec.Name })
-		if len(w.Rows) > 0 {
-			best := w.Rows[0].Total()
-			for _, r := range w.Rows {
-				r.Relative = r.Total() / best
-			}
-		}
+		rankRows(w.Rows)
+		rankAccess(w)
 		shown := map[string]bool{}
 		for _, r := range others {
 			shown[r.Codec.Name] = true
@@ -609,21 +641,28 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 			if b.Row.Reference != "" {
 				raw = b.Cell.MeanSize
 			}
-			var mbps []float64
+			var mbps [][]float64
 			if b.Cell != nil && raw > 0 {
+				var timed []result.Sample
 				for _, s := range b.Cell.Samples {
 					if s.NsPerOp > 0 {
-						mbps = append(mbps, raw/s.NsPerOp*1e3)
+						timed = append(timed, s)
 					}
 				}
+				mbps = forkGroups(timed, func(s result.Sample) float64 { return raw / s.NsPerOp * 1e3 })
 			}
-			b.MBps = stats.Summarize(mbps)
+			b.MBps = stats.SummarizeForks(mbps)
 			for _, ref := range bw.Refs {
-				p := math.NaN()
+				p, h := math.NaN(), math.NaN()
 				if b.Op != nil && ref.Op != nil && b.Op.NsOp.Center > 0 {
 					p = 100 * ref.Op.NsOp.Center / b.Op.NsOp.Center
+					h = 0 // a reference's percentage of itself is exact
+					if ref != b {
+						h = format.RelHalfWidth(b.Op.NsOp.RelHalfWidth(), ref.Op.NsOp.RelHalfWidth())
+					}
 				}
 				b.Percent = append(b.Percent, p)
+				b.PercentHW = append(b.PercentHW, h)
 			}
 		}
 	}
@@ -640,6 +679,7 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 		}
 		return a.Name() < b.Name()
 	})
+	rankBandwidth(bw)
 	sort.SliceStable(bw.Failed, func(i, j int) bool {
 		a, b := bw.Failed[i], bw.Failed[j]
 		if a.Name() != b.Name() {
@@ -657,13 +697,14 @@ func summarize(c *result.Cell) *Op {
 	if c == nil || len(c.Samples) == 0 || result.Failed(c.Status) {
 		return nil
 	}
-	ns := make([]float64, len(c.Samples))
 	b := make([]float64, len(c.Samples))
 	a := make([]float64, len(c.Samples))
 	for i, s := range c.Samples {
-		ns[i], b[i], a[i] = s.NsPerOp, s.BytesPerOp, s.AllocsPerOp
+		b[i], a[i] = s.BytesPerOp, s.AllocsPerOp
 	}
-	op := &Op{Cell: c, NsOp: stats.Summarize(ns), BOp: stats.Summarize(b), Allocs: stats.Summarize(a)}
+	forks := forkGroups(c.Samples, nsPerOp)
+	op := &Op{Cell: c, NsOp: stats.SummarizeForks(forks), BOp: stats.Summarize(b), Allocs: stats.Summarize(a),
+		GC: gcFigures(c.Samples), forks: forks}
 	if op.NsOp.Center > 0 {
 		op.MBps = c.MeanSize / op.NsOp.Center * 1e3
 	}
@@ -743,7 +784,7 @@ func (w *Workload) FloorLine() string {
 			case op == nil:
 				ops = append(ops, c.Op+" not measured")
 			default:
-				s := fmt.Sprintf("%s %s %s", c.Op, format.Ns(op.NsOp.Center), format.CI(op.NsOp))
+				s := fmt.Sprintf("%s %s %s", c.Op, format.Ns(op.NsOp.Center), w.CI(op))
 				if result.Failed(c.Status) {
 					s += " (" + c.Status + ")"
 				}

@@ -165,10 +165,10 @@ func TestBandwidthWithEncode(t *testing.T) {
 	}
 	text := b.String()
 	section := text[strings.Index(text, "workload vectors"):]
-	if !strings.Contains(section, "vs best") || !regexp.MustCompile(`(?m)^ +name +op +role +time`).MatchString(section) {
+	if !strings.Contains(section, "vs best") || !regexp.MustCompile(`(?m)^ +tier +name +op +role +time`).MatchString(section) {
 		t.Errorf("no encode/decode table or no op column:\n%s", section)
 	}
-	if !regexp.MustCompile(`(?m)^ +mapped +encode +2\.40ms .* 16\.7% +41\.7% `).MatchString(section) {
+	if !regexp.MustCompile(`(?m)^ +1 +mapped +encode +2\.40ms .* 16\.7% +42% `).MatchString(section) {
 		t.Errorf("no encode row of mapped:\n%s", section)
 	}
 }
@@ -181,11 +181,16 @@ func TestTableReferences(t *testing.T) {
 	text := b.String()
 	vec := text[strings.Index(text, "workload vectors"):strings.Index(text, "warnings:")]
 	for _, re := range []string{
-		`(?m)^ +name +role +time +± +MB/s +± +% read +% memcpy +size +B/op +allocs/op +n +check$`,
-		`(?m)^ +ref\.read +read +400µs +±2% +10000 +±2% +100% +250% +- +0 B +0 +10 +ref$`,
-		`(?m)^ +mapped +1\.20ms +±2% +3333 +±2% +33\.3% +83\.3% +4\.00 MB +32 B +1 +10 +ok$`,
-		`(?m)^ +bad +2\.00ms +±2% +2000 +±2% +20\.0% +50\.0% +4\.50 MB +4\.50 MB +3 +10 +FAIL$`,
-		`(?m)^ +crashed +- +- +- +- +8\.00 MB +- +- +0 +crash$`,
+		`(?m)^ +tier +name +role +time +± +MB/s +± +% read +% memcpy +size +B/op +allocs/op +GC/1k +GC% +n +check$`,
+		// GC of ref.read: 9 collections in 10 samples of 125
+		// iterations, 1000·9/1250 = 7.2 per 1,000; 13.5µs of collector
+		// time in 125·400µs·10 = 0.5s, 0.0027%.
+		`(?m)^ +ref\.read +read +400µs +±2% +10000 +±2% +100% +250% +- +0 B +0 +7\.2 +0\.0027 +10 +ref$`,
+		// mapped: 10 samples of 41 iterations, 1000·9/410 = 22.
+		`(?m)^ +1 +mapped +1\.20ms +±2% +3333 +±2% +33\.3% +83% +4\.00 MB +32 B +1 +22 +0\.0027 +10 +ok$`,
+		`(?m)^ +2 +bad +2\.00ms +±2% +2000 +±2% +20\.0% +50% +4\.50 MB +4\.50 MB +3 +36 +0\.0027 +10 +FAIL$`,
+		`(?m)^ +3 +loop +5\.00ms +±2% +800 +±2% +8\.0% +20\.0% `,
+		`(?m)^ +crashed +- +- +- +- +8\.00 MB +- +- +- +- +0 +crash$`,
 		`(?m)^  noop \(floor: harness overhead per operation\): decode 1\.10ns ±2%$`,
 		`(?m)^  crash crashed: decode: the worker died: exit status 2: panic: runtime error: slice bounds out of range \[:5\] with capacity 4$`,
 		`(?m)^  FAIL bad: undeclared loss in 1 of 1000000 values; e\.g\. value 7: got 0\.5, want 1\.5$`,
@@ -217,9 +222,9 @@ func TestMarkdownReferences(t *testing.T) {
 	}
 	md := b.String()
 	for _, want := range []string{
-		"| name | role | time | MB/s | % read | % memcpy | size | allocs/op | n | check |",
-		"| mapped |  | 1.20ms ±2% | 3333 ±2% | 33.3% | 83.3% | 4.00 MB | 1 | 10 | ok |",
-		"| crashed |  | – | – | – | – | 8.00 MB | – | 0 | crash |",
+		"| tier | name | role | time | MB/s | % read | % memcpy | size | allocs/op | GC/1k | GC% | n | check |",
+		"| 1 | mapped |  | 1.20ms ±2% | 3333 ±2% | 33.3% | 83% | 4.00 MB | 1 | 22 | 0.0027 | 10 | ok |",
+		"|  | crashed |  | – | – | – | – | 8.00 MB | – | – | – | 0 | crash |",
 		"\nnoop (floor: harness overhead per operation): decode 1.10ns ±2%\n",
 	} {
 		if !strings.Contains(md, want) {
@@ -228,10 +233,10 @@ func TestMarkdownReferences(t *testing.T) {
 	}
 	file, _ := renderMarkdownFile(t, fixtureRuns(1), Options{})
 	for _, want := range []string{
-		"| mapped |  | 1.20ms ±2% | 3333 ±2% | 33.3% | 83.3% | ok |",
-		"| bad |  | 2.00ms ±2% | 2000 ±2% | 20.0% | 50.0% | **FAIL** |",
-		"| ref.read | read | 400µs ±2% | 10000 ±2% | 100% | 250% | ref |",
-		"| crashy | – | – | – | **crash** |",
+		"| 1 | mapped |  | 1.20ms ±2% | 3333 ±2% | 33.3% | 83% | ok |",
+		"| 2 | bad |  | 2.00ms ±2% | 2000 ±2% | 20.0% | 50% | **FAIL** |",
+		"|  | ref.read | read | 400µs ±2% | 10000 ±2% | 100% | 250% | ref |",
+		"| – | crashy | – | – | – | **crash** |",
 	} {
 		if !strings.Contains(file, want) {
 			t.Errorf("the Markdown file lacks %q", want)

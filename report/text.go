@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -27,8 +28,52 @@ func (rep *Report) Header() []string {
 		fmt.Sprintf("%s · %s cores · %s/%s · %s · GOMAXPROCS %s · serbench %s",
 			r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("goos"), r.EnvValue("goarch"),
 			r.EnvValue("go"), r.EnvValue("gomaxprocs"), r.EnvValue("serbench")),
-		fmt.Sprintf("%s samples per cell of ~%s each; times are medians with 95%% confidence intervals", r.EnvValue("count"), r.EnvValue("sample-time")),
+		fmt.Sprintf("%s samples per cell of ~%s each; times are medians with 95%% confidence intervals%s", r.EnvValue("count"), r.EnvValue("sample-time"), rep.targetNote()),
 	}
+}
+
+// targetNote is "; precision target ±3%" when cells of the report have a
+// precision target, else "".
+func (rep *Report) targetNote() string {
+	p := rep.precision()
+	if p == nil {
+		return ""
+	}
+	plural := ""
+	if len(p.Targets) > 1 {
+		plural = "s"
+	}
+	return fmt.Sprintf("; precision target%s %s", plural, p.targetsText())
+}
+
+// precision merges the Precision of every workload; nil when no cell has
+// a target.
+func (rep *Report) precision() *Precision {
+	var out *Precision
+	for _, wl := range rep.Workloads {
+		p := wl.Precision
+		if p == nil {
+			continue
+		}
+		if out == nil {
+			out = &Precision{}
+		}
+		for _, t := range p.Targets {
+			if !slices.Contains(out.Targets, t) {
+				out.Targets = append(out.Targets, t)
+			}
+		}
+		out.Cells += p.Cells
+		out.Met += p.Met
+		out.Budget += p.Budget
+		out.Noise += p.Noise
+		out.Unstated += p.Unstated
+		out.Missed = append(out.Missed, p.Missed...)
+	}
+	if out != nil {
+		slices.Sort(out.Targets)
+	}
+	return out
 }
 
 // Table writes rep as aligned plain-text tables, one per workload.
@@ -41,18 +86,20 @@ func Table(w io.Writer, rep *Report) error {
 		fmt.Fprintf(&b, "\nworkload %s\n", wl.Name)
 		if wl.Generic() {
 			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "codec\tformat\tencode\t±\tdecode\t±\tops/s e/d\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tvs best\tcheck\t")
+			fmt.Fprintln(tw, "tier\tcodec\tformat\tencode\t±\tdecode\t±\tops/s e/d\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tGC/1k e/d\tGC% e/d\tvs best\tcheck\t")
 			for _, r := range wl.Rows {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%.2fx\t%s\t\n",
-					r.Codec.Name, r.Codec.Format,
-					format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
-					format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%s/%s\t%s/%s\t%s\t%s\t\n",
+					r.Rank.TierText(), r.Codec.Name, r.Codec.Format,
+					format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
+					format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
 					format.Rate(1e9/r.Encode.NsOp.Center), format.Rate(1e9/r.Decode.NsOp.Center),
 					format.Count(r.Verify.MeanSize),
 					format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
 					format.Count(r.Encode.BOp.Center), format.Count(r.Decode.BOp.Center),
 					format.Count(r.Encode.MBps), format.Count(r.Decode.MBps),
-					r.Relative, r.Mark())
+					r.Encode.GC.Per1kText(), r.Decode.GC.Per1kText(),
+					r.Encode.GC.ShareText(), r.Decode.GC.ShareText(),
+					r.VsBest("x"), r.Mark())
 			}
 			tw.Flush()
 		}
@@ -61,6 +108,9 @@ func Table(w io.Writer, rep *Report) error {
 		}
 		if f := wl.FloorLine(); f != "" {
 			b.WriteString("  " + f + "\n")
+		}
+		if p := wl.Precision; p != nil {
+			b.WriteString("  precision: " + p.Line() + "\n")
 		}
 		for _, n := range wl.Notes() {
 			b.WriteString("  " + n + "\n")
@@ -91,7 +141,7 @@ func bandwidthTable(b *strings.Builder, wl *Workload) {
 	}
 	b.WriteString("  " + bw.Intro() + "\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "name\t"
+	head := "tier\tname\t"
 	if bw.MultiOp {
 		head += "op\t"
 	}
@@ -99,10 +149,14 @@ func bandwidthTable(b *strings.Builder, wl *Workload) {
 	for _, h := range bw.RefHeads() {
 		head += h + "\t"
 	}
-	fmt.Fprintln(tw, head+"size\tB/op\tallocs/op\tn\tcheck\t")
+	fmt.Fprintln(tw, head+"size\tB/op\tallocs/op\tGC/1k\tGC%\tn\tcheck\t")
 	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
 		for _, r := range rows {
-			line := r.Name() + "\t"
+			tier := ""
+			if r.Rank.Tier > 0 {
+				tier = r.Rank.TierText()
+			}
+			line := tier + "\t" + r.Name() + "\t"
 			if bw.MultiOp {
 				line += r.OpName() + "\t"
 			}
@@ -112,13 +166,14 @@ func bandwidthTable(b *strings.Builder, wl *Workload) {
 				for range bw.Refs {
 					line += "-\t"
 				}
-				line += fmt.Sprintf("%s\t-\t-\t%d\t%s\t", format.Bytes(r.Size()), r.Samples(), r.Mark())
+				line += fmt.Sprintf("%s\t-\t-\t-\t-\t%d\t%s\t", format.Bytes(r.Size()), r.Samples(), r.Mark())
 			} else {
-				line += fmt.Sprintf("%s\t%s\t%s\t%s\t", format.Ns(r.Op.NsOp.Center), format.CI(r.Op.NsOp), format.Sig3(r.MBps.Center), format.CI(r.MBps))
-				for _, p := range r.Percent {
-					line += percent(p) + "\t"
+				line += fmt.Sprintf("%s\t%s\t%s\t%s\t", format.Ns(r.Op.NsOp.Center), wl.CI(r.Op), format.Sig3(r.MBps.Center), format.CI(r.MBps))
+				for i := range r.Percent {
+					line += r.percentText(i) + "\t"
 				}
-				line += fmt.Sprintf("%s\t%s\t%s\t%d\t%s\t", format.Bytes(r.Size()), format.Bytes(r.Op.BOp.Center), format.Count(r.Op.Allocs.Center), r.Samples(), r.Mark())
+				line += fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%d\t%s\t", format.Bytes(r.Size()), format.Bytes(r.Op.BOp.Center), format.Count(r.Op.Allocs.Center),
+					r.Op.GC.Per1kText(), r.Op.GC.ShareText(), r.Samples(), r.Mark())
 			}
 			fmt.Fprintln(tw, line)
 		}
@@ -126,12 +181,19 @@ func bandwidthTable(b *strings.Builder, wl *Workload) {
 	tw.Flush()
 }
 
-// percent formats a percentage with three significant digits, or "-".
-func percent(p float64) string {
+// percentText formats the i-th percentage of r with the digits its
+// interval supports (format.Ratio), "~" in front when r is tied with the
+// row above; "-" when there is none. A reference's percentage of itself
+// is exactly "100%".
+func (r *BandwidthRow) percentText(i int) string {
+	p := r.Percent[i]
 	if math.IsNaN(p) || math.IsInf(p, 0) {
 		return "-"
 	}
-	return format.Sig3(p) + "%"
+	if r.PercentHW[i] == 0 && p == 100 {
+		return "100%"
+	}
+	return ratioText(p, r.PercentHW[i], "%", r.Rank.Tied())
 }
 
 // accessTable writes the access operation of the zero-copy codecs of wl,
@@ -144,12 +206,11 @@ func accessTable(b *strings.Builder, wl *Workload) {
 	}
 	fmt.Fprintf(b, "\n  access (read %s from the encoded bytes without a full decode)\n", accessFields(wl.Name))
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  codec\taccess\t±\tops/s\tallocs\tdecode\tdecode/access\t")
+	fmt.Fprintln(tw, "  tier\tcodec\taccess\t±\tops/s\tallocs\tdecode\tdecode/access\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%.1fx\t\n", r.Codec.Name,
-			format.Ns(r.Access.NsOp.Center), format.CI(r.Access.NsOp), format.Rate(1e9/r.Access.NsOp.Center),
-			format.Count(r.Access.Allocs.Center), format.Ns(r.Decode.NsOp.Center),
-			r.Decode.NsOp.Center/r.Access.NsOp.Center)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.AccessRank.TierText(), r.Codec.Name,
+			format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Rate(1e9/r.Access.NsOp.Center),
+			format.Count(r.Access.Allocs.Center), format.Ns(r.Decode.NsOp.Center), r.decodePerAccess("x"))
 	}
 	tw.Flush()
 }
@@ -168,7 +229,7 @@ func sizeTable(b *strings.Builder, wl *Workload) {
 		c := r.Verify.Compressed
 		zt, zci := "-", ""
 		if r.Zstd != nil {
-			zt, zci = format.Ns(r.Zstd.NsOp.Center), format.CI(r.Zstd.NsOp)
+			zt, zci = format.Ns(r.Zstd.NsOp.Center), wl.CI(r.Zstd)
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Codec.Name, format.Count(r.Verify.MeanSize),
 			format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt, zci, r.Mark())
@@ -179,8 +240,30 @@ func sizeTable(b *strings.Builder, wl *Workload) {
 const legend = `
 check: ok = every value round-trips exactly; lossy = only declared losses seen;
 FAIL = undeclared data loss (see the note above); error/timeout/crash/memory/unsupported = not timed.
-Times are per operation on one value; bytes is the mean encoded size; vs best compares
+Times are per operation on one value, medians with 95% intervals that cover the variation between
+worker processes (forks) as well as within one; bytes is the mean encoded size; vs best compares
 encode+decode medians with the fastest row.
+` + legendRank + legendGC
+
+// legendRank explains tiers, "~" and the digits of ratios, in every
+// renderer.
+const legendRank = `tier: rows are ranked fastest first; a row starts a new tier when it is significantly slower
+than the first row of the current tier (p ≤ 0.05: Mann-Whitney U test of the samples, or Welch's
+t-test of the fork medians when forks differ), so a tier's rows are within noise of its first.
+~ before a ratio: not significantly different from the row above, whose order is not established.
+Ratios have only the digits their interval supports: they are rounded where the uncertainty of
+the ratio begins (2 to 4 significant digits; at most 2 at ±10% or wider, at most 3 at ±1% or wider).
+`
+
+// legendGC explains the GC columns.
+const legendGC = `GC/1k: garbage collections per 1,000 operations; GC%: the collector's CPU time as a percentage
+of the samples' wall time (it runs on several cores, so it can pass 100%); - = not recorded.
+`
+
+// legendPrecision explains the precision line of runs with a target.
+const legendPrecision = `precision: a cell met its target when the half-width of its interval is within it; a cell
+that missed says why: (budget) the run's time budget ran out first, (noise) more samples and
+forks stopped narrowing it.
 `
 
 const legendFloor = `floor: the median time per operation of a reference codec that does nothing: the harness's
@@ -209,6 +292,9 @@ func (rep *Report) legend() string {
 	if bandwidth {
 		s += legendBandwidth
 	}
+	if rep.precision() != nil {
+		s += legendPrecision
+	}
 	return s
 }
 
@@ -223,16 +309,18 @@ func Markdown(w io.Writer, rep *Report) error {
 	for _, wl := range rep.Workloads {
 		fmt.Fprintf(&b, "\n### %s\n\n", mdEscape(wl.Name))
 		if wl.Generic() {
-			b.WriteString("| codec | encode | decode | bytes | allocs e/d | vs best | check |\n")
-			b.WriteString("|:--|--:|--:|--:|--:|--:|:--|\n")
+			b.WriteString("| tier | codec | encode | decode | bytes | allocs e/d | GC/1k e/d | GC% e/d | vs best | check |\n")
+			b.WriteString("|--:|:--|--:|--:|--:|--:|--:|--:|--:|:--|\n")
 			for _, r := range wl.Rows {
-				fmt.Fprintf(&b, "| %s | %s %s | %s %s | %s | %s/%s | %.2fx | %s |\n",
-					mdEscape(r.Codec.Name),
-					format.Ns(r.Encode.NsOp.Center), format.CI(r.Encode.NsOp),
-					format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp),
+				fmt.Fprintf(&b, "| %s | %s | %s %s | %s %s | %s | %s/%s | %s/%s | %s/%s | %s | %s |\n",
+					r.Rank.TierText(), mdEscape(r.Codec.Name),
+					format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
+					format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
 					format.Count(r.Verify.MeanSize),
 					format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
-					r.Relative, r.Mark())
+					r.Encode.GC.Per1kText(), r.Decode.GC.Per1kText(),
+					r.Encode.GC.ShareText(), r.Decode.GC.ShareText(),
+					r.VsBest("x"), r.Mark())
 			}
 		}
 		if wl.Bandwidth != nil {
@@ -243,6 +331,9 @@ func Markdown(w io.Writer, rep *Report) error {
 		}
 		if f := wl.FloorLine(); f != "" {
 			b.WriteString("\n" + mdEscape(f) + "\n")
+		}
+		if p := wl.Precision; p != nil {
+			b.WriteString("\nPrecision: " + mdEscape(p.Line()) + ".\n")
 		}
 		if notes := wl.Notes(); len(notes) > 0 {
 			b.WriteString("\n")
@@ -257,7 +348,7 @@ func Markdown(w io.Writer, rep *Report) error {
 				c := r.Verify.Compressed
 				zt := "-"
 				if r.Zstd != nil {
-					zt = format.Ns(r.Zstd.NsOp.Center) + " " + format.CI(r.Zstd.NsOp)
+					zt = format.Ns(r.Zstd.NsOp.Center) + " " + wl.CI(r.Zstd)
 				}
 				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(r.Codec.Name), format.Count(r.Verify.MeanSize),
 					format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt)
@@ -265,11 +356,10 @@ func Markdown(w io.Writer, rep *Report) error {
 		}
 		if rows := wl.AccessRows(); len(rows) > 0 {
 			fmt.Fprintf(&b, "\nAccess: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
-			b.WriteString("| codec | access | decode | decode/access |\n|:--|--:|--:|--:|\n")
+			b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
 			for _, r := range rows {
-				fmt.Fprintf(&b, "| %s | %s %s | %s | %.1fx |\n", mdEscape(r.Codec.Name),
-					format.Ns(r.Access.NsOp.Center), format.CI(r.Access.NsOp), format.Ns(r.Decode.NsOp.Center),
-					r.Decode.NsOp.Center/r.Access.NsOp.Center)
+				fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Codec.Name),
+					format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Ns(r.Decode.NsOp.Center), r.decodePerAccess("x"))
 			}
 		}
 	}
@@ -279,6 +369,7 @@ func Markdown(w io.Writer, rep *Report) error {
 			b.WriteString("- " + mdEscape(wn) + "\n")
 		}
 	}
+	b.WriteString("\n" + mdEscape(strings.TrimSpace(legendRank+legendGC)) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -294,7 +385,7 @@ func mdBandwidth(b *strings.Builder, wl *Workload, compact bool) {
 		intro = strings.ToUpper(intro[:1]) + intro[1:]
 	}
 	b.WriteString(mdEscape(intro) + ".\n\n")
-	head, align := "| name |", "|:--|"
+	head, align := "| tier | name |", "|--:|:--|"
 	if bw.MultiOp {
 		head, align = head+" op |", align+":--|"
 	}
@@ -303,35 +394,39 @@ func mdBandwidth(b *strings.Builder, wl *Workload, compact bool) {
 		head, align = head+" "+mdEscape(h)+" |", align+"--:|"
 	}
 	if !compact {
-		head, align = head+" size | allocs/op | n |", align+"--:|--:|--:|"
+		head, align = head+" size | allocs/op | GC/1k | GC% | n |", align+"--:|--:|--:|--:|--:|"
 	}
 	b.WriteString(head + " check |\n" + align + ":--|\n")
 	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
 		for _, r := range rows {
-			line := "| " + mdEscape(r.Name()) + " |"
+			tier := ""
+			if r.Rank.Tier > 0 {
+				tier = r.Rank.TierText()
+			}
+			line := "| " + tier + " | " + mdEscape(r.Name()) + " |"
 			if bw.MultiOp {
 				line += " " + mdEscape(r.OpName()) + " |"
 			}
 			line += " " + mdEscape(r.Row.Reference) + " |"
-			allocs := "–"
+			allocs, gc1k, gcShare := "–", "–", "–"
 			if r.Op == nil {
 				line += " – | – |"
 				for range bw.Refs {
 					line += " – |"
 				}
 			} else {
-				line += fmt.Sprintf(" %s %s | %s %s |", format.Ns(r.Op.NsOp.Center), format.CI(r.Op.NsOp), format.Sig3(r.MBps.Center), format.CI(r.MBps))
-				for _, p := range r.Percent {
-					line += " " + percent(p) + " |"
+				line += fmt.Sprintf(" %s %s | %s %s |", format.Ns(r.Op.NsOp.Center), wl.CI(r.Op), format.Sig3(r.MBps.Center), format.CI(r.MBps))
+				for i := range r.Percent {
+					line += " " + mdEscape(r.percentText(i)) + " |"
 				}
-				allocs = format.Count(r.Op.Allocs.Center)
+				allocs, gc1k, gcShare = format.Count(r.Op.Allocs.Center), r.Op.GC.Per1kText(), r.Op.GC.ShareText()
 			}
 			if !compact {
 				size := "–"
 				if s := r.Size(); finiteNum(s) {
 					size = format.Bytes(s)
 				}
-				line += fmt.Sprintf(" %s | %s | %d |", size, allocs, r.Samples())
+				line += fmt.Sprintf(" %s | %s | %s | %s | %d |", size, allocs, gc1k, gcShare, r.Samples())
 			}
 			mark := r.Mark()
 			if compact {
