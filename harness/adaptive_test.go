@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -143,5 +144,58 @@ func TestNoTargetNoAdaptiveForks(t *testing.T) {
 		if c.Target != 0 || c.Missed != "" {
 			t.Errorf("%s: target %v missed %q, want none", c.Op, c.Target, c.Missed)
 		}
+	}
+}
+
+// TestLaterForksSkipVerification: a job's later workers are told its
+// verification is done (Spec.Verified), unless it failed (an error: a
+// mismatch is still timed and marked): then every worker verifies again,
+// and none measures.
+func TestLaterForksSkipVerification(t *testing.T) {
+	for _, status := range []string{result.VerifyExact, result.VerifyMismatch, result.VerifyError} {
+		var seen []bool
+		kind := "synth-verified-" + status
+		RegisterKind(kind, Kind{Build: func(ctx context.Context, s Spec) (*Bound, error) {
+			seen = append(seen, s.Verified)
+			b := &Bound{Verification: &result.Verification{Workload: "w", Codec: s.Name, Status: status}}
+			b.Units = []Unit{{Cell: result.Cell{Workload: "w", Codec: s.Name, Op: "op", Goroutines: 1},
+				Loop: func(n int) (time.Duration, error) { return time.Duration(n) * 100, nil }}}
+			return b, nil
+		}})
+		var s sink
+		cfg := Config{Count: 3, Forks: 3, SampleTime: time.Millisecond, Isolation: IsolationNone}
+		if err := Run(context.Background(), cfg, []Spec{{Kind: kind, Workload: "w", Name: "c"}}, &s); err != nil {
+			t.Fatal(err)
+		}
+		want := "[false true true]"
+		if status == result.VerifyError {
+			want = "[false false false]"
+		}
+		if fmt.Sprint(seen) != want {
+			t.Errorf("%s: Spec.Verified of the three workers %v, want %s", status, seen, want)
+		}
+		if status == result.VerifyError && len(s.samples) != 0 {
+			t.Errorf("%s: %d samples of a job that failed verification", status, len(s.samples))
+		}
+	}
+}
+
+// TestSetupVerified: a job set up as verified round-trips and prepares
+// its inputs but compares nothing and measures no compressed sizes.
+func TestSetupVerified(t *testing.T) {
+	clk := &fakeClock{}
+	truncate := &fake{name: "t", clock: clk, mangle: func(it *item) { it.S = "" }}
+	j := jobs(truncate)[0]
+	_, v, err := Setup(context.Background(), j, 0)
+	if err != nil || v.Status != result.VerifyMismatch || len(v.Compressed) == 0 {
+		t.Fatalf("full setup: status %s, compressed %v, err %v; want mismatch with sizes", v.Status, v.Compressed, err)
+	}
+	j.Verified = true
+	p, v, err := Setup(context.Background(), j, 0)
+	if err != nil || v.Status != result.VerifyExact || len(v.Compressed) != 0 || v.DiffValues != 0 {
+		t.Fatalf("verified setup: status %s, compressed %v, diffs %d, err %v; want no comparison", v.Status, v.Compressed, v.DiffValues, err)
+	}
+	if len(p.Messages) != len(j.Values) || len(p.Inputs) != len(j.Values) {
+		t.Errorf("verified setup prepared %d messages and %d inputs for %d values", len(p.Messages), len(p.Inputs), len(j.Values))
 	}
 }

@@ -225,9 +225,12 @@ type scheduler struct {
 	cells    map[result.Key]*cellState
 	order    []result.Key
 	verified map[int]bool
-	done     int
-	start    time.Time
-	proc     procOptions
+	// passed holds the jobs whose verification in this run passed: their
+	// later workers are set up with Spec.Verified.
+	passed map[int]bool
+	done   int
+	start  time.Time
+	proc   procOptions
 	// started holds the jobs one of whose slots has started, for the
 	// progress estimate.
 	started map[int]bool
@@ -272,7 +275,7 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 		return fmt.Errorf("isolation %q: want %s or %s", cfg.Isolation, IsolationProcess, IsolationNone)
 	}
 	s := &scheduler{ctx: ctx, cfg: cfg, specs: specs, sink: sink, cells: map[result.Key]*cellState{},
-		verified: map[int]bool{}, started: map[int]bool{}, start: time.Now(),
+		verified: map[int]bool{}, passed: map[int]bool{}, started: map[int]bool{}, start: time.Now(),
 		forks: map[jobID]int{}, forkCost: map[jobID]time.Duration{}, forkCosts: map[jobID]int{},
 		proc: procOptions{command: cfg.WorkerCommand, memoryLimit: max(cfg.MemoryLimit, 0)}}
 	for _, c := range cfg.Stored {
@@ -526,6 +529,7 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 			w.close()
 		}
 	}()
+	spec.Verified = s.passed[sl.spec]
 	v, cells, err := w.setup(s.ctx, spec, s.cfg.Timeout)
 	if err != nil {
 		if s.ctx.Err() != nil {
@@ -535,6 +539,7 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	}
 	if v != nil && !s.verified[sl.spec] {
 		s.verified[sl.spec] = true
+		s.passed[sl.spec] = !v.Failed()
 		if err := s.sink.Verification(*v); err != nil {
 			return nil, err
 		}

@@ -60,6 +60,11 @@ type Spec struct {
 	Goroutines []int `json:"goroutines,omitempty"`
 	// Zstd adds a zstd cell to codec jobs.
 	Zstd bool `json:"zstd,omitempty"`
+	// Verified is set by the scheduler for the later workers of a job
+	// whose first worker verified it in this run (the same binary, values
+	// from the same seed): a kind may then skip the comparisons whose
+	// result the run already holds, and prepare its inputs only.
+	Verified bool `json:"verified,omitempty"`
 }
 
 // String returns "workload/name".

@@ -66,7 +66,9 @@ func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) 
 		return nil, fmt.Errorf("workload %s is run by %s, not by codec jobs", w.Name, w.Runner)
 	}
 	// No timeout here: the coordinator's kills the worker.
-	p, v, err := harness.Setup(ctx, codecJob(w, c, w.Values(s.Options)), 0)
+	j := codecJob(w, c, w.Values(s.Options))
+	j.Verified = s.Verified
+	p, v, err := harness.Setup(ctx, j, 0)
 	b := &harness.Bound{Verification: &v}
 	if err != nil {
 		return b, nil // the verification says why
