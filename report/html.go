@@ -522,7 +522,7 @@ func htmlScaling(wl *Workload) ([]string, []htmlScalingRow) {
 		for _, g := range gs {
 			p, ok := byG[g]
 			if ok {
-				sr.Vals = append(sr.Vals, htmlVal{Text: format.Rate(p.OpsPerSec), Small: format.CI(p.NsOp), Key: num(p.OpsPerSec)})
+				sr.Vals = append(sr.Vals, htmlVal{Text: format.Rate(p.OpsPerSec), Small: wl.CI(p.Op), Key: num(p.OpsPerSec)})
 			} else {
 				sr.Vals = append(sr.Vals, htmlVal{Text: "–"})
 			}

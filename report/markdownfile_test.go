@@ -56,11 +56,18 @@ func TestMarkdownFileLinks(t *testing.T) {
 				t.Errorf("%s is not an SVG document", file)
 			}
 		}
-		// Compact tables: five columns.
+		// Compact tables: six columns, the tier first.
+		headers := 0
 		for _, line := range strings.Split(md, "\n") {
-			if strings.HasPrefix(line, "| codec | encode |") && line != "| codec | encode | decode | bytes | check |" {
-				t.Errorf("table header %q", line)
+			if strings.Contains(line, "| codec | encode |") {
+				headers++
+				if line != "| tier | codec | encode | decode | bytes | check |" {
+					t.Errorf("table header %q", line)
+				}
 			}
+		}
+		if headers != len(runs) {
+			t.Errorf("%d encode/decode tables in %d runs", headers, len(runs))
 		}
 	}
 	// Several runs: one section per run and the history charts.

@@ -97,8 +97,9 @@ func rank(groups [][][]float64) []Rank {
 	tier, leader := 1, 0
 	for i := range groups {
 		if i > 0 {
-			c := stats.CompareForks(groups[i-1], groups[i])
-			out[i].Above = &c
+			above := stats.CompareForks(groups[i-1], groups[i])
+			out[i].Above = &above
+			c := above
 			if i-1 != leader {
 				c = stats.CompareForks(groups[leader], groups[i])
 			}

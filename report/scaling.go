@@ -29,6 +29,8 @@ type ScalePoint struct {
 	// Efficiency is the speed-up over one goroutine divided by G: 1 is
 	// perfect scaling.
 	Efficiency float64
+	// Op is the summary of the cell on G goroutines.
+	Op *Op
 }
 
 // scaling builds the scaling rows of one workload from the cells of run
@@ -47,7 +49,7 @@ func scaling(run *result.Run, workload string, codecs map[string]bool) []*Scalin
 		if op == nil {
 			continue // failed: its samples are not shown
 		}
-		points[k] = append(points[k], ScalePoint{G: c.Goroutines, NsOp: op.NsOp, OpsPerSec: 1e9 / op.NsOp.Center})
+		points[k] = append(points[k], ScalePoint{G: c.Goroutines, NsOp: op.NsOp, OpsPerSec: 1e9 / op.NsOp.Center, Op: op})
 		if c.Goroutines > 1 {
 			parallel[k] = true
 		}
@@ -110,7 +112,7 @@ func scalingTable(b *strings.Builder, w *Workload) {
 			case !ok:
 				fmt.Fprint(tw, "-\t")
 			default:
-				fmt.Fprintf(tw, "%s %s\t", format.Rate(p.OpsPerSec), format.CI(p.NsOp))
+				fmt.Fprintf(tw, "%s %s\t", format.Rate(p.OpsPerSec), w.CI(p.Op))
 			}
 			if g > 1 {
 				if ok && p.Efficiency > 0 {

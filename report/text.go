@@ -369,7 +369,11 @@ func Markdown(w io.Writer, rep *Report) error {
 			b.WriteString("- " + mdEscape(wn) + "\n")
 		}
 	}
-	b.WriteString("\n" + mdEscape(strings.TrimSpace(legendRank+legendGC)) + "\n")
+	mdLegendText := legendRank + legendGC
+	if rep.precision() != nil {
+		mdLegendText += legendPrecision
+	}
+	b.WriteString("\n" + mdEscape(strings.TrimSpace(mdLegendText)) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
