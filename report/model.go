@@ -1,6 +1,10 @@
 // Package report renders stored runs: terminal tables, Markdown, HTML,
 // CSV, JSON and the Go benchmark format. It computes medians and
-// confidence intervals from the raw samples of a run (package stats) and
+// confidence intervals from the raw samples of a run (package stats), over
+// the worker processes (forks) that took them; ranks codecs in tiers that
+// the measurements can tell apart (Rank) and prints ratios with only the
+// digits their intervals support; shows the garbage collection of each
+// cell (GC) and whether it met the run's precision target (Precision). It
 // never calls the harness, so any stored run can be rendered again at any
 // time.
 //
@@ -526,7 +530,9 @@ func Build(run *result.Run, opts Options) *Report {
 					continue
 				}
 				rep.Warnings = append(rep.Warnings, op.warnings()...)
-				if op.wide() {
+				// A cell with a precision target is judged by it, in
+				// the workload's precision line.
+				if op.wide() && !(c.Target > 0) {
 					wide = append(wide, op)
 				}
 			}

@@ -374,7 +374,7 @@ func TestPrecisionTarget(t *testing.T) {
 	for _, want := range []string{
 		"| 3 | lossy-bson | 980ns ±14% (budget) | 1.68µs ±29% (noise) |",
 		"\nPrecision: " + mdEscape(want) + ".\n",
-		"(noise) more samples and\nforks stopped narrowing it.",
+		"(noise) more samples and forks stopped narrowing it (quiet the machine)",
 	} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("the Markdown lacks %q", want)

@@ -262,8 +262,8 @@ of the samples' wall time (it runs on several cores, so it can pass 100%); - = n
 
 // legendPrecision explains the precision line of runs with a target.
 const legendPrecision = `precision: a cell met its target when the half-width of its interval is within it; a cell
-that missed says why: (budget) the run's time budget ran out first, (noise) more samples and
-forks stopped narrowing it.
+that missed says why: (budget) the run's time budget ran out first (a larger --budget helps),
+(noise) more samples and forks stopped narrowing it (quiet the machine); (missed) no reason recorded.
 `
 
 const legendFloor = `floor: the median time per operation of a reference codec that does nothing: the harness's
