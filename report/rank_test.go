@@ -302,6 +302,8 @@ func TestExportsGCAndTier(t *testing.T) {
 // person, and the reasons the run gave for the cells that missed it.
 func targetRun() *result.Run {
 	r := referenceRun("20261121-093000-abcdef")
+	r.Env = append(r.Env, result.Config{Key: "forks", Value: "2"}, result.Config{Key: "ci-target", Value: "3%"},
+		result.Config{Key: "budget", Value: "2m30s"})
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		if c.Workload != "person" || len(c.Samples) == 0 {

@@ -28,8 +28,32 @@ func (rep *Report) Header() []string {
 		fmt.Sprintf("%s · %s cores · %s/%s · %s · GOMAXPROCS %s · serbench %s",
 			r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("goos"), r.EnvValue("goarch"),
 			r.EnvValue("go"), r.EnvValue("gomaxprocs"), r.EnvValue("serbench")),
-		fmt.Sprintf("%s samples per cell of ~%s each; times are medians with 95%% confidence intervals%s", r.EnvValue("count"), r.EnvValue("sample-time"), rep.targetNote()),
+		rep.samplingLine(),
 	}
+}
+
+// samplingLine says how the run sampled: samples per cell and their
+// length, the forks they were split among, the forks for precision, and
+// what the intervals are.
+func (rep *Report) samplingLine() string {
+	r := rep.Run
+	forks := r.EnvValue("forks")
+	if forks == "" {
+		// Runs before worker processes, and imported ones.
+		return fmt.Sprintf("%s samples per cell of ~%s each; times are medians with 95%% confidence intervals%s", r.EnvValue("count"), r.EnvValue("sample-time"), rep.targetNote())
+	}
+	procs := "worker processes"
+	if forks == "1" {
+		procs = "worker process"
+	}
+	line := fmt.Sprintf("%s samples per cell of ~%s in %s %s", r.EnvValue("count"), r.EnvValue("sample-time"), forks, procs)
+	if r.EnvValue("ci-target") != "" {
+		line += ", then forks for precision"
+		if b := r.EnvValue("budget"); b != "" {
+			line += " within a " + b + " budget"
+		}
+	}
+	return line + "; medians with 95% intervals over processes and samples" + rep.targetNote()
 }
 
 // targetNote is "; precision target ±3%" when cells of the report have a
