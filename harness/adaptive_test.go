@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -197,5 +198,47 @@ func TestSetupVerified(t *testing.T) {
 	}
 	if len(p.Messages) != len(j.Values) || len(p.Inputs) != len(j.Values) {
 		t.Errorf("verified setup prepared %d messages and %d inputs for %d values", len(p.Messages), len(p.Inputs), len(j.Values))
+	}
+}
+
+var allocSink [][]byte
+
+// TestCalibrateGCSpansCollections: a loop that allocates gets enough
+// iterations for a sample to allocate GCSpan heap goals, so that samples
+// pay for collections; one that does not allocate keeps its time-based
+// count; the stretch stops at MaxStretch times the target.
+func TestCalibrateGCSpansCollections(t *testing.T) {
+	const perIter = time.Microsecond
+	alloc := func(size int) Loop {
+		return func(n int) (time.Duration, error) {
+			for i := 0; i < n; i++ {
+				allocSink = append(allocSink[:0], make([]byte, size))
+			}
+			return time.Duration(n) * perIter, nil
+		}
+	}
+	n0, _, err := Calibrate(alloc(0), time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _, err := CalibrateGC(alloc(0), time.Millisecond, 1)
+	if err != nil || n != n0 {
+		t.Errorf("no allocation: %d iterations (err %v), want Calibrate's %d", n, err, n0)
+	}
+	n, per, err := CalibrateGC(alloc(1024), time.Millisecond, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	goal := heapGoal()
+	if n*1024 < GCSpan*int(goal)*9/10 {
+		t.Errorf("1KiB an iteration: %d iterations allocate %d bytes, want at least %d heap goals of %d", n, n*1024, GCSpan, goal)
+	}
+	if per != time.Duration(n)*perIter {
+		t.Errorf("predicted sample %s, want %s", per, time.Duration(n)*perIter)
+	}
+	n, _, err = CalibrateGC(alloc(16), time.Millisecond, 1)
+	if err != nil || n != MaxStretch*1000 {
+		t.Errorf("16 bytes an iteration: %d iterations (err %v), want the stretch limit %d", n, err, MaxStretch*1000)
 	}
 }

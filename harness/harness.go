@@ -35,6 +35,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"runtime/metrics"
 	"sort"
@@ -148,6 +149,59 @@ func Calibrate(loop Loop, target time.Duration) (n int, perSample time.Duration,
 		n = max(n, prev+1)
 		n = min(n, prev*100, 1e9)
 	}
+}
+
+// GCSpan is how many heaps' worth of allocation a sample spans at least
+// (CalibrateGC): with a collection before every sample, a sample that
+// allocates less than the heap goal would see no collection at all, and a
+// codec's garbage would cost it nothing. Spanning two heap goals, a sample
+// pays for about two collections of its own, as the collections of a long
+// go test -bench run are paid by its operations.
+const GCSpan = 2
+
+// MaxStretch bounds how far CalibrateGC lengthens a sample beyond its
+// target duration to span GCSpan heap goals.
+const MaxStretch = 10
+
+// CalibrateGC is Calibrate, then, for a loop that allocates, more
+// iterations if needed so that one sample allocates at least GCSpan times
+// the heap goal the collector sets after a collection (runtime/metrics
+// /gc/heap/goal:bytes), but lasts no more than MaxStretch times target.
+// ops is the number of operations one iteration makes.
+func CalibrateGC(loop Loop, target time.Duration, ops int) (n int, perSample time.Duration, err error) {
+	n, perSample, err = Calibrate(loop, target)
+	if err != nil || n <= 0 {
+		return n, perSample, err
+	}
+	s, err := Measure(loop, n, ops)
+	if err != nil {
+		return 0, 0, err
+	}
+	bytesPerIter := s.BytesPerOp * float64(ops)
+	if bytesPerIter <= 0 {
+		return n, perSample, nil
+	}
+	runtime.GC()
+	need := int(math.Ceil(GCSpan * float64(heapGoal()) / bytesPerIter))
+	if need <= n {
+		return n, perSample, nil
+	}
+	perIter := float64(perSample) / float64(n)
+	if most := int(float64(MaxStretch*target) / max(perIter, 1)); need > most {
+		need = max(most, n)
+	}
+	return need, time.Duration(perIter * float64(need)), nil
+}
+
+// heapGoal is the collector's current heap goal in bytes (0 if the
+// runtime does not say).
+func heapGoal() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // Measure takes one sample: a garbage collection first, as testing.B does

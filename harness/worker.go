@@ -102,7 +102,7 @@ func (h *handler) calibrate(i int, target time.Duration) (int, time.Duration, er
 	}
 	var n int
 	var per time.Duration
-	err = codec.Call(u.Cell.Op, func() (e error) { n, per, e = Calibrate(u.Loop, target); return })
+	err = codec.Call(u.Cell.Op, func() (e error) { n, per, e = CalibrateGC(u.Loop, target, max(u.Ops, 1)); return })
 	return n, per, err
 }
 
