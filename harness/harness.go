@@ -169,18 +169,21 @@ const MaxStretch = 10
 // /gc/heap/goal:bytes), but lasts no more than MaxStretch times target.
 // ops is the number of operations one iteration makes.
 func CalibrateGC(loop Loop, target time.Duration, ops int) (n int, perSample time.Duration, err error) {
-	n, perSample, err = Calibrate(loop, target)
-	if err != nil || n <= 0 {
+	// The bytes the last calibration run allocated, read from the
+	// runtime's cumulative count (no stop of the world).
+	var lastIters int
+	var lastBytes uint64
+	counted := func(k int) (time.Duration, error) {
+		before := heapAllocs()
+		el, err := loop(k)
+		lastIters, lastBytes = k, heapAllocs()-before
+		return el, err
+	}
+	n, perSample, err = Calibrate(counted, target)
+	if err != nil || n <= 0 || lastIters <= 0 || lastBytes == 0 {
 		return n, perSample, err
 	}
-	s, err := Measure(loop, n, ops)
-	if err != nil {
-		return 0, 0, err
-	}
-	bytesPerIter := s.BytesPerOp * float64(ops)
-	if bytesPerIter <= 0 {
-		return n, perSample, nil
-	}
+	bytesPerIter := float64(lastBytes) / float64(lastIters)
 	runtime.GC()
 	need := int(math.Ceil(GCSpan * float64(heapGoal()) / bytesPerIter))
 	if need <= n {
@@ -191,6 +194,17 @@ func CalibrateGC(loop Loop, target time.Duration, ops int) (n int, perSample tim
 		need = max(most, n)
 	}
 	return need, time.Duration(perIter * float64(need)), nil
+}
+
+// heapAllocs is the runtime's count of bytes allocated on the heap so far
+// (runtime/metrics /gc/heap/allocs:bytes).
+func heapAllocs() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // heapGoal is the collector's current heap goal in bytes (0 if the

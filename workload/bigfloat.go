@@ -50,7 +50,11 @@ func init() {
 		Count:       BigFloatCount,
 		Type:        reflect.TypeFor[BigFloat](),
 		Unsupported: bigFloatUnsupported,
-		validate:    ValidateBigFloatOptions,
+		// The bigfloat seed's question: big.Float as text against its
+		// binary encodings (and gob, CBOR); --suite full adds the
+		// general codecs that carry big.Float through its text form.
+		Default:  "^bigfloat-",
+		validate: ValidateBigFloatOptions,
 		generate: func(opts Options) []any {
 			xs, err := BigFloats(opts)
 			if err != nil {
