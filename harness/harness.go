@@ -154,10 +154,13 @@ func Calibrate(loop Loop, target time.Duration) (n int, perSample time.Duration,
 // GCSpan is how many heaps' worth of allocation a sample spans at least
 // (CalibrateGC): with a collection before every sample, a sample that
 // allocates less than the heap goal would see no collection at all, and a
-// codec's garbage would cost it nothing. Spanning two heap goals, a sample
-// pays for about two collections of its own, as the collections of a long
-// go test -bench run are paid by its operations.
-const GCSpan = 2
+// codec's garbage would cost it nothing. Spanning one heap goal, every
+// sample of a codec that allocates pays for the collections its own
+// garbage causes, one at least (a whole number of them: up to one short
+// of the amortized count a long go test -bench run pays). Two heap goals
+// halve that shortfall but made the default suite's samples twice as long
+// (60–80ms instead of 10ms for most codecs).
+const GCSpan = 1
 
 // MaxStretch bounds how far CalibrateGC lengthens a sample beyond its
 // target duration to span GCSpan heap goals.
