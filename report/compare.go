@@ -109,21 +109,9 @@ func keyLess(a, b result.Key) bool {
 		return a.Codec < b.Codec
 	}
 	if a.Op != b.Op {
-		return opOrder(a.Op) < opOrder(b.Op)
+		return result.OpOrder(a.Op) < result.OpOrder(b.Op)
 	}
 	return a.Goroutines < b.Goroutines
-}
-
-func opOrder(op string) int {
-	switch op {
-	case result.OpEncode:
-		return 0
-	case result.OpDecode:
-		return 1
-	case result.OpAccess:
-		return 2
-	}
-	return 3
 }
 
 func samples(c *result.Cell) (ns, allocs []float64) {

@@ -674,7 +674,7 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 	}
 	sort.SliceStable(bw.Rows, func(i, j int) bool {
 		a, b := bw.Rows[i], bw.Rows[j]
-		if oa, ob := opOrder(a.Cell.Op), opOrder(b.Cell.Op); oa != ob {
+		if oa, ob := result.OpOrder(a.Cell.Op), result.OpOrder(b.Cell.Op); oa != ob {
 			return oa < ob
 		}
 		if a.Cell.Op != b.Cell.Op {
@@ -691,7 +691,7 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 		if a.Name() != b.Name() {
 			return a.Name() < b.Name()
 		}
-		return opOrder(a.OpName()) < opOrder(b.OpName())
+		return result.OpOrder(a.OpName()) < result.OpOrder(b.OpName())
 	})
 	return bw
 }
@@ -777,7 +777,7 @@ func (w *Workload) FloorLine() string {
 	var parts []string
 	for _, r := range w.Floors {
 		cells := append([]*result.Cell(nil), r.Cells...)
-		sort.SliceStable(cells, func(i, j int) bool { return opOrder(cells[i].Op) < opOrder(cells[j].Op) })
+		sort.SliceStable(cells, func(i, j int) bool { return result.OpOrder(cells[i].Op) < result.OpOrder(cells[j].Op) })
 		var ops []string
 		for _, c := range cells {
 			if c.Goroutines != 1 {

@@ -24,6 +24,22 @@ const (
 	OpZstd = "zstd"
 )
 
+// OpOrder orders operations as tables list them: encode, decode, access,
+// zstd, then any other.
+func OpOrder(op string) int {
+	switch op {
+	case OpEncode:
+		return 0
+	case OpDecode:
+		return 1
+	case OpAccess:
+		return 2
+	case OpZstd:
+		return 3
+	}
+	return 4
+}
+
 // Run is one invocation of serbench run.
 type Run struct {
 	// ID identifies the run in the store.

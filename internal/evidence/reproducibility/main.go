@@ -60,6 +60,7 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
 	"github.com/serbench/serbench/store"
@@ -279,26 +280,11 @@ func Compare(a, b *result.Run) (*Report, error) {
 			a.ID, b.ID, r.NotOK, r.OnlyA, a.ID, r.OnlyB, b.ID)
 	}
 	slices.SortFunc(r.Pairs, func(x, y Pair) int {
-		return cmp.Or(cmp.Compare(x.Key.Workload, y.Key.Workload), cmp.Compare(opOrder(x.Key.Op), opOrder(y.Key.Op)),
+		return cmp.Or(cmp.Compare(x.Key.Workload, y.Key.Workload), cmp.Compare(result.OpOrder(x.Key.Op), result.OpOrder(y.Key.Op)),
 			cmp.Compare(x.Key.Op, y.Key.Op), cmp.Compare(x.Key.Goroutines, y.Key.Goroutines), cmp.Compare(x.Key.Codec, y.Key.Codec))
 	})
 	r.group()
 	return r, nil
-}
-
-// opOrder orders operations as serbench's tables do.
-func opOrder(op string) int {
-	switch op {
-	case result.OpEncode:
-		return 0
-	case result.OpDecode:
-		return 1
-	case result.OpAccess:
-		return 2
-	case result.OpZstd:
-		return 3
-	}
-	return 4
 }
 
 // group fills r.Groups from r.Pairs, which are sorted.
@@ -349,7 +335,7 @@ func (r *Report) group() {
 		ops[k].add(g)
 		all.add(g)
 	}
-	slices.SortStableFunc(ops, func(x, y Group) int { return cmp.Compare(opOrder(x.Op), opOrder(y.Op)) })
+	slices.SortStableFunc(ops, func(x, y Group) int { return cmp.Compare(result.OpOrder(x.Op), result.OpOrder(y.Op)) })
 	for _, g := range append(ops, all) {
 		g.finish()
 		rankings = append(rankings, g)
@@ -485,7 +471,7 @@ func (r *Report) Write(w io.Writer) error {
 			inside = "outside"
 		}
 		fmt.Fprintf(tw, "  %s\t%+.1f%%\tA %s [%s, %s]\tB %s\t%s\n", name, (p.Ratio()-1)*100,
-			fmtNs(p.A.Center), fmtNs(p.A.Lo), fmtNs(p.A.Hi), fmtNs(p.B.Center), inside)
+			format.Ns(p.A.Center), format.Ns(p.A.Lo), format.Ns(p.A.Hi), format.Ns(p.B.Center), inside)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -575,32 +561,4 @@ func fmtTau(t float64) string {
 		return "n/a"
 	}
 	return fmt.Sprintf("%.2f", math.Floor(t*100+1e-9)/100)
-}
-
-// fmtNs formats nanoseconds with three significant digits and a unit.
-func fmtNs(ns float64) string {
-	if ns < 0 { // a two-level interval of few forks can reach below zero
-		return "-" + fmtNs(-ns)
-	}
-	switch {
-	case math.IsInf(ns, 0) || math.IsNaN(ns):
-		return "∞"
-	case ns >= 1e9:
-		return sig3(ns/1e9) + "s"
-	case ns >= 1e6:
-		return sig3(ns/1e6) + "ms"
-	case ns >= 1e3:
-		return sig3(ns/1e3) + "µs"
-	}
-	return sig3(ns) + "ns"
-}
-
-func sig3(v float64) string {
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
 }
