@@ -242,3 +242,88 @@ func TestCalibrateGCSpansCollections(t *testing.T) {
 		t.Errorf("16 bytes an iteration: %d iterations (err %v), want the stretch limit %d", n, err, MaxStretch*1000)
 	}
 }
+
+// TestAdaptiveProgress: forks for precision report phase refine, never
+// more done than in total, and a bound no larger than the budget.
+func TestAdaptiveProgress(t *testing.T) {
+	var seen []Progress
+	cfg := Config{Count: 6, Forks: 2, MaxForks: 4, SampleTime: time.Millisecond, Target: 0.01, Budget: time.Minute,
+		Progress: func(p Progress) { seen = append(seen, p) }}
+	adaptiveRun(t, "synth-progress", cfg)
+	refine := 0
+	for _, p := range seen {
+		if p.Done > p.Total {
+			t.Errorf("progress %+v: more done than in total", p)
+		}
+		if p.Bound <= 0 || p.Bound > time.Minute {
+			t.Errorf("progress %+v: bound outside (0, budget]", p)
+		}
+		if p.Adaptive && p.Phase == "refine" {
+			refine++
+		}
+	}
+	if refine == 0 {
+		t.Error("no progress report in phase refine")
+	}
+}
+
+// TestAdaptiveResume: a resumed run with a target keeps the stored
+// samples and forks, takes what the first forks still owe, and numbers
+// its forks for precision after the stored ones: no fork is taken twice.
+func TestAdaptiveResume(t *testing.T) {
+	synthKind(t, "synth-resume")
+	spec := []Spec{{Kind: "synth-resume", Workload: "w", Name: "c"}}
+	cfg := Config{Count: 6, Forks: 2, MaxForks: 5, SampleTime: time.Millisecond, Target: 0.01, Isolation: IsolationNone}
+	var first sink
+	if err := Run(context.Background(), cfg, spec, &first); err != nil {
+		t.Fatal(err)
+	}
+	// Keep what an interruption during fork 3 would have left: forks 1
+	// and 2 whole, one sample of fork 3.
+	stored := map[string]*result.Cell{}
+	var order []string
+	for _, c := range first.samples {
+		s := c.Samples[0]
+		if s.Fork > 3 || s.Fork == 3 && stored[c.Op] != nil && len(stored[c.Op].Samples) > 0 && stored[c.Op].Samples[len(stored[c.Op].Samples)-1].Fork == 3 {
+			continue
+		}
+		if stored[c.Op] == nil {
+			cc := c
+			cc.Samples = nil
+			cc.Status = result.CellInterrupted
+			stored[c.Op] = &cc
+			order = append(order, c.Op)
+		}
+		stored[c.Op].Samples = append(stored[c.Op].Samples, s)
+	}
+	for _, op := range order {
+		cfg.Stored = append(cfg.Stored, *stored[op])
+	}
+	var second sink
+	if err := Run(context.Background(), cfg, spec, &second); err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range order {
+		had := map[int]int{}
+		for _, s := range stored[op].Samples {
+			had[s.Fork]++
+		}
+		got := map[int]int{}
+		for _, c := range second.samples {
+			if c.Op == op {
+				got[c.Samples[0].Fork]++
+			}
+		}
+		for f := 1; f <= 2; f++ {
+			if had[f]+got[f] != 3 {
+				t.Errorf("%s fork %d: %d stored + %d new samples, want 3", op, f, had[f], got[f])
+			}
+		}
+		if had[3] > 0 && got[3] > 0 {
+			t.Errorf("%s: fork 3 was stored (%d samples) and taken again (%d)", op, had[3], got[3])
+		}
+		if c := second.cell("c", op); c.Status != result.CellOK {
+			t.Errorf("%s: status %s after resume", op, c.Status)
+		}
+	}
+}

@@ -388,3 +388,39 @@ func TestPrecisionTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestSuiteFlag: the default suite times no zstd cells and --suite full
+// does (unless --zstd=false); the stored settings say which suite ran.
+func TestSuiteFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		zstd bool
+	}{
+		{nil, false},
+		{[]string{"--suite", "full"}, true},
+		{[]string{"--suite", "full", "--zstd=false"}, false},
+		{[]string{"--zstd"}, true},
+	} {
+		db := filepath.Join(t.TempDir(), "s.db")
+		args := append([]string{"run", "--workload", "^person$", "--codec", "^json$", "--count", "2", "--time", "1ms", "--ci", "0",
+			"--db", db, "--quiet"}, tc.args...)
+		if _, stderr, code := cli(t, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, stderr)
+		}
+		r := storedRun(t, db)
+		zstd := false
+		for _, c := range r.Cells {
+			zstd = zstd || c.Op == result.OpZstd
+		}
+		if zstd != tc.zstd {
+			t.Errorf("%v: zstd cells %v, want %v", tc.args, zstd, tc.zstd)
+		}
+		want := "default"
+		if len(tc.args) > 1 && tc.args[0] == "--suite" {
+			want = tc.args[1]
+		}
+		if got := r.EnvValue("suite"); got != want {
+			t.Errorf("%v: stored suite %q, want %q", tc.args, got, want)
+		}
+	}
+}
