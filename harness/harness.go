@@ -199,21 +199,16 @@ func CalibrateGC(loop Loop, target time.Duration, ops int) (n int, perSample tim
 	return need, time.Duration(perIter * float64(need)), nil
 }
 
-// heapAllocs is the runtime's count of bytes allocated on the heap so far
-// (runtime/metrics /gc/heap/allocs:bytes).
-func heapAllocs() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s[0].Value.Uint64()
-}
+// heapAllocs is the runtime's count of bytes allocated on the heap so far.
+func heapAllocs() uint64 { return uint64Metric("/gc/heap/allocs:bytes") }
 
-// heapGoal is the collector's current heap goal in bytes (0 if the
-// runtime does not say).
-func heapGoal() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
+// heapGoal is the collector's current heap goal in bytes.
+func heapGoal() uint64 { return uint64Metric("/gc/heap/goal:bytes") }
+
+// uint64Metric reads one runtime/metrics value of kind uint64 (0 if the
+// runtime does not have it).
+func uint64Metric(name string) uint64 {
+	s := []metrics.Sample{{Name: name}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
 		return 0

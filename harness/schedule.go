@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"time"
 
@@ -168,21 +167,45 @@ func PerFork(count, forks, f int) int {
 type cellState struct {
 	rec    result.Cell // identity, status, error; no samples
 	target int         // samples over all forks; 0 until first calibrated
-	have   map[int]int // samples per fork, stored ones included
 	final  bool        // failed: no more samples
-	// ns holds the ns/op of the cell's samples by fork, stored ones
-	// included, for its interval.
-	ns map[int][]float64
+	// samples are the cell's samples so far, stored ones included: what
+	// each fork has taken, and the cell's interval.
+	samples []result.Sample
 	// quota is the samples owed by each adaptive fork (beyond Forks).
 	quota map[int]int
-	// sampleCost is the mean wall time of the cell's samples in the
-	// coordinator (warm-up, collections and protocol included), over
-	// timed samples.
-	sampleCost time.Duration
-	timed      int
+	// sampleCost is the wall time of the cell's samples in the
+	// coordinator (warm-up, collections and protocol included).
+	sampleCost meanTime
 	// missed is why the cell stopped short of the target, as far as the
 	// adaptive phase knows (result.MissedBudget or MissedNoise).
 	missed string
+}
+
+// have is how many samples fork f has taken of the cell.
+func (st *cellState) have(f int) int {
+	n := 0
+	for _, smp := range st.samples {
+		if smp.Fork == f {
+			n++
+		}
+	}
+	return n
+}
+
+// meanTime is a running mean of durations.
+type meanTime struct {
+	sum time.Duration
+	n   int
+}
+
+func (m *meanTime) add(d time.Duration) { m.sum += d; m.n++ }
+
+// mean is the mean so far, 0 before the first.
+func (m meanTime) mean() time.Duration {
+	if m.n == 0 {
+		return 0
+	}
+	return m.sum / time.Duration(m.n)
 }
 
 // liveUnit is a cell of a live worker that still needs samples.
@@ -235,15 +258,12 @@ type scheduler struct {
 	// progress estimate.
 	started map[int]bool
 	// forks is the highest fork number of each job started or stored;
-	// forkCost the mean wall time of a job's worker start, setup and
-	// calibration, and forkCosts how many went into it.
-	forks     map[jobID]int
-	forkCost  map[jobID]time.Duration
-	forkCosts map[jobID]int
-	// adaptive is set once the first Forks forks of every job are done;
-	// planned is the estimated wall time of the adaptive forks queued.
+	// forkCost the wall time of a job's worker start, setup and
+	// calibration.
+	forks    map[jobID]int
+	forkCost map[jobID]*meanTime
+	// adaptive is set once the first Forks forks of every job are done.
 	adaptive bool
-	planned  time.Duration
 }
 
 // jobID names a job by its workload and codec, strategy or reference
@@ -276,15 +296,14 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 	}
 	s := &scheduler{ctx: ctx, cfg: cfg, specs: specs, sink: sink, cells: map[result.Key]*cellState{},
 		verified: map[int]bool{}, passed: map[int]bool{}, started: map[int]bool{}, start: time.Now(),
-		forks: map[jobID]int{}, forkCost: map[jobID]time.Duration{}, forkCosts: map[jobID]int{},
+		forks: map[jobID]int{}, forkCost: map[jobID]*meanTime{},
 		proc: procOptions{command: cfg.WorkerCommand, memoryLimit: max(cfg.MemoryLimit, 0)}}
 	for _, c := range cfg.Stored {
 		st := s.cell(c)
 		st.rec.Status, st.rec.Error = c.Status, c.Error
 		st.final = result.Failed(c.Status) && c.Status != result.CellInterrupted
 		for _, smp := range c.Samples {
-			st.have[smp.Fork]++
-			st.ns[smp.Fork] = append(st.ns[smp.Fork], smp.NsPerOp)
+			st.samples = append(st.samples, smp)
 			s.forks[cellID(c)] = max(s.forks[cellID(c)], smp.Fork)
 		}
 	}
@@ -298,7 +317,7 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 			continue
 		}
 		st.rec.Status, st.rec.Error = result.CellOK, ""
-		if cfg.Target > 0 && s.relWidth(st) > cfg.Target {
+		if cfg.Target > 0 && relWidth(s.summary(st)) > cfg.Target {
 			st.rec.Missed = st.missed
 			if st.rec.Missed == "" {
 				st.rec.Missed = result.MissedBudget
@@ -318,7 +337,7 @@ func (s *scheduler) cell(c result.Cell) *cellState {
 	if !ok {
 		c.Samples, c.Status, c.Error = nil, result.CellOK, ""
 		c.Target, c.Missed = s.cfg.Target, ""
-		st = &cellState{rec: c, have: map[int]int{}, ns: map[int][]float64{}, quota: map[int]int{}}
+		st = &cellState{rec: c, quota: map[int]int{}}
 		s.cells[k] = st
 		s.order = append(s.order, k)
 	}
@@ -508,9 +527,10 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	defer func() {
 		// What a fork of this job costs before its first sample.
 		id := specID(spec)
-		n := s.forkCosts[id]
-		s.forkCost[id] = (s.forkCost[id]*time.Duration(n) + time.Since(began)) / time.Duration(n+1)
-		s.forkCosts[id] = n + 1
+		if s.forkCost[id] == nil {
+			s.forkCost[id] = &meanTime{}
+		}
+		s.forkCost[id].add(time.Since(began))
 	}()
 	w, err := s.newWorker(name)
 	if err != nil {
@@ -586,22 +606,13 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 
 // summary is st's interval over its forks and samples so far.
 func (s *scheduler) summary(st *cellState) stats.Summary {
-	forks := make([]int, 0, len(st.ns))
-	for f := range st.ns {
-		forks = append(forks, f)
-	}
-	slices.Sort(forks)
-	groups := make([][]float64, 0, len(forks))
-	for _, f := range forks {
-		groups = append(groups, st.ns[f])
-	}
-	return stats.SummarizeForks(groups)
+	return stats.SummarizeForks(result.ForkGroups(st.samples, result.NsPerOp))
 }
 
-// relWidth is the relative half-width of st's interval (+Inf when it is
-// unbounded).
-func (s *scheduler) relWidth(st *cellState) float64 {
-	r := s.summary(st).RelHalfWidth()
+// relWidth is the relative half-width of an interval, +Inf when it is
+// unbounded.
+func relWidth(sum stats.Summary) float64 {
+	r := sum.RelHalfWidth()
 	if math.IsNaN(r) {
 		return math.Inf(1)
 	}
@@ -637,10 +648,7 @@ func (s *scheduler) plan() []slot {
 			continue
 		}
 		sum := s.summary(st)
-		r := sum.RelHalfWidth() / s.cfg.Target
-		if math.IsNaN(r) {
-			r = math.Inf(1)
-		}
+		r := relWidth(sum) / s.cfg.Target
 		st.missed = ""
 		if r <= 1 {
 			continue
@@ -666,26 +674,31 @@ func (s *scheduler) plan() []slot {
 	if s.cfg.Budget > 0 {
 		left = s.cfg.Budget - time.Since(s.start)
 	}
-	s.planned = 0
+	var planned time.Duration
 	var queue []slot
 	for _, w := range wants {
-		cost := s.forkCost[w.id]
+		forkCost := time.Duration(0)
+		if m := s.forkCost[w.id]; m != nil {
+			forkCost = m.mean()
+		}
+		cost := forkCost
 		quotas := make([]int, len(w.cells))
 		for i, st := range w.cells {
+			per := st.sampleCost.mean()
 			hi := s.cfg.Count
-			if s.cfg.CellBudget > 0 && st.sampleCost > 0 {
-				hi = max(s.cfg.MinCount, min(hi, int(s.cfg.CellBudget/st.sampleCost)))
+			if s.cfg.CellBudget > 0 && per > 0 {
+				hi = max(s.cfg.MinCount, min(hi, int(s.cfg.CellBudget/per)))
 			}
-			quotas[i] = stats.SamplesPerFork(w.sums[i], s.forkCost[w.id], st.sampleCost, s.cfg.MinCount, hi)
-			cost += time.Duration(quotas[i]) * st.sampleCost
+			quotas[i] = stats.SamplesPerFork(w.sums[i], forkCost, per, s.cfg.MinCount, hi)
+			cost += time.Duration(quotas[i]) * per
 		}
-		if s.planned+cost > left {
+		if planned+cost > left {
 			for _, st := range w.cells {
 				st.missed = result.MissedBudget
 			}
 			continue
 		}
-		s.planned += cost
+		planned += cost
 		f := s.forks[w.id] + 1
 		s.forks[w.id] = f
 		for i, st := range w.cells {
@@ -704,9 +717,9 @@ func (s *scheduler) owed(st *cellState, f int) int {
 		return 0
 	}
 	if f > s.cfg.Forks {
-		return max(st.quota[f]-st.have[f], 0)
+		return max(st.quota[f]-st.have(f), 0)
 	}
-	return max(PerFork(s.targetOf(st), s.cfg.Forks, f)-st.have[f], 0)
+	return max(PerFork(s.targetOf(st), s.cfg.Forks, f)-st.have(f), 0)
 }
 
 // setTarget fixes the sample count of a cell at its first calibration: the
@@ -769,10 +782,8 @@ func (s *scheduler) round(l *live) error {
 		}
 		smp.Fork = l.slot.fork
 		u.need--
-		u.st.have[l.slot.fork]++
-		u.st.ns[l.slot.fork] = append(u.st.ns[l.slot.fork], smp.NsPerOp)
-		u.st.sampleCost = (u.st.sampleCost*time.Duration(u.st.timed) + took) / time.Duration(u.st.timed+1)
-		u.st.timed++
+		u.st.samples = append(u.st.samples, smp)
+		u.st.sampleCost.add(took)
 		s.done++
 		one := c
 		one.Status, one.Error = result.CellOK, ""
@@ -816,15 +827,15 @@ func (s *scheduler) progressName(phase, name string) {
 		if st.final {
 			continue
 		}
-		have := 0
-		for f, n := range st.have {
-			if f <= s.cfg.Forks {
-				have += n
+		first := 0
+		for _, smp := range st.samples {
+			if smp.Fork <= s.cfg.Forks {
+				first++
 			}
 		}
-		remaining += max(s.targetOf(st)-have, 0)
+		remaining += max(s.targetOf(st)-first, 0)
 		for f, q := range st.quota {
-			remaining += max(q-st.have[f], 0)
+			remaining += max(q-st.have(f), 0)
 		}
 	}
 	total := s.done + remaining

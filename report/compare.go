@@ -72,7 +72,7 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 		}
 		ons, oal := samples(oc)
 		nns, nal := samples(nc)
-		row := &CompareRow{Key: oc.Key(), Old: stats.SummarizeForks(forkGroups(oc.Samples, nsPerOp)), New: stats.SummarizeForks(forkGroups(nc.Samples, nsPerOp)),
+		row := &CompareRow{Key: oc.Key(), Old: stats.SummarizeForks(result.ForkGroups(oc.Samples, result.NsPerOp)), New: stats.SummarizeForks(result.ForkGroups(nc.Samples, result.NsPerOp)),
 			OldAllocs: stats.Summarize(oal).Center, NewAllocs: stats.Summarize(nal).Center,
 			Test: stats.Compare(ons, nns), Check: checkChange(old, new, oc.Workload, oc.Codec)}
 		for _, w := range row.Test.Warnings {

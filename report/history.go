@@ -88,7 +88,7 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				s.Reference = c.Reference
 			}
 			ns, _ := samples(c)
-			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.SummarizeForks(forkGroups(c.Samples, nsPerOp)), ns: ns}
+			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), ns: ns}
 			if cd := r.Codec(c.Codec); cd != nil {
 				p.Version = cd.Version
 			}

@@ -655,7 +655,7 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 						timed = append(timed, s)
 					}
 				}
-				mbps = forkGroups(timed, func(s result.Sample) float64 { return raw / s.NsPerOp * 1e3 })
+				mbps = result.ForkGroups(timed, func(s result.Sample) float64 { return raw / s.NsPerOp * 1e3 })
 			}
 			b.MBps = stats.SummarizeForks(mbps)
 			for _, ref := range bw.Refs {
@@ -708,7 +708,7 @@ func summarize(c *result.Cell) *Op {
 	for i, s := range c.Samples {
 		b[i], a[i] = s.BytesPerOp, s.AllocsPerOp
 	}
-	forks := forkGroups(c.Samples, nsPerOp)
+	forks := result.ForkGroups(c.Samples, result.NsPerOp)
 	op := &Op{Cell: c, NsOp: stats.SummarizeForks(forks), BOp: stats.Summarize(b), Allocs: stats.Summarize(a),
 		GC: gcFigures(c.Samples), forks: forks}
 	if op.NsOp.Center > 0 {

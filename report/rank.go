@@ -12,43 +12,14 @@ import (
 	"github.com/serbench/serbench/stats"
 )
 
-// forkGroups returns f of every sample, grouped by the worker process
-// that took it (Sample.Fork), forks in ascending order; samples of an
-// unknown fork (0, as in imported runs) form one group of their own.
-func forkGroups(samples []result.Sample, f func(result.Sample) float64) [][]float64 {
-	ids, by := forkMap(samples, f)
-	out := make([][]float64, len(ids))
-	for i, id := range ids {
-		out[i] = by[id]
-	}
-	return out
-}
-
-// forkMap returns the forks of samples in ascending order and f of the
-// samples of each, in the order taken.
-func forkMap(samples []result.Sample, f func(result.Sample) float64) ([]int, map[int][]float64) {
-	by := map[int][]float64{}
-	var ids []int
-	for _, s := range samples {
-		if _, ok := by[s.Fork]; !ok {
-			ids = append(ids, s.Fork)
-		}
-		by[s.Fork] = append(by[s.Fork], f(s))
-	}
-	slices.Sort(ids)
-	return ids, by
-}
-
-func nsPerOp(s result.Sample) float64 { return s.NsPerOp }
-
 // pairedTotals returns the encode+decode time of one round trip per pair
 // of samples, grouped by fork: the k-th encode sample of a fork added to
 // its k-th decode sample (both cells are sampled in turn by the same
 // worker). A fork with samples of one operation only is left out, and so
 // are the unpaired extra samples of a fork.
 func pairedTotals(enc, dec []result.Sample) [][]float64 {
-	ids, e := forkMap(enc, nsPerOp)
-	_, d := forkMap(dec, nsPerOp)
+	ids, e := result.ForkValues(enc, result.NsPerOp)
+	_, d := result.ForkValues(dec, result.NsPerOp)
 	var out [][]float64
 	for _, id := range ids {
 		n := min(len(e[id]), len(d[id]))

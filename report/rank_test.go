@@ -70,15 +70,7 @@ func ranking(rep *Report) string {
 	return strings.Join(out, " ")
 }
 
-func TestForkGroups(t *testing.T) {
-	ss := []result.Sample{{NsPerOp: 1, Fork: 2}, {NsPerOp: 2, Fork: 1}, {NsPerOp: 3}, {NsPerOp: 4, Fork: 2}, {NsPerOp: 5}}
-	got := forkGroups(ss, nsPerOp)
-	// Ascending forks, the unknown fork 0 a group of its own; samples in
-	// the order taken.
-	want := [][]float64{{3, 5}, {2}, {1, 4}}
-	if !slices.EqualFunc(got, want, slices.Equal) {
-		t.Errorf("forkGroups = %v, want %v", got, want)
-	}
+func TestPairedTotals(t *testing.T) {
 	enc := []result.Sample{{NsPerOp: 10, Fork: 1}, {NsPerOp: 11, Fork: 1}, {NsPerOp: 12, Fork: 2}, {NsPerOp: 13, Fork: 3}}
 	dec := []result.Sample{{NsPerOp: 20, Fork: 1}, {NsPerOp: 22, Fork: 2}, {NsPerOp: 23, Fork: 2}}
 	// Fork 1: 10+20 (11 has no pair); fork 2: 12+22; fork 3 has no decode.

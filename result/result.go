@@ -9,6 +9,7 @@
 package result
 
 import (
+	"slices"
 	"time"
 )
 
@@ -230,6 +231,37 @@ type Sample struct {
 	GCCycles int
 	GCCPU    time.Duration
 }
+
+// ForkValues returns the forks of samples in ascending order and f of the
+// samples of each, in the order taken. Samples of an unknown fork (0, as
+// in imported runs) are fork 0.
+func ForkValues(samples []Sample, f func(Sample) float64) ([]int, map[int][]float64) {
+	by := map[int][]float64{}
+	var ids []int
+	for _, s := range samples {
+		if _, ok := by[s.Fork]; !ok {
+			ids = append(ids, s.Fork)
+		}
+		by[s.Fork] = append(by[s.Fork], f(s))
+	}
+	slices.Sort(ids)
+	return ids, by
+}
+
+// ForkGroups returns f of every sample grouped by the worker process that
+// took it, forks in ascending order (ForkValues): what stats.SummarizeForks
+// takes.
+func ForkGroups(samples []Sample, f func(Sample) float64) [][]float64 {
+	ids, by := ForkValues(samples, f)
+	out := make([][]float64, len(ids))
+	for i, id := range ids {
+		out[i] = by[id]
+	}
+	return out
+}
+
+// NsPerOp is a sample's time per operation, for ForkGroups.
+func NsPerOp(s Sample) float64 { return s.NsPerOp }
 
 // Key identifies a cell within a run.
 type Key struct {

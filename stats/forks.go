@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
@@ -55,7 +56,7 @@ func summarizeForks(forks [][]float64, alpha float64) Summary {
 	// median (which estimates the median of the samples of all forks, the
 	// reported center; the two differ when the noise within a fork is
 	// skewed), and the pooled interval.
-	mean, _ := meanSD(meds)
+	mean := stat.Mean(meds, nil)
 	out.Lo = math.Min(out.Lo, math.Min(mean, out.Center)-hw)
 	out.Hi = math.Max(out.Hi, math.Max(mean, out.Center)+hw)
 	// Samples that are all non-negative (times, sizes) have a
@@ -71,7 +72,7 @@ func summarizeForks(forks [][]float64, alpha float64) Summary {
 // of xs (at least two values): t(0.975, n−1)·s/√n.
 func tHalfWidth(xs []float64) float64 {
 	n := float64(len(xs))
-	_, sd := meanSD(xs)
+	_, sd := stat.MeanStdDev(xs, nil)
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(1 - (1-Confidence)/2)
 	return t * sd / math.Sqrt(n)
 }
@@ -105,22 +106,6 @@ func median(xs []float64) float64 {
 		return s[n/2]
 	}
 	return (s[n/2-1] + s[n/2]) / 2
-}
-
-// meanSD returns the mean and the sample standard deviation (n−1) of xs.
-func meanSD(xs []float64) (mean, sd float64) {
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	if len(xs) < 2 {
-		return mean, 0
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	return mean, math.Sqrt(ss / float64(len(xs)-1))
 }
 
 // forkAnalysis is the Kruskal–Wallis test and the variance components of
@@ -275,8 +260,8 @@ func CompareForks(old, new [][]float64) Comparison {
 // welch returns the two-sided p-value of Welch's t-test of the means of a
 // and b (each at least two values).
 func welch(a, b []float64) float64 {
-	ma, sa := meanSD(a)
-	mb, sb := meanSD(b)
+	ma, sa := stat.MeanStdDev(a, nil)
+	mb, sb := stat.MeanStdDev(b, nil)
 	va, vb := sa*sa/float64(len(a)), sb*sb/float64(len(b))
 	se2 := va + vb
 	if se2 == 0 {
