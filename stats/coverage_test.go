@@ -1,12 +1,13 @@
 package stats
 
 import (
-	"gonum.org/v1/gonum/stat"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // coverageRuns is the number of simulated measurements per scenario: the
