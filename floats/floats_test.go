@@ -373,8 +373,8 @@ func TestReferences(t *testing.T) {
 func TestKind(t *testing.T) {
 	tempDir(t)
 	k, ok := harness.LookupKind(KindName)
-	if !ok || k.Jobs == nil || k.Cells == nil {
-		t.Fatalf("kind %q: registered %v, Jobs and Cells set: %v %v", KindName, ok, k.Jobs != nil, k.Cells != nil)
+	if !ok || k.Jobs == nil {
+		t.Fatalf("kind %q: registered %v, Jobs set: %v", KindName, ok, k.Jobs != nil)
 	}
 	opts := workload.Options{Count: 123, Seed: 7}
 	var asked []string
@@ -403,22 +403,6 @@ func TestKind(t *testing.T) {
 		t.Errorf("Jobs with nil selected: %d jobs, want %d", n, 2+len(all))
 	}
 
-	// Cells predicts the unit Build makes.
-	for _, name := range []string{RefRead, RefMemcpy, "by"} {
-		s := spec(name)
-		s.Workload = "floats-x"
-		b := buildOK(t, s)
-		want := []result.Key{b.Units[0].Cell.Key()}
-		if got := k.Cells(s); !slices.Equal(got, want) {
-			t.Errorf("Cells(%s) = %v, want %v", name, got, want)
-		}
-		if want[0].Workload != "floats-x" {
-			t.Errorf("%s: unit of workload %q", name, want[0].Workload)
-		}
-	}
-	if got := k.Cells(spec("nope")); got != nil {
-		t.Errorf("Cells(nope) = %v", got)
-	}
 	_, err := harness.Build(context.Background(), spec("nope"))
 	if err == nil || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), "ref.read, ref.memcpy, bi, js") {
 		t.Errorf("Build(nope) error = %v", err)

@@ -39,7 +39,7 @@ const (
 )
 
 func init() {
-	harness.RegisterKind(KindName, harness.Kind{Build: build, Jobs: jobs, Cells: cells})
+	harness.RegisterKind(KindName, harness.Kind{Build: build, Jobs: jobs})
 }
 
 // job holds the parameters of a job: its workload name, the number of
@@ -82,17 +82,6 @@ func jobs(workloadName string, opts workload.Options, selected func(name string)
 		}
 	}
 	return out
-}
-
-// cells is the Cells of the kind: a job has one decode cell on one
-// goroutine, named by the job; nil for a name Build would refuse.
-func cells(s harness.Spec) []result.Key {
-	if s.Name != RefRead && s.Name != RefMemcpy {
-		if _, ok := lookup(s.Name); !ok {
-			return nil
-		}
-	}
-	return []result.Key{jobOf(s).key(s.Name)}
 }
 
 // build is the Build of the kind. spec.Goroutines and spec.Zstd do not

@@ -79,10 +79,6 @@ type Kind struct {
 	// job's units. An error is a failure of the kind itself (an unknown
 	// name); problems of the measured code belong in the verification.
 	Build func(ctx context.Context, s Spec) (*Bound, error)
-	// Cells, if set, predicts the cells a job will have without setting
-	// it up (serbench run uses it to size the default sample time); nil
-	// means the kind cannot tell before setup.
-	Cells func(s Spec) []result.Key
 	// Jobs, for a kind that runs whole workloads of its own (a
 	// workload.Workload whose Runner names the kind), returns the specs of
 	// that workload's jobs: its references and every strategy or codec

@@ -8,7 +8,6 @@ import (
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/floats" // the runner of the workloads that name it
 	"github.com/serbench/serbench/harness"
-	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -17,28 +16,7 @@ import (
 const CodecKind = "codec"
 
 func init() {
-	harness.RegisterKind(CodecKind, harness.Kind{Build: buildCodecJob, Cells: codecCells})
-}
-
-// codecCells predicts the cells of a codec job: encode, decode and, when
-// asked for, zstd (not for a reference codec) on every goroutine count (the access cell of zero-copy
-// codecs is known only once the codec is bound).
-func codecCells(s harness.Spec) []result.Key {
-	ops := []string{result.OpEncode, result.OpDecode}
-	if c, ok := codec.Lookup(s.Name); s.Zstd && (!ok || c.Info().Reference == "") {
-		ops = append(ops, result.OpZstd)
-	}
-	gs := s.Goroutines
-	if len(gs) == 0 {
-		gs = []int{1}
-	}
-	var keys []result.Key
-	for _, g := range gs {
-		for _, op := range ops {
-			keys = append(keys, result.Key{Workload: s.Workload, Codec: s.Name, Op: op, Goroutines: g})
-		}
-	}
-	return keys
+	harness.RegisterKind(CodecKind, harness.Kind{Build: buildCodecJob})
 }
 
 // codecJob is the job that round-trips values of workload w with codec c.
