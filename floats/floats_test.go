@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -439,5 +440,23 @@ func TestCompareValues(t *testing.T) {
 	}
 	if diffs, n := compareValues([]float32{1, 2}, []float32{1, 2}); diffs != nil || n != 0 {
 		t.Errorf("equal values: %q, %d", diffs, n)
+	}
+}
+
+// TestDefaultSuiteStrategies: the floats workload's Default pattern names
+// exactly this package's own strategies (not the codecs that can encode a
+// []float32), so the default suite times the floats seed's strategies and
+// a new one is not left out.
+func TestDefaultSuiteStrategies(t *testing.T) {
+	w, err := workload.Lookup(Workload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(w.Default)
+	for _, s := range Defaults() {
+		_, isCodec := codec.Lookup(s.Name)
+		if re.MatchString(s.Name) == isCodec {
+			t.Errorf("strategy %s: in the default suite %v, a codec %v; want exactly the non-codec strategies", s.Name, re.MatchString(s.Name), isCodec)
+		}
 	}
 }
