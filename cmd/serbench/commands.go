@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -400,10 +401,7 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	if isSet(f.fs, "workers") {
 		*g.workers = *f.workers
 	}
-	// The sample time the run was calibrated to, not a new default.
-	if st, err := time.ParseDuration(prev.EnvValue("sample-time")); err == nil {
-		*g.sampleTime = st
-	}
+	storedSettings(g, prev)
 	p, err := g.plan()
 	if err != nil {
 		return fail(fmt.Errorf("run %s: %w", id, err))
@@ -413,6 +411,29 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	}
 	fmt.Fprintf(stderr, "resuming run %s (%s)\n", id, prev.Command)
 	return g.measure(ctx, db, w, unlock, id, p, prev.Cells, stdout, stderr)
+}
+
+// storedSettings sets the settings whose defaults may have changed since
+// prev was started to what prev was measured with, from its stored
+// environment rather than from this binary's defaults: the sample count
+// and time, the precision target and budget (none for a run stored before
+// them), and the suite (full for a run stored before suites, when every
+// codec ran on every workload with zstd timed).
+func storedSettings(g *runFlags, prev *result.Run) {
+	if n, err := strconv.Atoi(prev.EnvValue("count")); err == nil {
+		*g.count = n
+	}
+	if st, err := time.ParseDuration(prev.EnvValue("sample-time")); err == nil {
+		*g.sampleTime = st
+	}
+	*g.ci = cmp.Or(prev.EnvValue("ci-target"), "0")
+	*g.budget = 0
+	if b, err := time.ParseDuration(prev.EnvValue("budget")); err == nil {
+		*g.budget = b
+	}
+	if *g.suite = prev.EnvValue("suite"); *g.suite == "" {
+		*g.suite = "full"
+	}
 }
 
 // sameVersions refuses a resume whose codecs' versions differ from the
@@ -462,7 +483,7 @@ func parseBytes(s string) (int64, error) {
 
 // The defaults of serbench run, chosen so that the default suite takes
 // about three minutes on a 2-core machine (README, "Precision and time"):
-// 6 samples of 10ms in each of 2 forks to begin with, then forks for
+// 6 samples of 10ms per cell over its first 2 forks, then forks for
 // precision until every cell's interval is within ±3% or 2m30s are spent.
 const (
 	defaultCount      = 6

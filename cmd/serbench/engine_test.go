@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -421,6 +422,49 @@ func TestSuiteFlag(t *testing.T) {
 		}
 		if got := r.EnvValue("suite"); got != want {
 			t.Errorf("%v: stored suite %q, want %q", tc.args, got, want)
+		}
+	}
+}
+
+// TestStoredSettings: a resume takes the settings whose defaults changed
+// from the stored run: a run from before precision targets and suites
+// resumes with none and with the full suite (zstd timed), a newer one
+// with its own.
+func TestStoredSettings(t *testing.T) {
+	env := func(kv ...string) *result.Run {
+		r := &result.Run{}
+		for i := 0; i < len(kv); i += 2 {
+			r.Env = append(r.Env, result.Config{Key: kv[i], Value: kv[i+1]})
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		run  *result.Run
+		want string
+		zstd bool
+	}{
+		{env("count", "10", "sample-time", "5ms"), "count 10 time 5ms ci 0 budget 0s suite full", true},
+		{env("count", "6", "sample-time", "10ms", "ci-target", "2.5%", "budget", "1m0s", "suite", "default"), "count 6 time 10ms ci 2.5% budget 1m0s suite default", false},
+	} {
+		g := newRunFlags(io.Discard)
+		if err := parse(g.fs, nil); err != nil {
+			t.Fatal(err)
+		}
+		storedSettings(g, tc.run)
+		got := fmt.Sprintf("count %d time %s ci %s budget %s suite %s", *g.count, *g.sampleTime, *g.ci, *g.budget, *g.suite)
+		if got != tc.want {
+			t.Errorf("settings %s, want %s", got, tc.want)
+		}
+		p, err := g.plan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		zstd := false
+		for _, s := range p.specs {
+			zstd = zstd || s.Zstd
+		}
+		if zstd != tc.zstd {
+			t.Errorf("%s: zstd %v, want %v", tc.want, zstd, tc.zstd)
 		}
 	}
 }
