@@ -510,25 +510,7 @@ func describe(r *result.Run) string {
 // as serbench's tables compute it: the samples grouped by fork (the worker
 // process that took them).
 func summarize(c *result.Cell) stats.Summary {
-	return stats.SummarizeForks(forks(c.Samples))
-}
-
-// forks groups the ns/op of samples by fork, in fork order.
-func forks(samples []result.Sample) [][]float64 {
-	byFork := map[int][]float64{}
-	var ids []int
-	for _, s := range samples {
-		if _, ok := byFork[s.Fork]; !ok {
-			ids = append(ids, s.Fork)
-		}
-		byFork[s.Fork] = append(byFork[s.Fork], s.NsPerOp)
-	}
-	slices.Sort(ids)
-	out := make([][]float64, len(ids))
-	for i, id := range ids {
-		out[i] = byFork[id]
-	}
-	return out
+	return stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp))
 }
 
 // plural returns "1 thing" or "n things".
