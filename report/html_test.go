@@ -295,7 +295,7 @@ func TestHTMLBandwidth(t *testing.T) {
 	for _, want := range []string{
 		`<th>% read</th><th>% memcpy</th>`,
 		`<th>tier</th><th class="l">name</th>`, `<th>GC/1k</th><th>GC%</th>`,
-		`<td data-v="1">1</td><td class="l">mapped</td><td class="l"></td><td class="l"><span class="mark ok">ok</span></td><td data-v="1200000">1.20ms<small>±2%</small></td><td data-v="3333.33">3333<small>±2%</small></td><td data-v="33.3333">33.3%</td><td data-v="83.3333">83%</td>`,
+		`<td data-v="1">1</td><td class="l">mapped</td><td class="l"></td><td class="l"><span class="mark ok">ok</span></td><td data-v="1200000">1.20ms<small>±2.0%</small></td><td data-v="3333.33">3333<small>±2.0%</small></td><td data-v="33.3333">33.3%</td><td data-v="83.3333">83%</td>`,
 		// 9 collections in 410 iterations; 13.5µs in 0.492s.
 		`<td data-v="32">32 B</td><td data-v="1">1</td><td data-v="21.9512">22</td><td data-v="0.000027439">0.0027</td><td data-v="10">10</td>`,
 		`<td data-v="2">2</td><td class="l">bad</td><td class="l"></td><td class="l"><span class="mark fail">FAIL</span></td>`,
@@ -307,8 +307,8 @@ func TestHTMLBandwidth(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`<p class="sub floor">noop (floor: harness overhead per operation): decode 1.10ns ±2%</p>`,
-		`<p class="sub floor">noop (floor: harness overhead per operation): encode 1.20ns ±2%, decode 1.35ns ±2%</p>`,
+		`<p class="sub floor">noop (floor: harness overhead per operation): decode 1.10ns ±2.0%</p>`,
+		`<p class="sub floor">noop (floor: harness overhead per operation): encode 1.20ns ±2.0%, decode 1.35ns ±2.0%</p>`,
 		"crash crashed: decode: the worker died: exit status 2: panic: runtime error: slice bounds out of range [:5] with capacity 4",
 		"memory hog: decode: the worker went past the memory limit and was killed",
 	} {

@@ -772,7 +772,7 @@ func firstLine(s string) string {
 // FloorLine describes the floor of w in one line, or returns "" when w has
 // none: the floor codec's median time per operation with its interval,
 // for example "noop (floor: harness overhead per operation): encode
-// 1.20ns ±2%, decode 1.31ns ±<1%", or why it was not measured.
+// 1.20ns ±2.0%, decode 1.31ns ±0.4%", or why it was not measured.
 func (w *Workload) FloorLine() string {
 	var parts []string
 	for _, r := range w.Floors {

@@ -327,7 +327,7 @@ func (p *Precision) Line() string {
 	}
 	var worst []string
 	for _, o := range p.Missed[:min(3, len(p.Missed))] {
-		worst = append(worst, fmt.Sprintf("%s %s > %s (%s)", o.shortName(), format.CIFine(o.NsOp), format.Target(o.Cell.Target), o.missedWhy()))
+		worst = append(worst, fmt.Sprintf("%s %s > %s (%s)", o.shortName(), format.CI(o.NsOp), format.Target(o.Cell.Target), o.missedWhy()))
 	}
 	more := ""
 	if len(p.Missed) > 3 {
@@ -346,17 +346,14 @@ func (o *Op) shortName() string {
 	return s
 }
 
-// CI formats the interval of o for a table of w: format.CI, or, when the
-// workload's cells have a precision target, format.CIFine followed by the
-// reason in parentheses when o missed its target: "±7.2% (budget)".
+// CI formats the interval of o for a table of w (format.CI), followed by
+// the reason in parentheses when o missed its precision target: "±7.2%
+// (budget)".
 func (w *Workload) CI(o *Op) string {
 	if o == nil {
 		return ""
 	}
-	if w.Precision == nil {
-		return format.CI(o.NsOp)
-	}
-	s := format.CIFine(o.NsOp)
+	s := format.CI(o.NsOp)
 	if o.MissedTarget() {
 		s += " (" + o.missedWhy() + ")"
 	}

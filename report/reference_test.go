@@ -61,7 +61,7 @@ func TestBuildReferences(t *testing.T) {
 	if len(person.Floors) != 1 || person.Floors[0].Codec.Name != "noop" || person.Floors[0].Mark() != MarkRef {
 		t.Fatalf("floors %v", person.Floors)
 	}
-	if got := person.FloorLine(); got != "noop (floor: harness overhead per operation): encode 1.20ns ±2%, decode 1.35ns ±2%" {
+	if got := person.FloorLine(); got != "noop (floor: harness overhead per operation): encode 1.20ns ±2.0%, decode 1.35ns ±2.0%" {
 		t.Errorf("floor line %q", got)
 	}
 	for _, r := range person.SizeRows() {
@@ -112,7 +112,7 @@ func TestBuildReferences(t *testing.T) {
 			t.Errorf("%s: not timed but summarized", r.Name())
 		}
 	}
-	if f := vec.FloorLine(); f != "noop (floor: harness overhead per operation): decode 1.10ns ±2%" {
+	if f := vec.FloorLine(); f != "noop (floor: harness overhead per operation): decode 1.10ns ±2.0%" {
 		t.Errorf("vectors floor %q", f)
 	}
 }
@@ -185,13 +185,13 @@ func TestTableReferences(t *testing.T) {
 		// GC of ref.read: 9 collections in 10 samples of 125
 		// iterations, 1000·9/1250 = 7.2 per 1,000; 13.5µs of collector
 		// time in 125·400µs·10 = 0.5s, 0.0027%.
-		`(?m)^ +ref\.read +read +400µs +±2% +10000 +±2% +100% +250% +- +0 B +0 +7\.2 +0\.0027 +10 +ref$`,
+		`(?m)^ +ref\.read +read +400µs +±2.0% +10000 +±2.0% +100% +250% +- +0 B +0 +7\.2 +0\.0027 +10 +ref$`,
 		// mapped: 10 samples of 41 iterations, 1000·9/410 = 22.
-		`(?m)^ +1 +mapped +1\.20ms +±2% +3333 +±2% +33\.3% +83% +4\.00 MB +32 B +1 +22 +0\.0027 +10 +ok$`,
-		`(?m)^ +2 +bad +2\.00ms +±2% +2000 +±2% +20\.0% +50% +4\.50 MB +4\.50 MB +3 +36 +0\.0027 +10 +FAIL$`,
-		`(?m)^ +3 +loop +5\.00ms +±2% +800 +±2% +8\.0% +20\.0% `,
+		`(?m)^ +1 +mapped +1\.20ms +±2.0% +3333 +±2.0% +33\.3% +83% +4\.00 MB +32 B +1 +22 +0\.0027 +10 +ok$`,
+		`(?m)^ +2 +bad +2\.00ms +±2.0% +2000 +±2.0% +20\.0% +50% +4\.50 MB +4\.50 MB +3 +36 +0\.0027 +10 +FAIL$`,
+		`(?m)^ +3 +loop +5\.00ms +±2.0% +800 +±2.0% +8\.0% +20\.0% `,
 		`(?m)^ +crashed +- +- +- +- +8\.00 MB +- +- +- +- +0 +crash$`,
-		`(?m)^  noop \(floor: harness overhead per operation\): decode 1\.10ns ±2%$`,
+		`(?m)^  noop \(floor: harness overhead per operation\): decode 1\.10ns ±2.0%$`,
 		`(?m)^  crash crashed: decode: the worker died: exit status 2: panic: runtime error: slice bounds out of range \[:5\] with capacity 4$`,
 		`(?m)^  FAIL bad: undeclared loss in 1 of 1000000 values; e\.g\. value 7: got 0\.5, want 1\.5$`,
 	} {
@@ -223,9 +223,9 @@ func TestMarkdownReferences(t *testing.T) {
 	md := b.String()
 	for _, want := range []string{
 		"| tier | name | role | time | MB/s | % read | % memcpy | size | allocs/op | GC/1k | GC% | n | check |",
-		"| 1 | mapped |  | 1.20ms ±2% | 3333 ±2% | 33.3% | 83% | 4.00 MB | 1 | 22 | 0.0027 | 10 | ok |",
+		"| 1 | mapped |  | 1.20ms ±2.0% | 3333 ±2.0% | 33.3% | 83% | 4.00 MB | 1 | 22 | 0.0027 | 10 | ok |",
 		"|  | crashed |  | – | – | – | – | 8.00 MB | – | – | – | 0 | crash |",
-		"\nnoop (floor: harness overhead per operation): decode 1.10ns ±2%\n",
+		"\nnoop (floor: harness overhead per operation): decode 1.10ns ±2.0%\n",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the Markdown lacks %q", want)
@@ -233,9 +233,9 @@ func TestMarkdownReferences(t *testing.T) {
 	}
 	file, _ := renderMarkdownFile(t, fixtureRuns(1), Options{})
 	for _, want := range []string{
-		"| 1 | mapped |  | 1.20ms ±2% | 3333 ±2% | 33.3% | 83% | ok |",
-		"| 2 | bad |  | 2.00ms ±2% | 2000 ±2% | 20.0% | 50% | **FAIL** |",
-		"|  | ref.read | read | 400µs ±2% | 10000 ±2% | 100% | 250% | ref |",
+		"| 1 | mapped |  | 1.20ms ±2.0% | 3333 ±2.0% | 33.3% | 83% | ok |",
+		"| 2 | bad |  | 2.00ms ±2.0% | 2000 ±2.0% | 20.0% | 50% | **FAIL** |",
+		"|  | ref.read | read | 400µs ±2.0% | 10000 ±2.0% | 100% | 250% | ref |",
 		"| – | crashy | – | – | – | **crash** |",
 	} {
 		if !strings.Contains(file, want) {

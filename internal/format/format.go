@@ -86,19 +86,6 @@ func Count(v float64) string {
 	return fmt.Sprintf("%.1f", v)
 }
 
-// CI formats the half width of s's confidence interval relative to its
-// median: "±3%", "±<1%", and "±∞" when the interval is unbounded.
-func CI(s stats.Summary) string {
-	w := s.RelHalfWidth()
-	switch {
-	case math.IsInf(w, 0) || math.IsNaN(w):
-		return "±∞"
-	case w < 0.01:
-		return "±<1%"
-	}
-	return fmt.Sprintf("±%.0f%%", 100*w)
-}
-
 // SigN formats v with n (at least 1) significant digits and no more,
 // without exponent: unlike Sig3, values with more integer digits than n
 // are rounded too (SigN(134, 2) is "130"), because the digits dropped are
@@ -159,10 +146,11 @@ func Ratio(v, h float64) string { return SigN(v, RatioDigits(v, h)) }
 // square root of the sum of their squares. It is +Inf when either is.
 func RelHalfWidth(a, b float64) float64 { return math.Hypot(a, b) }
 
-// CIFine formats the half width of s's confidence interval relative to its
-// median as CI does, but with one decimal below 10% ("±3.4%", "±0.4%",
-// "±12%"), fine enough to compare with a precision target such as ±3%.
-func CIFine(s stats.Summary) string {
+// CI formats the half width of s's confidence interval relative to its
+// median, with one decimal below 10% so that it can be read against a
+// precision target such as ±3%: "±3.4%", "±0.4%", "±12%", "±<0.1%", and
+// "±∞" when the interval is unbounded.
+func CI(s stats.Summary) string {
 	w := s.RelHalfWidth()
 	switch {
 	case math.IsInf(w, 0) || math.IsNaN(w):

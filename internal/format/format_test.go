@@ -39,18 +39,6 @@ func TestUnits(t *testing.T) {
 	}
 }
 
-func TestCI(t *testing.T) {
-	if got := CI(stats.Summary{Center: 100, Lo: 97, Hi: 104}); got != "±4%" {
-		t.Errorf("CI = %q", got)
-	}
-	if got := CI(stats.Summary{Center: 100, Lo: math.Inf(-1), Hi: 104}); got != "±∞" {
-		t.Errorf("CI unbounded = %q", got)
-	}
-	if got := CI(stats.Summary{Center: 100, Lo: 99.9, Hi: 100.2}); got != "±<1%" {
-		t.Errorf("CI narrow = %q", got)
-	}
-}
-
 func TestSigN(t *testing.T) {
 	for _, tc := range []struct {
 		v    float64
@@ -120,7 +108,7 @@ func TestRatio(t *testing.T) {
 	}
 }
 
-func TestCIFineTargetGC(t *testing.T) {
+func TestCITargetGC(t *testing.T) {
 	for _, tc := range []struct {
 		s    stats.Summary
 		want string
@@ -131,8 +119,8 @@ func TestCIFineTargetGC(t *testing.T) {
 		{stats.Summary{Center: 100, Lo: 99.99, Hi: 100.01}, "±<0.1%"},
 		{stats.Summary{Center: 100, Lo: math.Inf(-1), Hi: 104}, "±∞"},
 	} {
-		if got := CIFine(tc.s); got != tc.want {
-			t.Errorf("CIFine(%v) = %q, want %q", tc.s, got, tc.want)
+		if got := CI(tc.s); got != tc.want {
+			t.Errorf("CI(%v) = %q, want %q", tc.s, got, tc.want)
 		}
 	}
 	for v, want := range map[float64]string{0.03: "±3%", 0.05: "±5%", 0.025: "±2.5%", 0.1: "±10%"} {
