@@ -685,11 +685,7 @@ func (s *scheduler) plan() []slot {
 		quotas := make([]int, len(w.cells))
 		for i, st := range w.cells {
 			per := st.sampleCost.mean()
-			hi := s.cfg.Count
-			if s.cfg.CellBudget > 0 && per > 0 {
-				hi = max(s.cfg.MinCount, min(hi, int(s.cfg.CellBudget/per)))
-			}
-			quotas[i] = stats.SamplesPerFork(w.sums[i], forkCost, per, s.cfg.MinCount, hi)
+			quotas[i] = stats.SamplesPerFork(w.sums[i], forkCost, per, s.cfg.MinCount, s.countFor(per))
 			cost += time.Duration(quotas[i]) * per
 		}
 		if planned+cost > left {
@@ -722,6 +718,16 @@ func (s *scheduler) owed(st *cellState, f int) int {
 	return max(PerFork(s.targetOf(st), s.cfg.Forks, f)-st.have(f), 0)
 }
 
+// countFor is how many samples of duration per a cell takes (in its
+// first forks, or at most in an adaptive one): Count, or fewer when Count
+// samples would exceed CellBudget, never fewer than MinCount.
+func (s *scheduler) countFor(per time.Duration) int {
+	if s.cfg.CellBudget <= 0 || per <= 0 || per*time.Duration(s.cfg.Count) <= s.cfg.CellBudget {
+		return s.cfg.Count
+	}
+	return max(s.cfg.MinCount, min(s.cfg.Count, int(s.cfg.CellBudget/per)))
+}
+
 // setTarget fixes the sample count of a cell at its first calibration: the
 // run's count, or fewer when count samples of per would exceed the cell
 // budget (a warning says so).
@@ -729,11 +735,9 @@ func (s *scheduler) setTarget(st *cellState, per time.Duration) error {
 	if st.target > 0 {
 		return nil
 	}
-	st.target = s.cfg.Count
-	if s.cfg.CellBudget <= 0 || per <= 0 || per*time.Duration(s.cfg.Count) <= s.cfg.CellBudget {
+	if st.target = s.countFor(per); st.target == s.cfg.Count {
 		return nil
 	}
-	st.target = max(s.cfg.MinCount, min(s.cfg.Count, int(s.cfg.CellBudget/per)))
 	c := st.rec
 	return s.sink.Warning(fmt.Sprintf("%s/%s %s: %d samples instead of %d: one sample takes %s and a cell's budget is %s",
 		c.Workload, c.Codec, c.Op, st.target, s.cfg.Count, per.Round(time.Millisecond), s.cfg.CellBudget))
