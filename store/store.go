@@ -23,7 +23,8 @@ import (
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/serbench/serbench/result"
 )
@@ -62,7 +63,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", d.name, err)
 	}
-	if err := d.db.PingContext(ctx); err != nil {
+	if err := d.connect(ctx); err != nil {
 		d.db.Close()
 		return nil, fmt.Errorf("open database %s: %w", d.name, err)
 	}
@@ -71,6 +72,31 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", d.name, err)
 	}
 	return d, nil
+}
+
+// busyWait bounds how long Open waits for a SQLite database that another
+// process is setting up (as busy_timeout bounds other waits).
+const busyWait = 10 * time.Second
+
+// connect makes the first connection. SQLite applies the connection's
+// pragmas as it connects, and switching a database another connection is
+// opening at the same moment to WAL fails with SQLITE_BUSY at once,
+// without the busy handler (serbench processes of one group opening a new
+// file together): that is retried until busyWait has passed.
+func (d *DB) connect(ctx context.Context) error {
+	deadline := time.Now().Add(busyWait)
+	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
+		err := d.db.PingContext(ctx)
+		var se *sqlite.Error
+		if err == nil || d.postgres || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+	}
 }
 
 // openPostgres is replaced when PostgreSQL support is compiled in.
