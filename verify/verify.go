@@ -1,13 +1,26 @@
 // Package verify compares values decoded by a codec with the originals and
 // classifies every difference (time precision, time zone, nil versus empty,
-// float precision, dynamic types of numbers in interface values, missing
-// field, other), using go-cmp.
+// float precision, sign of zero, NaN bits, dynamic types of numbers in
+// interface values, integer precision, missing field, other), using go-cmp.
 //
 // Times are compared strictly: the same instant and the same UTC offset
 // (zone names are not compared, since most formats carry offsets only).
-// Declared losses (codec.Loss) relax exactly the comparison they name.
+// Floats are compared by their bits: -0 differs from +0, and a NaN equals
+// only a NaN with the same bits (a float32 compares its float32 bits).
+// Integers are compared exactly, at any magnitude. Declared losses
+// (codec.Loss) relax exactly the comparison they name; a float tolerance
+// applies only to values whose original is a float, and is checked
+// exactly (in big.Float arithmetic), never after rounding to float64.
 //
-// The package does not encode, decode or time anything.
+// A Tally measures the largest difference each declared bound accepted,
+// so that callers can see how tight a declared bound is.
+//
+// The package deliberately does not encode, decode or time anything, does
+// not decide whether a codec passes (callers do, from the differences it
+// returns), and never accepts a difference no declared loss names: the
+// sign of a zero, the bits of a NaN and the value of an integer have no
+// loss kind that could relax them. It does not compare complex numbers
+// with a tolerance (only by their bits).
 package verify
 
 import (
@@ -27,15 +40,36 @@ import (
 // Class is the kind of a difference between an original and a decoded value.
 type Class string
 
-// The classes of difference.
+// The classes of difference. The first five have the names of the
+// codec.LossKind values that accept them (callers map one to the other by
+// name). The others have no loss kind: no declared loss accepts them.
 const (
 	ClassTimePrecision  Class = "time-precision"
 	ClassTimeZone       Class = "time-zone"
 	ClassNilEmpty       Class = "nil-empty"
 	ClassFloatPrecision Class = "float-precision"
 	ClassInterfaceTypes Class = "interface-types"
-	ClassMissingField   Class = "missing-field"
-	ClassOther          Class = "other"
+
+	// ClassZeroSign: a zero came back with the other sign (-0 as +0, or
+	// +0 as -0), in a float field or in an interface value (where an
+	// integer zero counts as +0). It is not ClassFloatPrecision, because
+	// a float tolerance bounds a magnitude and the sign of a zero has
+	// none, and because callers count ClassFloatPrecision differences as
+	// occurrences of a declared codec.FloatPrecision loss: a lost sign
+	// must neither be accepted nor credited to that loss.
+	ClassZeroSign Class = "zero-sign"
+	// ClassNaNBits: a NaN came back as a NaN with other bits (payload,
+	// sign or quiet bit). No declared loss accepts it, for the reasons
+	// given for ClassZeroSign.
+	ClassNaNBits Class = "nan-bits"
+	// ClassIntegerPrecision: an integer held in an interface value came
+	// back as a float that is the integer rounded to the float's
+	// precision (2^53+1 as float64(2^53)). Integers are compared
+	// exactly: neither interface-types nor a float tolerance accepts it.
+	ClassIntegerPrecision Class = "integer-precision"
+
+	ClassMissingField Class = "missing-field"
+	ClassOther        Class = "other"
 )
 
 // Diff is one difference between an original and a decoded value.
@@ -70,75 +104,100 @@ func Compare(want, got any, losses []codec.Loss) []Diff {
 	return r.diffs
 }
 
-// Options returns the go-cmp options that compare values strictly except
-// for the declared losses.
-func Options(losses []codec.Loss) cmp.Options {
-	var (
-		timePrec time.Duration
-		anyZone  bool
-		nilEmpty bool
-		eps      float64
-		margin   float64
-		anyTypes bool
-	)
+// bounds are the declared losses merged: the largest bound of each kind.
+type bounds struct {
+	timePrec time.Duration
+	anyZone  bool
+	nilEmpty bool
+	eps      float64
+	margin   float64
+	anyTypes bool
+}
+
+func boundsOf(losses []codec.Loss) bounds {
+	var b bounds
 	for _, l := range losses {
 		switch l.Kind {
 		case codec.TimePrecision:
-			timePrec = max(timePrec, l.Precision)
+			b.timePrec = max(b.timePrec, l.Precision)
 		case codec.TimeZone:
-			anyZone = true
+			b.anyZone = true
 		case codec.NilEmpty:
-			nilEmpty = true
+			b.nilEmpty = true
 		case codec.FloatPrecision:
-			eps = max(eps, l.Epsilon)
-			margin = max(margin, l.Margin)
+			b.eps = max(b.eps, l.Epsilon)
+			b.margin = max(b.margin, l.Margin)
 		case codec.InterfaceTypes:
-			anyTypes = true
+			b.anyTypes = true
 		}
 	}
+	return b
+}
+
+// Options returns the go-cmp options that compare values strictly except
+// for the declared losses. Floats and complex numbers of every type, named
+// ones included, are compared by their bits; a declared FloatPrecision
+// tolerance applies to floats of every type (named ones too), exactly,
+// and never to two zeros of different signs, NaNs or infinities.
+func Options(losses []codec.Loss) cmp.Options {
+	b := boundsOf(losses)
+	eps, margin := b.eps, b.margin
 	opts := cmp.Options{
-		cmp.Comparer(func(a, b time.Time) bool {
-			d := a.Sub(b)
-			if d < 0 {
-				d = -d
-			}
-			if d > timePrec {
+		cmp.Comparer(func(x, y time.Time) bool {
+			if absDur(x.Sub(y)) > b.timePrec {
 				return false
 			}
-			if anyZone {
+			if b.anyZone {
 				return true
 			}
-			_, oa := a.Zone()
-			_, ob := b.Zone()
-			return oa == ob
+			_, ox := x.Zone()
+			_, oy := y.Zone()
+			return ox == oy
 		}),
-		cmp.Comparer(func(a, b *big.Float) bool {
-			if a == nil || b == nil {
-				return a == b
+		cmp.Comparer(func(x, y *big.Float) bool {
+			if x == nil || y == nil {
+				return x == y
 			}
-			return a.Cmp(b) == 0 && a.Prec() == b.Prec() && a.Signbit() == b.Signbit()
+			return x.Cmp(y) == 0 && x.Prec() == y.Prec() && x.Signbit() == y.Signbit()
 		}),
-		cmp.Comparer(func(a, b *big.Int) bool {
-			if a == nil || b == nil {
-				return a == b
+		cmp.Comparer(func(x, y *big.Int) bool {
+			if x == nil || y == nil {
+				return x == y
 			}
-			return a.Cmp(b) == 0
+			return x.Cmp(y) == 0
 		}),
-		cmpopts.EquateNaNs(),
+		// Floats and complex numbers of any type (named ones too) are
+		// equal when their bits are, or, for floats, when they are
+		// finite, not both zero, and within the declared tolerance.
+		cmp.FilterPath(func(p cmp.Path) bool {
+			t := p.Last().Type()
+			return t != nil && isFloatKind(t.Kind())
+		}, cmp.Comparer(func(x, y any) bool {
+			// The common case, equal bits, without reflection.
+			switch a := x.(type) {
+			case float64:
+				if b, ok := y.(float64); ok && math.Float64bits(a) == math.Float64bits(b) {
+					return true
+				}
+			case float32:
+				if b, ok := y.(float32); ok && math.Float32bits(a) == math.Float32bits(b) {
+					return true
+				}
+			}
+			return equalFloats(reflect.ValueOf(x), reflect.ValueOf(y), eps, margin)
+		})),
 	}
-	if nilEmpty {
+	if b.nilEmpty {
 		opts = append(opts, cmpopts.EquateEmpty())
 	}
-	if eps > 0 || margin > 0 {
-		opts = append(opts, cmpopts.EquateApprox(eps, margin))
-	}
-	if anyTypes {
+	if b.anyTypes {
 		// Interface values holding numbers of different types are
-		// accepted when they hold the same number, or numbers within
-		// the declared float tolerance. The filter sees the original
-		// first and the decoded value second, so it may be asymmetric
-		// (a float32 comes back as a float64 that rounds to it, not the
-		// other way round); the accepted node is then ignored.
+		// accepted when they hold the same number, or, when the original
+		// is a float, a number within the declared float tolerance. The
+		// filter sees the original first and the decoded value second,
+		// so it may be asymmetric (a float32 comes back as a float64
+		// that rounds to it, not the other way round); the accepted node
+		// is then ignored.
 		opts = append(opts, cmp.FilterPath(func(p cmp.Path) bool {
 			ps := p.Last()
 			vx, vy := ps.Values()
@@ -152,116 +211,32 @@ func Options(losses []codec.Loss) cmp.Options {
 	return opts
 }
 
-// interfaceNumbers returns the dynamic values of vx and vy, values of the
-// static type t, when t is an interface type and they hold numbers of
-// different types.
-func interfaceNumbers(t reflect.Type, vx, vy reflect.Value) (x, y reflect.Value, ok bool) {
-	if t == nil || t.Kind() != reflect.Interface {
-		return x, y, false
-	}
-	if !vx.IsValid() || !vy.IsValid() || vx.Kind() != reflect.Interface || vy.Kind() != reflect.Interface || vx.IsNil() || vy.IsNil() {
-		return x, y, false
-	}
-	x, y = vx.Elem(), vy.Elem()
-	if x.Type() == y.Type() || !isNumber(x) || !isNumber(y) {
-		return x, y, false
-	}
-	return x, y, true
-}
-
-func isNumber(v reflect.Value) bool {
-	switch v.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64:
-		return true
-	}
-	return false
-}
-
-func isFloat(v reflect.Value) bool { return v.Kind() == reflect.Float32 || v.Kind() == reflect.Float64 }
-
-// exact returns the exact value of a number, or nil for NaN.
-func exact(v reflect.Value) *big.Float {
-	switch {
-	case v.CanInt():
-		return new(big.Float).SetInt64(v.Int())
-	case v.CanUint():
-		return new(big.Float).SetUint64(v.Uint())
-	case math.IsNaN(v.Float()):
-		return nil
-	default:
-		return new(big.Float).SetFloat64(v.Float())
-	}
-}
-
-// sameNumber reports whether the decoded number y is the original number
-// x with another type: exactly equal, both NaN, or, for an original
-// float32, a number that rounds to it (text formats write a float32 with
-// the fewest digits that identify it, which read back as a float64, or as
-// an integer when they have no fraction, are not the float32's exact
-// value).
-func sameNumber(x, y reflect.Value) bool {
-	ex, ey := exact(x), exact(y)
-	if ex == nil || ey == nil {
-		return ex == nil && ey == nil
-	}
-	if ex.Cmp(ey) == 0 {
-		return true
-	}
-	return x.Kind() == reflect.Float32 && float32(toFloat(y)) == float32(x.Float())
-}
-
-// withinTolerance reports whether a float lost precision within a declared
-// tolerance, as cmpopts.EquateApprox(eps, margin) compares float64 values.
-func withinTolerance(x, y reflect.Value, eps, margin float64) bool {
-	if (eps == 0 && margin == 0) || (!isFloat(x) && !isFloat(y)) {
-		return false
-	}
-	a, b := toFloat(x), toFloat(y)
-	if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
-		return false
-	}
-	d := math.Abs(a - b)
-	return d <= margin || d <= eps*math.Min(math.Abs(a), math.Abs(b))
-}
-
-func toFloat(v reflect.Value) float64 {
-	switch {
-	case v.CanInt():
-		return float64(v.Int())
-	case v.CanUint():
-		return float64(v.Uint())
-	}
-	return v.Float()
-}
-
+// reporter collects the differences go-cmp reports, and, when tally is
+// set, measures them against the bounds.
 type reporter struct {
-	path  cmp.Path
-	diffs []Diff
+	path   cmp.Path
+	diffs  []Diff
+	tally  *Tally
+	bounds bounds
 }
 
 func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
 func (r *reporter) PopStep()                 { r.path = r.path[:len(r.path)-1] }
 func (r *reporter) Report(rs cmp.Result) {
-	if rs.Equal() || len(r.diffs) >= maxDiffs {
+	if rs.Equal() {
 		return
 	}
 	vx, vy := r.path.Last().Values()
-	d := classify(vx, vy)
-	d.Path = formatPath(r.path)
-	r.diffs = append(r.diffs, d)
-	if d.Class == ClassTimePrecision && strings.Contains(d.Detail, "UTC offset") {
-		// The time lost both precision and its offset: two losses.
-		z := d
-		z.Class = ClassTimeZone
-		r.diffs = append(r.diffs, z)
+	if r.tally != nil {
+		r.tally.measure(vx, vy, r.bounds)
 	}
-	if d.Class == ClassInterfaceTypes && strings.Contains(d.Detail, "off by") {
-		// The number lost precision as well as its type: two losses.
-		f := d
-		f.Class = ClassFloatPrecision
-		r.diffs = append(r.diffs, f)
+	if len(r.diffs) >= maxDiffs {
+		return
+	}
+	path := formatPath(r.path)
+	for _, d := range classify(vx, vy) {
+		d.Path = path
+		r.diffs = append(r.diffs, d)
 	}
 }
 
@@ -317,17 +292,26 @@ func format(v reflect.Value) string {
 	return s
 }
 
-func classify(vx, vy reflect.Value) Diff {
+// classify returns the difference between vx and vy, go-cmp's original
+// and decoded values at a node it found unequal: one Diff, or two when
+// the value lost two things (precision and UTC offset, type and value).
+func classify(vx, vy reflect.Value) []Diff {
 	d := Diff{Class: ClassOther, Want: format(vx), Got: format(vy)}
+	// also returns d and a copy of d with another class: two losses.
+	also := func(c Class) []Diff {
+		e := d
+		e.Class = c
+		return []Diff{d, e}
+	}
 	if !vx.IsValid() || !vy.IsValid() {
 		if !vy.IsValid() {
 			d.Class, d.Detail = ClassMissingField, "absent after decoding"
 		}
-		return d
+		return []Diff{d}
 	}
 	if vx.Type() != vy.Type() {
 		d.Detail = fmt.Sprintf("type %s became %s", vx.Type(), vy.Type())
-		return d
+		return []Diff{d}
 	}
 	if vx.CanInterface() {
 		if a, ok := vx.Interface().(time.Time); ok {
@@ -342,28 +326,43 @@ func classify(vx, vy reflect.Value) Diff {
 				d.Class = ClassTimePrecision
 				d.Detail = fmt.Sprintf("off by %s", b.Sub(a))
 				if oa != ob {
+					// The time lost both precision and its offset.
 					d.Detail += fmt.Sprintf(", and UTC offset %s became %s", offset(oa), offset(ob))
+					return also(ClassTimeZone)
 				}
 			}
-			return d
+			return []Diff{d}
 		}
 	}
 	if x, y, ok := interfaceNumbers(vx.Type(), vx, vy); ok {
 		change := fmt.Sprintf("dynamic type %s became %s", x.Type(), y.Type())
-		a, b := toFloat(x), toFloat(y)
-		switch {
-		case sameNumber(x, y):
-			d.Class, d.Detail = ClassInterfaceTypes, change+", same value"
-		case (isFloat(x) || isFloat(y)) && closeFloats(a, b):
-			d.Class, d.Detail = ClassInterfaceTypes, fmt.Sprintf("%s, and off by %.2g", change, b-a)
-		default:
-			d.Detail = change + ", and a different value"
+		d.Class = ClassInterfaceTypes
+		if sameNumber(x, y) {
+			d.Detail = change + ", same value"
+			return []Diff{d}
 		}
-		return d
+		// The number changed as well as its type: two losses, or one
+		// when the value is simply another one.
+		if c, detail, ok := bitsChange(x, y); ok {
+			d.Detail = change + ", and " + detail
+			return also(c)
+		}
+		ex, ey := exact(x), exact(y)
+		finite := ex != nil && ey != nil && !ex.IsInf() && !ey.IsInf()
+		switch {
+		case finite && isFloat(x) && closeFloats(toFloat(x), toFloat(y)):
+			d.Detail = fmt.Sprintf("%s, and off by %.2g", change, offBy(ex, ey))
+			return also(ClassFloatPrecision)
+		case finite && !isFloat(x) && isFloat(y) && roundedTo(ex, y):
+			d.Detail = fmt.Sprintf("%s, and rounded to %s precision: off by %.6g", change, y.Kind(), offBy(ex, ey))
+			return also(ClassIntegerPrecision)
+		}
+		d.Class, d.Detail = ClassOther, change+", and a different value"
+		return []Diff{d}
 	}
 	if vx.Kind() == reflect.Interface && !vx.IsNil() && !vy.IsNil() && vx.Elem().Type() != vy.Elem().Type() {
 		d.Detail = fmt.Sprintf("dynamic type %s became %s", vx.Elem().Type(), vy.Elem().Type())
-		return d
+		return []Diff{d}
 	}
 	switch vx.Kind() {
 	case reflect.Map, reflect.Slice:
@@ -374,41 +373,38 @@ func classify(vx, vy reflect.Value) Diff {
 			} else {
 				d.Detail = "empty decoded as nil"
 			}
-			return d
+			return []Diff{d}
 		}
-	case reflect.Float64, reflect.Float32:
+	case reflect.Float64, reflect.Float32, reflect.Complex64, reflect.Complex128:
+		if c, detail, ok := bitsChange(vx, vy); ok {
+			d.Class, d.Detail = c, detail
+			return []Diff{d}
+		}
+		if vx.Kind() == reflect.Complex64 || vx.Kind() == reflect.Complex128 {
+			break
+		}
 		// A float that comes back close, relatively or absolutely, lost
 		// precision; one that comes back far off is "other".
 		a, b := vx.Float(), vy.Float()
 		if closeFloats(a, b) {
-			diff := math.Abs(a - b)
+			diff := math.Abs(offBy(exact(vx), exact(vy)))
 			d.Class = ClassFloatPrecision
 			switch {
-			case float64(float32(a)) == b:
+			case vx.Kind() == reflect.Float64 && float64(float32(a)) == b:
 				d.Detail = "narrowed to float32"
 			case a != 0:
 				d.Detail = fmt.Sprintf("absolute error %.2g, relative %.2g", diff, diff/math.Abs(a))
 			default:
 				d.Detail = fmt.Sprintf("absolute error %.2g", diff)
 			}
-			return d
+			return []Diff{d}
 		}
 	}
 	if vy.IsZero() && !vx.IsZero() {
 		d.Class = ClassMissingField
 		d.Detail = "decoded as the zero value"
 	}
-	return d
-}
-
-// closeFloats reports whether b is close enough to a, relatively or
-// absolutely, to count as a loss of precision rather than another value.
-func closeFloats(a, b float64) bool {
-	if math.IsNaN(a) || math.IsInf(a, 0) || math.IsNaN(b) || math.IsInf(b, 0) {
-		return false
-	}
-	diff := math.Abs(a - b)
-	return diff <= 1e-6 || diff <= 1e-2*math.Abs(a)
+	return []Diff{d}
 }
 
 func absDur(d time.Duration) time.Duration {
