@@ -1,12 +1,29 @@
-// Package sonic registers github.com/bytedance/sonic as the codec "sonic",
-// using sonic.ConfigStd, the configuration compatible with encoding/json
-// (sorted map keys, HTML escaping, decoded strings copied from the input).
+// Package sonic registers github.com/bytedance/sonic as two codecs, one per
+// configuration that sonic predefines (its README, "Compatibility"):
+//
+//   - "sonic" uses sonic.ConfigStd, "the std-compatible config": map keys
+//     sorted, HTML characters escaped, invalid UTF-8 in strings replaced by
+//     U+FFFD when encoding (ValidateString), control characters in strings
+//     rejected when decoding, decoded strings copied (CopyString).
+//   - "sonic-default" uses sonic.ConfigDefault, "the sonic's default config
+//     (EscapeHTML=false,SortKeys=false...) to run sonic fast meanwhile
+//     ensure security", the configuration behind sonic.Marshal and
+//     sonic.Unmarshal: map keys in Go's map iteration order, no HTML
+//     escaping, strings written and read without validation, and decoded
+//     strings without escapes referring to the JSON text instead of copied
+//     (CopyString false). That text is not the caller's buffer:
+//     Unmarshal(buf, v) is UnmarshalFromString(string(buf), v), a copy of
+//     buf ("This API copies given buffer by default", its doc comment), so
+//     decoded strings do not alias the input bytes and "sonic-default" is a
+//     plain variant, with no UnsafeStrings flag.
 //
 // Sonic compiles its native implementation (JIT and SIMD) only under the
 // build constraints of its sonic.go, (amd64 && go1.17 && !go1.28) ||
 // (arm64 && go1.20 && !go1.28); everywhere else its compat.go makes every
-// call fall back to encoding/json. Path reports which one was compiled in,
-// and the codec's Info.Notes records it with every result.
+// call fall back to encoding/json, which honours only EscapeHTML of the
+// two configurations (encoding/json always sorts map keys and validates
+// strings). Path reports which one was compiled in, and the codecs'
+// Info.Notes record it with every result.
 package sonic
 
 import (
@@ -31,13 +48,13 @@ func Path() string {
 	return "fallback"
 }
 
-// notes describes the path sonic takes in this binary, mirroring the
-// choices sonic makes at init: the JIT encoder and decoder on amd64 unless
-// SONIC_ENCODER_USE_VM or SONIC_USE_OPTDEC=1 select its interpreters, the
-// interpreters always on arm64, and AVX2 or SSE kernels on amd64 depending
-// on the CPU and SONIC_MODE.
-func notes() string {
-	const api = "ConfigStd Marshal/Unmarshal; "
+// notes describes the configuration api (for example "ConfigStd
+// Marshal/Unmarshal; ") and the path sonic takes in this binary, mirroring
+// the choices sonic makes at init: the JIT encoder and decoder on amd64
+// unless SONIC_ENCODER_USE_VM or SONIC_USE_OPTDEC=1 select its
+// interpreters, the interpreters always on arm64, and AVX2 or SSE kernels
+// on amd64 depending on the CPU and SONIC_MODE.
+func notes(api string) string {
 	if Path() == "fallback" {
 		return api + "fallback to encoding/json (sonic's native path is not built for " +
 			runtime.GOARCH + "/" + runtime.Version() + ")"
@@ -62,18 +79,31 @@ func notes() string {
 	return api + "native (amd64, " + enc + ", " + dec + ", " + simd + ")"
 }
 
+// interfaceTypes is the loss of both configurations (neither sets UseInt64
+// or UseNumber).
+var interfaceTypes = codec.Loss{
+	Kind:   codec.InterfaceTypes,
+	Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
+}
+
 func init() {
+	register("sonic", sonic.ConfigStd, "ConfigStd Marshal/Unmarshal; ")
+	register("sonic-default", sonic.ConfigDefault,
+		"ConfigDefault Marshal/Unmarshal (the configuration of sonic.Marshal/Unmarshal): as ConfigStd but no HTML escaping, "+
+			"map keys unsorted, strings not validated (invalid UTF-8 written as is, control characters accepted), "+
+			"decoded strings referring to sonic's copy of the input instead of copied one by one (CopyString false; "+
+			"Unmarshal copies the input first, so they do not alias it); ")
+}
+
+func register(name string, api sonic.API, apiNotes string) {
 	codec.Register(codec.New(codec.Info{
-		Name:   "sonic",
+		Name:   name,
 		Format: "json",
 		Module: "github.com/bytedance/sonic",
 		API:    codec.Reflection,
-		Losses: []codec.Loss{{
-			Kind:   codec.InterfaceTypes,
-			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
-		}},
-		Notes: notes(),
+		Losses: []codec.Loss{interfaceTypes},
+		Notes:  notes(apiNotes),
 	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal), nil
+		return codec.Reflect(t, api.Marshal, api.Unmarshal), nil
 	}))
 }
