@@ -2,10 +2,6 @@ package flatbuffers
 
 import "github.com/serbench/serbench/internal/gen/fbs"
 
-// floatsSize is the size of the Floats message of n values, about: the
-// vector, its length, the table, its vtable and the root offset.
-func floatsSize(n int) int { return 4*n + 32 }
-
 // floats builds the Floats table of schema/floats.fbs from s.
 func (e *encoder) floats(s []float32) []byte {
 	b := e.b
