@@ -1,0 +1,342 @@
+package fidelity
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/workload"
+)
+
+// TestMain lets the test binary serve as the worker processes of the
+// matrices these tests compute.
+func TestMain(m *testing.M) {
+	MaybeWorker()
+	os.Exit(m.Run())
+}
+
+// The test codecs: encoding/json, each misbehaving on one edge value the
+// way its name says. They are registered in this test binary only (and so
+// in its worker processes).
+const (
+	codecZero   = "fidtest-zero"   // decodes math.MinInt64 in I64 as 0, silently
+	codecError  = "fidtest-error"  // Encode returns an error for math.MaxFloat32 in F32
+	codecPanic  = "fidtest-panic"  // Encode panics on a string holding NUL
+	codecCrash  = "fidtest-crash"  // a goroutine panics on a time in 1969: the process dies
+	codecHang   = "fidtest-hang"   // Encode blocks forever on a time in 2300
+	codecAlloc  = "fidtest-alloc"  // Encode allocates without bound on deep nesting
+	codecExit   = "fidtest-exit"   // os.Exit(3) on every Encode, the base value's too
+	codecPerson = "fidtest-person" // binds person only
+	codecNone   = "fidtest-none"   // binds nothing
+	codecNoTS   = "fidtest-nots"   // Encode of a TestStruc fails: falls back to person
+	codecRef    = "fidtest-ref"    // a reference codec: left out
+)
+
+var jsonLoss = []codec.Loss{{Kind: codec.InterfaceTypes, Detail: "numbers in interface{} values decode as float64"}}
+
+// misbehave is called with each value before it is encoded.
+var misbehave = map[string]func(v any) error{
+	codecError: func(v any) error {
+		if s, ok := v.(*workload.TestStruc); ok && s.F32 == math.MaxFloat32 {
+			return errors.New("fidtest: F32 too large")
+		}
+		return nil
+	},
+	codecPanic: func(v any) error {
+		if s, ok := v.(*workload.TestStruc); ok && strings.Contains(s.S, "\x00") {
+			panic("fidtest: NUL")
+		}
+		return nil
+	},
+	codecCrash: func(v any) error {
+		if s, ok := v.(*workload.TestStruc); ok && s.T.Year() == 1969 {
+			done := make(chan struct{})
+			go func() { panic("fidtest: 1969") }()
+			<-done
+		}
+		return nil
+	},
+	codecHang: func(v any) error {
+		if s, ok := v.(*workload.TestStruc); ok && s.T.Year() == 2300 {
+			select {}
+		}
+		return nil
+	},
+	codecAlloc: func(v any) error {
+		if s, ok := v.(*workload.TestStruc); ok && s.Mtsptr != nil {
+			var keep [][]byte
+			for {
+				b := make([]byte, 16<<20)
+				for i := range b {
+					b[i] = 1
+				}
+				keep = append(keep, b)
+			}
+		}
+		return nil
+	},
+	codecExit: func(any) error { os.Exit(3); return nil },
+	codecNoTS: func(v any) error {
+		if _, ok := v.(*workload.TestStruc); ok {
+			return errors.New("fidtest: no TestStruc")
+		}
+		return nil
+	},
+}
+
+func init() {
+	for _, name := range []string{codecZero, codecError, codecPanic, codecCrash, codecHang, codecAlloc, codecExit, codecPerson, codecNone, codecNoTS, codecRef} {
+		info := codec.Info{Name: name, Format: "test", Module: "serbench", API: codec.Reflection, Losses: jsonLoss}
+		if name == codecRef {
+			info.Reference = "floor"
+		}
+		codec.Register(codec.New(info, func(t codec.Target) (codec.Instance, error) {
+			if name == codecNone || name == codecPerson && t.Workload != CarrierPerson {
+				return nil, codec.Unsupportedf("%s binds no %s", name, t.Workload)
+			}
+			marshal := func(v any) ([]byte, error) {
+				if f := misbehave[name]; f != nil {
+					if err := f(v); err != nil {
+						return nil, err
+					}
+				}
+				return json.Marshal(v)
+			}
+			inst := codec.Reflect(t, marshal, json.Unmarshal)
+			if name != codecZero {
+				return inst, nil
+			}
+			return codec.Funcs{
+				PrepareFunc: inst.Prepare, EncodeFunc: inst.Encode, DecodeFunc: inst.Decode,
+				CanonicalFunc: func(v any) (any, error) {
+					if s, ok := v.(*workload.TestStruc); ok && s.I64 == math.MinInt64 {
+						s.I64 = 0
+					}
+					return v, nil
+				},
+			}, nil
+		}))
+	}
+}
+
+func lookup(t *testing.T, names ...string) []codec.Codec {
+	t.Helper()
+	var out []codec.Codec
+	for _, n := range names {
+		c, ok := codec.Lookup(n)
+		if !ok {
+			t.Fatalf("no codec %s", n)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// cell returns the cell of a codec and a case, failing the test when the
+// matrix has none.
+func cell(t *testing.T, m *Matrix, codecName, caseName string) Cell {
+	t.Helper()
+	r := m.Row(codecName)
+	if r == nil {
+		t.Fatalf("no row %s", codecName)
+	}
+	c := r.Cell(caseName)
+	if c == nil {
+		t.Fatalf("%s has no cell %s", codecName, caseName)
+	}
+	return *c
+}
+
+func wantCell(t *testing.T, m *Matrix, codecName, caseName string, status Status, detail ...string) {
+	t.Helper()
+	c := cell(t, m, codecName, caseName)
+	if c.Status != status {
+		t.Errorf("%s %s: %s (%s), want %s", codecName, caseName, c.Status, c.Detail, status)
+	}
+	for _, d := range detail {
+		if !strings.Contains(c.Detail, d) {
+			t.Errorf("%s %s: detail %q lacks %q", codecName, caseName, c.Detail, d)
+		}
+	}
+}
+
+func TestClassificationInProcess(t *testing.T) {
+	m, err := Compute(context.Background(), lookup(t, codecZero, codecError, codecPanic, codecPerson, codecNone, codecNoTS, codecRef), Options{InProcess: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range m.Rows {
+		names = append(names, r.Codec)
+		if len(r.Cells) != len(Cases()) {
+			t.Errorf("%s: %d cells for %d cases", r.Codec, len(r.Cells), len(Cases()))
+		}
+	}
+	// By name, the reference codec left out.
+	if got := strings.Join(names, " "); got != "fidtest-error fidtest-none fidtest-nots fidtest-panic fidtest-person fidtest-zero" {
+		t.Errorf("rows %s", got)
+	}
+	wantCell(t, m, codecZero, BaseCase, Exact)
+	wantCell(t, m, codecZero, "MinI64", Fail, "I64: -9223372036854775808 became 0")
+	wantCell(t, m, codecZero, "MaxI64", Exact)
+	wantCell(t, m, codecError, "MaxF32", Error, "encode: fidtest: F32 too large")
+	wantCell(t, m, codecPanic, "NUL", Error, "panicked", "fidtest: NUL")
+	wantCell(t, m, codecPanic, "badUTF8", Fail, `S: "\xff\xfe" became`)
+	// encoding/json's own: NaN is an error, a declared loss is "~",
+	// an undeclared one "~!".
+	wantCell(t, m, codecZero, "NaN", Error, "unsupported value: NaN")
+	wantCell(t, m, codecZero, "2^53+1", Undeclared, "interface-types: declared", "not declared")
+	wantCell(t, m, codecZero, "-1e19", Exact)
+	wantCell(t, m, codecZero, DepthCase, Exact)
+	if r := m.Row(codecZero); r.Carrier != CarrierNested || r.Note != "" {
+		t.Errorf("%s: carrier %q, note %q", codecZero, r.Carrier, r.Note)
+	}
+
+	// Person only: carried by person, what person lacks is n/a.
+	if r := m.Row(codecPerson); r.Carrier != CarrierPerson || !strings.Contains(r.Note, "nested: bind: unsupported: fidtest-person binds no nested") {
+		t.Errorf("%s: carrier %q, note %q", codecPerson, r.Carrier, r.Note)
+	}
+	wantCell(t, m, codecPerson, "-0 f64", Exact)
+	wantCell(t, m, codecPerson, "-0 f32", NA, "person carrier has no field")
+	wantCell(t, m, codecPerson, "1969", Exact)
+	// A base value that fails on nested falls back to person.
+	if r := m.Row(codecNoTS); r.Carrier != CarrierPerson || !strings.Contains(r.Note, "nested: base value error") {
+		t.Errorf("%s: carrier %q, note %q", codecNoTS, r.Carrier, r.Note)
+	}
+	// No carrier: everything n/a, the base cell says why.
+	r := m.Row(codecNone)
+	if r.Carrier != "" {
+		t.Errorf("%s carrier %q", codecNone, r.Carrier)
+	}
+	for _, c := range r.Cells {
+		if c.Status != NA {
+			t.Errorf("%s %s: %s", codecNone, c.Case, c.Status)
+		}
+	}
+	wantCell(t, m, codecNone, BaseCase, NA, "nested: bind: unsupported", "person: bind: unsupported")
+}
+
+func TestWorkersContainCrashHangAndMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes that crash, hang and allocate; skipped with -short")
+	}
+	m, err := Compute(context.Background(), lookup(t, codecCrash, codecHang, codecAlloc, codecExit, codecZero),
+		Options{Timeout: 3 * time.Second, MemoryLimit: 64 << 20, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCell(t, m, codecCrash, "1969", Crash, "the worker died", "panic: fidtest: 1969")
+	wantCell(t, m, codecHang, "2300", Timeout, "timeout of 3s")
+	wantCell(t, m, codecAlloc, DepthCase, Memory, "memory limit")
+	// The cells before and after a dead worker's go on.
+	for _, name := range []string{codecCrash, codecHang} {
+		wantCell(t, m, name, "NUL", Exact)
+		wantCell(t, m, name, "+0545ns", Exact)
+		wantCell(t, m, name, "MinI64", Exact)
+	}
+	wantCell(t, m, codecCrash, "2300", Exact)
+	wantCell(t, m, codecHang, "1969", Exact)
+	// A worker that dies on the base value takes the row with it.
+	for _, c := range m.Row(codecExit).Cells {
+		if c.Status != Crash || !strings.Contains(c.Detail, "exit status 3") {
+			t.Errorf("%s %s: %s %q", codecExit, c.Case, c.Status, c.Detail)
+		}
+	}
+	// Other rows are not disturbed; workers give what in-process gives.
+	local, err := Compute(context.Background(), lookup(t, codecZero), Options{InProcess: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(*local.Row(codecZero), *m.Row(codecZero)); diff != "" {
+		t.Errorf("a worker's row differs from the row computed in process (-local +worker):\n%s", diff)
+	}
+}
+
+func TestComputeCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Compute(ctx, lookup(t, codecZero), Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+// Every case but the base changes the base value of each carrier that
+// carries it, and every call builds a new value, sharing nothing.
+func TestCasesChangeTheBaseValue(t *testing.T) {
+	names := map[string]bool{}
+	for i, c := range Cases() {
+		if names[c.Name] || c.Name == "" || c.Doc == "" {
+			t.Errorf("case %d: name %q (duplicate or empty) or no doc", i, c.Name)
+		}
+		names[c.Name] = true
+		if c.Nested == nil {
+			t.Errorf("%s: not carried by nested", c.Name)
+		}
+		for _, carrier := range Carriers {
+			v := c.value(carrier)
+			if v == nil {
+				continue
+			}
+			base := Cases()[0].value(carrier)
+			if changed := !reflect.DeepEqual(v, base); changed != (i > 0) {
+				t.Errorf("%s on %s: changed %v", c.Name, carrier, changed)
+			}
+			w := c.value(carrier)
+			switch x := v.(type) {
+			case *workload.TestStruc:
+				x.Sslice = append(x.Sslice[:0], "changed")
+				x.Ms = map[string]interface{}{}
+			case *workload.Person:
+				x.Aliases = append(x.Aliases[:0], "changed")
+			}
+			if reflect.DeepEqual(v, w) {
+				t.Errorf("%s on %s: two values share their slices", c.Name, carrier)
+			}
+		}
+	}
+	v := Cases()[len(Cases())-1].value(CarrierNested).(*workload.TestStruc)
+	depth := 0
+	for s := v; s.Mtsptr != nil; s = s.Mtsptr["0"] {
+		depth++
+	}
+	if depth != Depth {
+		t.Errorf("depth %d, want %d", depth, Depth)
+	}
+}
+
+func TestShort(t *testing.T) {
+	if got := short("a\nb\x00\xffc"); got != `a b\x00\xffc` {
+		t.Errorf("short = %q", got)
+	}
+	long := strings.Repeat("x", 1000) + "the end"
+	got := short(long)
+	if len([]rune(got)) > maxDetail+3 || !strings.HasSuffix(got, "the end") || !strings.Contains(got, " … ") {
+		t.Errorf("short of a long text: %d runes, %q", len([]rune(got)), got)
+	}
+}
+
+func TestStatusSymbols(t *testing.T) {
+	seen := map[string]Status{}
+	for _, s := range []Status{Exact, Lossy, Undeclared, Fail, Error, NA, Crash, Timeout, Memory} {
+		if prev, dup := seen[s.Symbol()]; dup {
+			t.Errorf("%s and %s share the symbol %s", prev, s, s.Symbol())
+		}
+		seen[s.Symbol()] = s
+		found := false
+		for _, l := range Legend {
+			found = found || strings.HasPrefix(l, s.Symbol()+" ") || strings.Contains(l, s.Symbol()+":")
+		}
+		if !found {
+			t.Errorf("the legend does not explain %s", s.Symbol())
+		}
+	}
+}

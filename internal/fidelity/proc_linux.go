@@ -1,0 +1,33 @@
+package fidelity
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"syscall"
+)
+
+// sysProcAttr puts a worker in a process group of its own (a Ctrl-C at
+// the terminal reaches serbench, which ends its workers itself) and has
+// the kernel kill it when serbench dies, even by SIGKILL.
+func sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// residentBytes returns the resident set size of process pid.
+func residentBytes(pid int) (int64, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0, false
+	}
+	i := bytes.Index(b, []byte("VmRSS:"))
+	if i < 0 {
+		return 0, false
+	}
+	f := bytes.Fields(b[i+len("VmRSS:"):])
+	if len(f) < 2 {
+		return 0, false
+	}
+	kb, err := strconv.ParseInt(string(f[0]), 10, 64)
+	return kb << 10, err == nil
+}

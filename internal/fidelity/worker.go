@@ -1,0 +1,391 @@
+package fidelity
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// WorkerArg is the hidden first argument that makes the serbench binary (or
+// a test binary that calls MaybeWorker) compute one row of the matrix:
+//
+//	BINARY __serbench_fidelity CODEC FROM
+//
+// computes the cells of CODEC from position FROM on and writes them as
+// JSON lines (the carrier, then one line per cell, then a last line that
+// says it is done) to file descriptor 3, not to its standard output, which
+// a codec may print on.
+const WorkerArg = "__serbench_fidelity"
+
+// maxStackEnv carries a worker's maximum goroutine stack size.
+const maxStackEnv = "SERBENCH_FIDELITY_MAX_STACK"
+
+// Options configure Compute.
+type Options struct {
+	// Timeout bounds each cell (and a worker's start and choice of its
+	// carrier): a worker that reports nothing for that long is killed
+	// and its cell marked timeout. Zero means DefaultTimeout.
+	Timeout time.Duration
+	// MemoryLimit is each worker's memory limit in bytes: GOMEMLIMIT, and
+	// a kill when its resident size passes it by a quarter (at least 64
+	// MiB), as the harness limits its workers. Zero means
+	// DefaultMemoryLimit; negative, none.
+	MemoryLimit int64
+	// Workers is the number of rows computed at once. Zero means
+	// GOMAXPROCS.
+	Workers int
+	// InProcess computes the rows in the calling process, without worker
+	// processes (serbench run --isolation none, and tests): a codec that
+	// crashes or hangs then takes the caller with it.
+	InProcess bool
+	// Command is the worker's command line, before the codec and the
+	// position; nil means this binary with WorkerArg.
+	Command []string
+}
+
+// The defaults of Options.
+const (
+	DefaultTimeout     = 30 * time.Second
+	DefaultMemoryLimit = 1 << 30
+)
+
+// Compute returns the matrix of codecs, rows in name order. Reference
+// codecs (Info.Reference set) carry no data and are left out. Each row is
+// computed in worker processes of its own unless opts.InProcess is set; a
+// worker that crashes, hangs or eats memory is killed, the cell it was
+// computing is marked, and the row's later cells go on in a new worker.
+// Compute returns early with ctx's error when ctx is done.
+func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*Matrix, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.MemoryLimit == 0 {
+		opts.MemoryLimit = DefaultMemoryLimit
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if !opts.InProcess && len(opts.Command) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("fidelity: find the running binary for its workers: %w", err)
+		}
+		opts.Command = []string{exe, WorkerArg}
+	}
+	var sel []codec.Codec
+	for _, c := range codecs {
+		if c.Info().Reference == "" {
+			sel = append(sel, c)
+		}
+	}
+	m := &Matrix{Cases: CaseInfos(), Rows: make([]Row, len(sel))}
+	sem := make(chan struct{}, opts.Workers)
+	var wg sync.WaitGroup
+	for i, c := range sel {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			if opts.InProcess {
+				m.Rows[i] = ComputeRow(c)
+			} else {
+				m.Rows[i] = processRow(ctx, c.Info().Name, opts)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m.Sort()
+	return m, nil
+}
+
+// processRow computes the row of the named codec in worker processes: one,
+// and one more after each cell whose worker died.
+func processRow(ctx context.Context, name string, opts Options) Row {
+	cases := Cases()
+	row := Row{Codec: name, Cells: make([]Cell, len(cases))}
+	for i, c := range cases {
+		row.Cells[i].Case = c.Name
+	}
+	header := false
+	for from := 0; from < len(cases); {
+		next, f := runWorker(ctx, name, from, opts, func(e event) {
+			switch {
+			case e.Header && !header:
+				header = true
+				row.Carrier, row.Note = e.Carrier, e.Note
+			case e.Cell != nil && e.Pos >= 0 && e.Pos < len(row.Cells):
+				row.Cells[e.Pos] = *e.Cell
+				row.Cells[e.Pos].Case = cases[e.Pos].Name
+			}
+		})
+		if f == nil || next >= len(cases) {
+			break
+		}
+		if next < 0 {
+			// The worker died before it chose its carrier: every cell
+			// it was to compute shares its end.
+			for i := from; i < len(cases); i++ {
+				row.Cells[i] = Cell{Case: cases[i].Name, Status: f.status, Detail: f.msg}
+			}
+			break
+		}
+		row.Cells[next] = Cell{Case: cases[next].Name, Status: f.status, Detail: f.msg}
+		from = next + 1
+	}
+	return row
+}
+
+// death is the end of a worker that did not finish: crash, timeout or
+// memory, and what happened.
+type death struct {
+	status Status
+	msg    string
+}
+
+// runWorker runs one worker for the cells of the named codec from position
+// from on, passing what it reports to got. It returns nil when the worker
+// finished, or how it died and the position of the cell it was computing
+// (-1 when it died before it reported its carrier).
+func runWorker(ctx context.Context, name string, from int, opts Options, got func(event)) (next int, d *death) {
+	next = -1
+	r, w, err := os.Pipe()
+	if err != nil {
+		return next, &death{Crash, "start worker: " + err.Error()}
+	}
+	defer r.Close()
+	args := append(append([]string(nil), opts.Command[1:]...), name, strconv.Itoa(from))
+	cmd := exec.Command(opts.Command[0], args...)
+	cmd.ExtraFiles = []*os.File{w}
+	out := &tail{max: 4096}
+	cmd.Stdout, cmd.Stderr = out, out
+	// TZ=UTC: codecs that decode times in time.Local then say the same
+	// on every machine.
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if opts.MemoryLimit > 0 {
+		cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(opts.MemoryLimit, 10),
+			maxStackEnv+"="+strconv.FormatInt(min(opts.MemoryLimit/4, 1<<30), 10))
+	}
+	cmd.SysProcAttr = sysProcAttr()
+	if err := cmd.Start(); err != nil {
+		w.Close()
+		return next, &death{Crash, fmt.Sprintf("start worker %s: %v", strings.Join(opts.Command, " "), err)}
+	}
+	w.Close()
+	exited := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(exited) }()
+	var memMu sync.Mutex
+	memKilled := false
+	if opts.MemoryLimit > 0 {
+		hard := opts.MemoryLimit + max(opts.MemoryLimit/4, 64<<20)
+		go func() {
+			t := time.NewTicker(50 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-exited:
+					return
+				case <-t.C:
+					if rss, ok := residentBytes(cmd.Process.Pid); ok && rss > hard {
+						memMu.Lock()
+						memKilled = true
+						memMu.Unlock()
+						cmd.Process.Kill()
+						return
+					}
+				}
+			}
+		}()
+	}
+	events := make(chan event)
+	go func() {
+		defer close(events)
+		dec := json.NewDecoder(bufio.NewReader(r))
+		for {
+			var e event
+			if dec.Decode(&e) != nil {
+				return
+			}
+			events <- e
+		}
+	}()
+	end := func(status Status, why string) *death {
+		cmd.Process.Kill()
+		<-exited
+		for range events { // drain, so the reader ends
+		}
+		memMu.Lock()
+		mem := memKilled
+		memMu.Unlock()
+		o := out.String()
+		switch {
+		case mem:
+			status, why = Memory, fmt.Sprintf("the worker went past the memory limit (%s) and was killed", bytesText(opts.MemoryLimit))
+		case why != "":
+		case strings.Contains(o, "out of memory") || strings.Contains(o, "cannot allocate memory"):
+			status, why = Memory, "the worker ran out of memory"
+		default:
+			why = "the worker died: " + exitText(waitErr)
+		}
+		if line := crashLine(out.head()); line != "" {
+			why += ": " + line
+		}
+		return &death{status, short(why)}
+	}
+	timer := time.NewTimer(opts.Timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				return next, end(Crash, "")
+			}
+			switch {
+			case e.Done:
+				<-exited
+				return next, nil
+			case e.Header:
+				next = from
+			case e.Cell != nil:
+				next = e.Pos + 1
+			}
+			got(e)
+			timer.Reset(opts.Timeout) // Go 1.23 timers: no stale value to drain
+		case <-timer.C:
+			return next, end(Timeout, fmt.Sprintf("no answer within the timeout of %s; the worker was killed", opts.Timeout))
+		case <-ctx.Done():
+			return next, end(Crash, "interrupted")
+		}
+	}
+}
+
+func bytesText(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%dGiB", n>>30)
+	case n >= 1<<20:
+		return fmt.Sprintf("%dMiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// exitText describes how a process ended.
+func exitText(err error) string {
+	if err == nil {
+		return "exit status 0 without finishing"
+	}
+	return err.Error()
+}
+
+// crashLine returns the line of a Go crash report that says what went
+// wrong ("panic: ...", "fatal error: ...", "runtime: ..."), or "".
+func crashLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		for _, p := range []string{"panic: ", "fatal error: ", "runtime: "} {
+			if strings.HasPrefix(l, p) {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
+// tail keeps the first and the last bytes written to it: a worker's
+// output.
+type tail struct {
+	mu    sync.Mutex
+	first []byte
+	buf   []byte
+	max   int
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := min(len(p), t.max-len(t.first)); n > 0 {
+		t.first = append(t.first, p[:n]...)
+	}
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 2*t.max {
+		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.buf
+	if len(b) > t.max {
+		b = b[len(b)-t.max:]
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func (t *tail) head() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.first)
+}
+
+// MaybeWorker makes the process a worker when its first argument is
+// WorkerArg: it computes the cells it is asked for, writes them to file
+// descriptor 3 and exits. Otherwise it returns at once. The serbench
+// command calls it first thing; so do test binaries that call Compute
+// without InProcess (from TestMain or an init function, after their test
+// codecs are registered).
+func MaybeWorker() {
+	if len(os.Args) < 2 || os.Args[1] != WorkerArg {
+		return
+	}
+	os.Exit(worker(os.Args[2:]))
+}
+
+func worker(args []string) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(os.Stderr, "serbench fidelity worker: "+format+"\n", a...)
+		return 2
+	}
+	if len(args) != 2 {
+		return fail("want the arguments CODEC FROM, got %q", args)
+	}
+	from, err := strconv.Atoi(args[1])
+	cases := Cases()
+	if err != nil || from < 0 || from >= len(cases) {
+		return fail("bad position %q", args[1])
+	}
+	c, ok := codec.Lookup(args[0])
+	if !ok {
+		return fail("no codec %q", args[0])
+	}
+	out := os.NewFile(3, "results")
+	if out == nil {
+		return fail("file descriptor 3 is not open: a worker is started by serbench, not by hand")
+	}
+	if n, err := strconv.ParseInt(os.Getenv(maxStackEnv), 10, 64); err == nil && n > 0 {
+		debug.SetMaxStack(int(n))
+	}
+	enc := json.NewEncoder(out)
+	err = computeRow(c, cases, from, func(e event) error { return enc.Encode(e) })
+	if err != nil && !errors.Is(err, os.ErrClosed) {
+		return fail("%v", err)
+	}
+	return 0
+}
