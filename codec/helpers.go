@@ -184,6 +184,7 @@ func ConvertVariant(c Codec) Codec {
 	base := info.Name
 	info.Name += "+convert"
 	info.Flags.IncludesConversion = true
+	info.Flags.GeneratedTypes = false
 	info.Notes = "as " + base + ", with the conversion between the canonical values and the generated types timed"
 	return New(info, func(t Target) (Instance, error) {
 		inst, err := c.Bind(t)
@@ -194,8 +195,24 @@ func ConvertVariant(c Codec) Codec {
 	})
 }
 
-// RegisterWithConversion registers c and its ConvertVariant.
+// RegisterWithConversion registers c, a code-generated codec whose timed
+// calls stop at its generated types, with Flags.GeneratedTypes set, and
+// its ConvertVariant, which includes the conversion and is the plain row
+// of the library (unless c has other variant flags).
 func RegisterWithConversion(c Codec) {
-	Register(c)
-	Register(ConvertVariant(c))
+	gen := GeneratedTypesVariant(c)
+	Register(gen)
+	Register(ConvertVariant(gen))
+}
+
+// GeneratedTypesVariant returns c with Flags.GeneratedTypes set, for a
+// code-generated codec whose Prepare converts the canonical value into its
+// generated type and whose Decode returns that type.
+func GeneratedTypesVariant(c Codec) Codec {
+	info := c.Info()
+	if info.Flags.GeneratedTypes {
+		return c
+	}
+	info.Flags.GeneratedTypes = true
+	return New(info, c.Bind)
 }

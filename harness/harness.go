@@ -53,8 +53,16 @@ type Job struct {
 	Workload string
 	// Target is the workload as the codec sees it.
 	Target codec.Target
-	// Values are the canonical values, pointers to Target.Type.
+	// Values are the canonical values, pointers to Target.Type: the
+	// job's own copy, which its codec is given (no other job sees it).
 	Values []any
+	// Pristine, when set, is a second copy of Values, equal to it and
+	// never given to a codec: verification compares decoded values with
+	// it, and checks that preparing and encoding left Values unchanged
+	// (a codec that changes its input is reported result.VerifyMutated).
+	// Without it, verification compares with Values and cannot tell a
+	// codec that changes its input.
+	Pristine []any
 	// Codec is the codec.
 	Codec codec.Codec
 	// Unsupported, when set, is why the workload declares that the codec
@@ -318,16 +326,39 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 		// A reference codec carries no data: nothing to verify.
 		v.Status = result.VerifyReference
 	}
-	observed := map[verify.Class]int{}
-	var total int
+	var (
+		tally    verify.Tally
+		observed = map[verify.Class]int{}
+		total    int
+		aliased  []string
+		mutated  []string // the first differences of changed inputs
+		changed  int      // the inputs prepare or encode changed
+		check    = info.Reference == "" && !j.Verified
+	)
+	if check && j.Pristine != nil && len(j.Pristine) != len(j.Values) {
+		return nil, fmt.Errorf("job %s: %d pristine values for %d values", j.Name(), len(j.Pristine), len(j.Values))
+	}
 	for i, val := range j.Values {
+		want := val
+		if j.Pristine != nil {
+			want = j.Pristine[i]
+		}
 		got, enc, err := codec.RoundTrip(inst, val)
 		if err != nil {
 			return nil, fmt.Errorf("value %d: %w", i, err)
 		}
 		total += len(enc)
-		if info.Reference == "" && !j.Verified {
-			compareValue(i, val, got, info.Losses, observed, v)
+		if check {
+			before := compareValue(i, want, got, info.Losses, &tally, observed, v)
+			// Scribble over the message the value was decoded from: a
+			// decoded value that changes with it aliases the input.
+			for k := range enc {
+				enc[k] ^= 0xa5
+			}
+			if after := verify.Compare(want, got, nil); !sameDiffs(before, after) && len(aliased) < 3 {
+				d := firstNew(before, after)
+				aliased = append(aliased, fmt.Sprintf("value %d: %s", i, d))
+			}
 		}
 		// Prepare and encode again for the timed loops, so the inputs
 		// are exactly what the loops will see.
@@ -339,6 +370,16 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 			return nil, fmt.Errorf("value %d: encode: %w", i, err)
 		}
 		p.Messages[i] = append([]byte(nil), b...)
+		if check && j.Pristine != nil {
+			// Two prepares and encodes later, the input must be as it
+			// was generated.
+			if diffs := verify.Compare(want, val, nil); len(diffs) > 0 {
+				changed++
+				if len(mutated) < 3 {
+					mutated = append(mutated, fmt.Sprintf("value %d: input changed by prepare or encode: %s", i, diffs[0]))
+				}
+			}
+		}
 	}
 	if a, ok := inst.(codec.Accessor); ok && j.Access != nil && info.Reference == "" {
 		if err := verifyAccess(a, j, p.Messages, v); err != nil {
@@ -360,8 +401,24 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 		v.Observed = append(v.Observed, fmt.Sprintf("%s ×%d", c, n))
 	}
 	sort.Strings(v.Observed)
+	if check {
+		for _, e := range tally.Extents(info.Losses) {
+			v.Bounds = append(v.Bounds, e.String())
+			if e.Loose {
+				v.LooseBounds++
+			}
+		}
+	}
+	if len(aliased) > 0 {
+		v.Flags = append(v.Flags, result.FlagUnsafe)
+		v.Aliases = aliased
+	}
 	switch {
 	case info.Reference != "":
+	case changed > 0:
+		v.Status = result.VerifyMutated
+		v.MutatedValues = changed
+		v.Diffs = append(mutated, v.Diffs...)
 	case v.DiffValues > 0:
 		v.Status = result.VerifyMismatch
 	case len(observed) > 0:
@@ -371,13 +428,18 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 }
 
 // compareValue compares value i with what came back, counting the
-// declared losses seen in observed and recording undeclared differences
-// in v.
-func compareValue(i int, val, got any, losses []codec.Loss, observed map[verify.Class]int, v *result.Verification) {
-	for _, d := range verify.Compare(val, got, nil) {
+// declared losses seen in observed and their extent in tally, and
+// recording undeclared differences in v. It returns every difference, as
+// verify.Compare(want, got, nil) does.
+func compareValue(i int, want, got any, losses []codec.Loss, tally *verify.Tally, observed map[verify.Class]int, v *result.Verification) []verify.Diff {
+	all := tally.Add(want, got, losses)
+	for _, d := range all {
 		observed[d.Class]++
 	}
-	if diffs := verify.Compare(val, got, losses); len(diffs) > 0 {
+	if len(all) == 0 {
+		return nil
+	}
+	if diffs := verify.Compare(want, got, losses); len(diffs) > 0 {
 		v.DiffValues++
 		if len(v.Diffs) < 5 {
 			for _, d := range diffs[:min(len(diffs), 3)] {
@@ -385,6 +447,38 @@ func compareValue(i int, val, got any, losses []codec.Loss, observed map[verify.
 			}
 		}
 	}
+	return all
+}
+
+// sameDiffs reports whether a and b are the same differences.
+func sameDiffs(a, b []verify.Diff) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// firstNew returns the first difference of after that before does not
+// have.
+func firstNew(before, after []verify.Diff) verify.Diff {
+	seen := map[verify.Diff]bool{}
+	for _, d := range before {
+		seen[d] = true
+	}
+	for _, d := range after {
+		if !seen[d] {
+			return d
+		}
+	}
+	if len(after) > 0 {
+		return after[0]
+	}
+	return verify.Diff{Path: "(root)", Class: verify.ClassOther, Detail: "differences vanished when the input was overwritten"}
 }
 
 // verifyAccess checks that the access operation returns exactly the access
@@ -396,7 +490,11 @@ func verifyAccess(a codec.Accessor, j Job, messages [][]byte, v *result.Verifica
 		if err := codec.Call("access", func() (e error) { got, e = a.Access(msg); return }); err != nil {
 			return fmt.Errorf("value %d: access: %w", i, err)
 		}
-		want := j.Access(j.Values[i])
+		orig := j.Values[i]
+		if j.Pristine != nil {
+			orig = j.Pristine[i]
+		}
+		want := j.Access(orig)
 		if diffs := verify.Compare(want, got, nil); len(diffs) > 0 {
 			v.DiffValues++
 			if len(v.Diffs) < 5 {

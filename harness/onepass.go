@@ -128,7 +128,10 @@ func onePass(j Job, clock Clock, r *OnePassResult) error {
 		return fmt.Errorf("bind %s to %s: %w", info.Name, j.Workload, err)
 	}
 	want := j.Values[0]
-	in, err := inst.Prepare(want)
+	if j.Pristine != nil {
+		want = j.Pristine[0]
+	}
+	in, err := inst.Prepare(j.Values[0])
 	if err != nil {
 		return fmt.Errorf("value 0: prepare: %w", err)
 	}

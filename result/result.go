@@ -10,6 +10,7 @@ package result
 
 import (
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -90,16 +91,77 @@ type Codec struct {
 	Module  string
 	Version string
 	API     string
-	// Flags lists variant flags ("reuse", "unsafe", "convert"); empty for
-	// the plain variant.
+	// Flags lists the codec's flags as codec.Flags.String does: the
+	// variant flags "reuse", "unsafe" and "gen-types", and "convert",
+	// which says the timed calls include the conversion from and to the
+	// user's Go values and is not a variant flag. Runs stored before
+	// "gen-types" existed get it when loaded (LegacyGeneratedTypes).
 	Flags []string
 	// Losses are the declared losses, formatted.
 	Losses []string
 	Notes  string
 }
 
-// Plain reports whether c has no variant flag.
-func (c *Codec) Plain() bool { return len(c.Flags) == 0 }
+// Plain reports whether c has no variant flag: no flag but "convert".
+func (c *Codec) Plain() bool {
+	for _, f := range c.Flags {
+		if f != FlagConvert {
+			return false
+		}
+	}
+	return true
+}
+
+// Has reports whether c has the flag f.
+func (c *Codec) Has(f string) bool { return slices.Contains(c.Flags, f) }
+
+// The flags of Codec.Flags, as codec.Flags.String writes them.
+const (
+	FlagReuse          = "reuse"
+	FlagUnsafe         = "unsafe"
+	FlagGeneratedTypes = "gen-types"
+	FlagConvert        = "convert"
+)
+
+// LegacyGeneratedTypes marks the generated-types-only codecs of a run
+// stored before the "gen-types" flag existed: a code-generated codec
+// without "convert" whose name plus "+convert" is also in the run (for
+// example "protobuf" beside "protobuf+convert"), and the reuse variants of
+// such a codec ("benc-reuse", "msgp-reuse",
+// "vtprotobuf-reuse", "vtprotobuf-pooled" when "benc", "msgp" and
+// "vtprotobuf" are marked), so that an old run renders like for like as a
+// new one does. It reports whether it changed anything.
+func LegacyGeneratedTypes(codecs []Codec) bool {
+	names := map[string]bool{}
+	for _, c := range codecs {
+		names[c.Name] = true
+	}
+	marked := map[string]bool{}
+	changed := false
+	for i := range codecs {
+		c := &codecs[i]
+		if c.API != "codegen" || c.Has(FlagConvert) || c.Has(FlagGeneratedTypes) || !names[c.Name+"+convert"] {
+			continue
+		}
+		c.Flags = append(c.Flags, FlagGeneratedTypes)
+		marked[c.Name] = true
+		changed = true
+	}
+	for i := range codecs {
+		c := &codecs[i]
+		if c.API != "codegen" || c.Has(FlagConvert) || c.Has(FlagGeneratedTypes) || !c.Has(FlagReuse) {
+			continue
+		}
+		for base := range marked {
+			if strings.HasPrefix(c.Name, base+"-") {
+				c.Flags = append(c.Flags, FlagGeneratedTypes)
+				changed = true
+				break
+			}
+		}
+	}
+	return changed
+}
 
 // Verification statuses.
 const (
@@ -111,6 +173,11 @@ const (
 	// VerifyMismatch: some value differed in a way the codec does not
 	// declare. The codec is still timed, and marked in every output.
 	VerifyMismatch = "mismatch"
+	// VerifyMutated: preparing or encoding a value changed it (the
+	// job's own copy, compared with a pristine one). The codec is still
+	// timed, on inputs that are no longer the workload's, and marked
+	// in every output as failing.
+	VerifyMutated = "mutated"
 	// VerifyError: the codec returned an error, panicked, or timed out;
 	// it is not timed.
 	VerifyError = "error"
@@ -140,11 +207,41 @@ type Verification struct {
 	DiffValues int
 	// Error says why the codec failed or is unsupported.
 	Error string
+	// MutatedValues counts the values that preparing or encoding changed
+	// (Status VerifyMutated).
+	MutatedValues int
+	// Flags are variant flags found by verification on this workload,
+	// whatever the codec declares: FlagUnsafe when decoded values alias
+	// the bytes they were decoded from (they changed when those bytes
+	// were overwritten). Tables treat them as the codec's own flags.
+	Flags []string
+	// Aliases are examples of decoded values that changed when their
+	// input bytes were overwritten (FlagUnsafe).
+	Aliases []string
+	// Bounds say, for each declared loss with a bound (time precision,
+	// float tolerance), the bound and the largest difference the bound
+	// accepted: "time-precision: bound 1ms, largest seen 999µs".
+	Bounds []string
+	// LooseBounds counts the Bounds more than 10 times looser than the
+	// largest difference seen (or accepting none at all).
+	LooseBounds int
 	// Compressed maps a compression algorithm ("zstd", "gzip", "s2",
 	// "lz4") to the mean size of the messages compressed one by one with
 	// it; nil when not measured.
 	Compressed map[string]float64
 }
+
+// Failing reports whether v found the codec corrupting data: an
+// undeclared difference (VerifyMismatch) or a changed input
+// (VerifyMutated). Such a codec is timed, marked FAIL, and never ranked
+// with the codecs that keep the data.
+func (v *Verification) Failing() bool {
+	return v.Status == VerifyMismatch || v.Status == VerifyMutated
+}
+
+// Aliased reports whether verification found the decoded values aliasing
+// their input on this workload.
+func (v *Verification) Aliased() bool { return slices.Contains(v.Flags, FlagUnsafe) }
 
 // Failed reports whether v keeps the codec from being timed.
 func (v *Verification) Failed() bool {

@@ -26,7 +26,8 @@ func codecJob(w *workload.Workload, c codec.Codec, values []any) harness.Job {
 }
 
 // buildCodecJob sets up a codec job in the calling process: it generates
-// the workload's values, binds and verifies the codec, and returns its
+// the workload's values (twice, when it verifies them: the codec's copy
+// and a pristine one), binds and verifies the codec, and returns its
 // units. Only the worker process that measures the job holds its values.
 func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) {
 	w, err := workload.Lookup(s.Workload)
@@ -46,6 +47,11 @@ func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) 
 	// No timeout here: the coordinator's kills the worker.
 	j := codecJob(w, c, w.Values(s.Options))
 	j.Verified = s.Verified
+	if !s.Verified {
+		// A second generation of the same values, which the codec
+		// never sees, to verify against.
+		j.Pristine = w.Values(s.Options)
+	}
 	p, v, err := harness.Setup(ctx, j, 0)
 	b := &harness.Bound{Verification: &v}
 	if err != nil {

@@ -91,15 +91,15 @@ func CodecSelected(sel Selection, c codec.Codec) bool {
 
 // Jobs returns the in-process jobs of the codec specs of sel (Specs):
 // one per selected (workload, codec) of the workloads that codecs
-// round-trip, with the workloads' values generated once per workload, for
-// commands that run codecs in this process (onepass). A pattern that
+// round-trip, for commands that run codecs in this process (onepass).
+// Every job gets its own values and a pristine copy to verify against, so
+// that no codec sees, or can change, another's inputs. A pattern that
 // matches nothing is a *SelectionError.
 func Jobs(sel Selection) ([]harness.Job, error) {
 	specs, err := Specs(sel, nil, false)
 	if err != nil {
 		return nil, err
 	}
-	values := map[string][]any{}
 	var jobs []harness.Job
 	for _, s := range specs {
 		if s.Kind != CodecKind {
@@ -110,10 +110,9 @@ func Jobs(sel Selection) ([]harness.Job, error) {
 			return nil, err
 		}
 		c, _ := codec.Lookup(s.Name)
-		if values[w.Name] == nil {
-			values[w.Name] = w.Values(sel.Options)
-		}
-		jobs = append(jobs, codecJob(w, c, values[w.Name]))
+		j := codecJob(w, c, w.Values(sel.Options))
+		j.Pristine = w.Values(sel.Options)
+		jobs = append(jobs, j)
 	}
 	return jobs, nil
 }

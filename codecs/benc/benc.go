@@ -58,7 +58,7 @@ func init() {
 		Format: "benc",
 		Module: module,
 		API:    codec.CodeGen,
-		Flags:  codec.Flags{BufferReuse: true},
+		Flags:  codec.Flags{BufferReuse: true, GeneratedTypes: true},
 		Losses: losses,
 		Notes:  "as benc, but Marshal writes into a buffer of benc.BufPool, which the next call reuses",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, true) }))

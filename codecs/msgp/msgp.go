@@ -65,7 +65,7 @@ func init() {
 		Module:  module,
 		Package: pkg,
 		API:     codec.CodeGen,
-		Flags:   codec.Flags{BufferReuse: true},
+		Flags:   codec.Flags{BufferReuse: true, GeneratedTypes: true},
 		Losses:  losses,
 		Notes:   "as msgp, but MarshalMsg appends to the instance's buffer, reused from call to call (buf[:0])",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, true) }))

@@ -61,13 +61,13 @@ func init() {
 			return bind(b), nil
 		}))
 	}
-	register("vtprotobuf", codec.Flags{},
+	register("vtprotobuf", codec.Flags{GeneratedTypes: true},
 		"generated MarshalVT / UnmarshalVT into a new message, on the messages of protoc-gen-go (internal/gen/pb), converted from the canonical values at setup",
 		plain)
 	register("vtprotobuf+convert", codec.Flags{IncludesConversion: true},
 		"as vtprotobuf, with the conversion between the canonical values and the generated messages timed",
 		func(b pb.Binding) codec.Instance { return codec.WithConversion(plain(b)) })
-	register("vtprotobuf-pooled", codec.Flags{BufferReuse: true},
+	register("vtprotobuf-pooled", codec.Flags{BufferReuse: true, GeneratedTypes: true},
 		"as vtprotobuf, but Decode takes the message from vtprotobuf's pool (XFromVTPool) and returns the one it decoded the call before "+
 			"to the pool (ReturnToVTPool), whose ResetVT keeps the arrays of repeated fields for the next message: "+
 			"a decoded message, and its canonical value, are valid until the next Decode",
@@ -76,7 +76,7 @@ func init() {
 		"as vtprotobuf+convert, but each Decode takes a message from vtprotobuf's pool, converts it into a canonical value "+
 			"that owns its memory (copying the slices the message keeps) and returns it to the pool",
 		pooledConvert)
-	register("vtprotobuf-reuse", codec.Flags{BufferReuse: true},
+	register("vtprotobuf-reuse", codec.Flags{BufferReuse: true, GeneratedTypes: true},
 		"as vtprotobuf, but Encode marshals with MarshalToSizedBufferVT into the instance's buffer, reused from call to call",
 		reuse)
 }
