@@ -103,4 +103,31 @@ var migrations = []string{
 	// target.
 	`ALTER TABLE cells ADD COLUMN target DOUBLE PRECISION NOT NULL DEFAULT 0;
 	ALTER TABLE cells ADD COLUMN missed TEXT NOT NULL DEFAULT '';`,
+	// 5: the fidelity matrix of a run (package internal/fidelity): its
+	// columns (edge values) in order, each codec's carrier, and each
+	// cell's status, classes of differences (JSON list) and detail. Runs
+	// stored before it have none.
+	`CREATE TABLE fidelity_cases (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		pos INTEGER NOT NULL,
+		name TEXT NOT NULL,
+		doc TEXT NOT NULL,
+		PRIMARY KEY (run_id, pos)
+	);
+	CREATE TABLE fidelity_rows (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		codec TEXT NOT NULL,
+		carrier TEXT NOT NULL,
+		note TEXT NOT NULL,
+		PRIMARY KEY (run_id, codec)
+	);
+	CREATE TABLE fidelity_cells (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		codec TEXT NOT NULL,
+		pos INTEGER NOT NULL,
+		status TEXT NOT NULL,
+		classes TEXT NOT NULL,
+		detail TEXT NOT NULL,
+		PRIMARY KEY (run_id, codec, pos)
+	);`,
 }

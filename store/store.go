@@ -26,6 +26,7 @@ import (
 	"modernc.org/sqlite" // registers the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/result"
 )
 
@@ -569,4 +570,122 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	}
 	sortRun(r)
 	return r, nil
+}
+
+// The fidelity matrix of a run (migration 5).
+
+// SaveFidelity stores m as the fidelity matrix of run id, replacing any
+// stored before, in one transaction. The run must be stored.
+func (d *DB) SaveFidelity(ctx context.Context, id string, m *fidelity.Matrix) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
+	}
+	defer tx.Rollback()
+	ex := func(q string, args ...any) error {
+		_, err := tx.ExecContext(ctx, d.rebind(q), args...)
+		return err
+	}
+	for _, table := range []string{"fidelity_cells", "fidelity_rows", "fidelity_cases"} {
+		if err := ex(`DELETE FROM `+table+` WHERE run_id = ?`, id); err != nil {
+			return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
+		}
+	}
+	for i, c := range m.Cases {
+		if err := ex(`INSERT INTO fidelity_cases (run_id, pos, name, doc) VALUES (?, ?, ?, ?)`, id, i, c.Name, c.Doc); err != nil {
+			return fmt.Errorf("store fidelity column %q of run %s: %w", c.Name, id, err)
+		}
+	}
+	for _, r := range m.Rows {
+		if len(r.Cells) != len(m.Cases) {
+			return fmt.Errorf("store the fidelity matrix of run %s: codec %s has %d cells for %d columns", id, r.Codec, len(r.Cells), len(m.Cases))
+		}
+		if err := ex(`INSERT INTO fidelity_rows (run_id, codec, carrier, note) VALUES (?, ?, ?, ?)`, id, r.Codec, r.Carrier, r.Note); err != nil {
+			return fmt.Errorf("store the fidelity row of %s of run %s: %w", r.Codec, id, err)
+		}
+		for i, c := range r.Cells {
+			if err := ex(`INSERT INTO fidelity_cells (run_id, codec, pos, status, classes, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+				id, r.Codec, i, string(c.Status), jsonList(c.Classes), c.Detail); err != nil {
+				return fmt.Errorf("store the fidelity cell %s/%s of run %s: %w", r.Codec, m.Cases[i].Name, id, err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
+	}
+	return nil
+}
+
+// Fidelity reads the fidelity matrix of run id, rows in codec order. The
+// error wraps ErrNotFound when the run has none (it was stored before
+// migration 5, imported, or is still starting).
+func (d *DB) Fidelity(ctx context.Context, id string) (*fidelity.Matrix, error) {
+	fail := func(err error) (*fidelity.Matrix, error) {
+		return nil, fmt.Errorf("read the fidelity matrix of run %q from %s: %w", id, d.name, err)
+	}
+	q := func(query string, scan func(*sql.Rows) error) error {
+		rows, err := d.db.QueryContext(ctx, d.rebind(query), id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	}
+	m := &fidelity.Matrix{}
+	if err := q(`SELECT name, doc FROM fidelity_cases WHERE run_id = ? ORDER BY pos`, func(rows *sql.Rows) error {
+		var c fidelity.CaseInfo
+		err := rows.Scan(&c.Name, &c.Doc)
+		m.Cases = append(m.Cases, c)
+		return err
+	}); err != nil {
+		return fail(err)
+	}
+	if len(m.Cases) == 0 {
+		return fail(ErrNotFound)
+	}
+	index := map[string]int{}
+	if err := q(`SELECT codec, carrier, note FROM fidelity_rows WHERE run_id = ? ORDER BY codec`, func(rows *sql.Rows) error {
+		r := fidelity.Row{Cells: make([]fidelity.Cell, len(m.Cases))}
+		if err := rows.Scan(&r.Codec, &r.Carrier, &r.Note); err != nil {
+			return err
+		}
+		for i, c := range m.Cases {
+			r.Cells[i].Case = c.Name
+		}
+		index[r.Codec] = len(m.Rows)
+		m.Rows = append(m.Rows, r)
+		return nil
+	}); err != nil {
+		return fail(err)
+	}
+	if err := q(`SELECT codec, pos, status, classes, detail FROM fidelity_cells WHERE run_id = ?`, func(rows *sql.Rows) error {
+		var codec, status, classes, detail string
+		var pos int
+		if err := rows.Scan(&codec, &pos, &status, &classes, &detail); err != nil {
+			return err
+		}
+		i, ok := index[codec]
+		if !ok || pos < 0 || pos >= len(m.Cases) {
+			return fmt.Errorf("fidelity cell %s at %d has no row or column", codec, pos)
+		}
+		list, err := parseList(classes)
+		if err != nil {
+			return fmt.Errorf("fidelity cell %s at %d: classes %q: %w", codec, pos, classes, err)
+		}
+		c := &m.Rows[i].Cells[pos]
+		c.Status, c.Detail = fidelity.Status(status), detail
+		if len(list) > 0 {
+			c.Classes = list
+		}
+		return nil
+	}); err != nil {
+		return fail(err)
+	}
+	m.Sort()
+	return m, nil
 }
