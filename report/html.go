@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"encoding/base64"
 	"fmt"
 	"html/template"
@@ -25,19 +24,7 @@ import (
 // first and a checkbox shows the variants too (opts.AllVariants checks it
 // from the start). Every string from the runs is escaped.
 func HTML(w io.Writer, runs []*result.Run, opts Options) error {
-	if len(runs) == 0 {
-		return fmt.Errorf("html report: no run")
-	}
-	page, err := buildPage(runs, opts)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	if err := pageTemplate.Execute(&b, page); err != nil {
-		return fmt.Errorf("html report: %w", err)
-	}
-	_, err = w.Write(b.Bytes())
-	return err
+	return HTMLWithFidelity(w, runs, opts, nil) // fidelity.go
 }
 
 // htmlPage is the model of the HTML template.
@@ -69,6 +56,8 @@ type htmlRun struct {
 	Commit     string
 	Workloads  []*htmlSection
 	Warnings   []htmlWarnings
+	// Fidelity is the run's fidelity matrix section (fidelity.go), or "".
+	Fidelity template.HTML
 }
 
 // htmlSection is one workload of a run: its tables and charts for plain

@@ -242,6 +242,7 @@ body.show-all .set-plain { display: none; }
 {{- end}}
 </section>
 {{- end}}
+{{- .Fidelity}}
 {{- range .Warnings}}
 <div class="warn {{.Class}}"><strong>Warnings</strong>
 <ul>

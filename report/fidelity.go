@@ -1,0 +1,340 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/serbench/serbench/internal/fidelity"
+	"github.com/serbench/serbench/result"
+)
+
+// The fidelity matrix (package internal/fidelity) in text, Markdown, JSON
+// and as a section of the HTML page: a table with a row per codec and a
+// column per edge value, the legend of its marks, what each column holds,
+// and the details of every cell that is not exact, codec by codec.
+
+// fidelityIntro says what the matrix is, in one paragraph.
+const fidelityIntro = "Every codec against a fixed set of edge values, each a change of a simple base value of the carrier " +
+	"(the nested workload's TestStruc, or person's Person for codecs that bind only that). " +
+	"The base value comes first; differences it shows too are not counted against the other columns."
+
+// fidelityCounts says how many cells have each mark, in legend order.
+func fidelityCounts(m *fidelity.Matrix) string {
+	n := m.Counts()
+	var parts []string
+	for _, s := range []fidelity.Status{fidelity.Exact, fidelity.Lossy, fidelity.Undeclared, fidelity.Fail, fidelity.Error, fidelity.NA, fidelity.Crash, fidelity.Timeout, fidelity.Memory} {
+		if n[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[s], s.Symbol()))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fidelityDocs returns the docs of m's columns: stored with the matrix, or
+// else this version's.
+func fidelityDocs(m *fidelity.Matrix) []fidelity.CaseInfo {
+	out := make([]fidelity.CaseInfo, len(m.Cases))
+	for i, c := range m.Cases {
+		if c.Doc == "" {
+			c.Doc = fidelity.CaseDoc(c.Name)
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// carrierText is the carrier column of a row.
+func carrierText(r fidelity.Row) string {
+	if r.Carrier == "" {
+		return "-"
+	}
+	return r.Carrier
+}
+
+// FidelityTable writes the matrix as a text table, followed by the legend,
+// the columns' docs and the details of every cell that is not exact.
+func FidelityTable(w io.Writer, m *fidelity.Matrix) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "Fidelity matrix: %d codecs × %d edge values (%s)\n\n", len(m.Rows), len(m.Cases), fidelityCounts(m))
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "CODEC\tCARRIER")
+	for _, c := range m.Cases {
+		fmt.Fprint(tw, "\t"+c.Name)
+	}
+	fmt.Fprintln(tw)
+	for _, r := range m.Rows {
+		fmt.Fprint(tw, r.Codec+"\t"+carrierText(r))
+		for _, c := range r.Cells {
+			fmt.Fprint(tw, "\t"+c.Status.Symbol())
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	b.WriteString("\n" + wrap(fidelityIntro, 100, "") + "\n\n")
+	for _, l := range fidelity.Legend {
+		b.WriteString(wrap(l, 100, "       ") + "\n")
+	}
+	b.WriteString("\nColumns:\n")
+	docs := fidelityDocs(m)
+	width := 0
+	for _, c := range docs {
+		width = max(width, len(c.Name))
+	}
+	for _, c := range docs {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.Name, wrap(c.Doc, 100-width-4, strings.Repeat(" ", width+4)))
+	}
+	details := false
+	for _, r := range m.Rows {
+		lines := fidelityDetails(r)
+		if len(lines) == 0 {
+			continue
+		}
+		if !details {
+			b.WriteString("\nDetails of the cells that are not exact:\n")
+			details = true
+		}
+		fmt.Fprintf(&b, "\n%s (%s)\n", r.Codec, carrierText(r))
+		if r.Note != "" {
+			b.WriteString("  " + wrap("carrier: "+r.Note, 98, "    ") + "\n")
+		}
+		for _, l := range lines {
+			fmt.Fprintf(&b, "  %-*s  %-5s %s\n", width, l.Case, l.Status.Symbol(), wrap(l.Detail, 100-width-10, strings.Repeat(" ", width+10)))
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// fidelityDetails returns the cells of r that are not exact, the n/a
+// cells that only repeat the base cell's reason left out.
+func fidelityDetails(r fidelity.Row) []fidelity.Cell {
+	var out []fidelity.Cell
+	for i, c := range r.Cells {
+		if c.Status == fidelity.Exact {
+			continue
+		}
+		if i > 0 && c.Status == fidelity.NA && r.Cells[0].Status != fidelity.Exact && r.Cells[0].Status != fidelity.Lossy && strings.Contains(c.Detail, "(see base)") {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// wrap breaks s into lines of at most width bytes at spaces, indenting
+// every line after the first.
+func wrap(s string, width int, indent string) string {
+	if width < 20 {
+		width = 20
+	}
+	var lines []string
+	for len(s) > width {
+		i := strings.LastIndex(s[:width+1], " ")
+		if i <= 0 {
+			i = strings.Index(s, " ")
+			if i < 0 {
+				break
+			}
+		}
+		lines = append(lines, strings.TrimRight(s[:i], " "))
+		s = strings.TrimLeft(s[i:], " ")
+	}
+	lines = append(lines, strings.TrimRight(s, " "))
+	return strings.Join(lines, "\n"+indent)
+}
+
+// FidelityMarkdown writes the matrix as a Markdown table, followed by the
+// legend, the columns' docs and the details of every cell that is not
+// exact.
+func FidelityMarkdown(w io.Writer, m *fidelity.Matrix) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%d codecs × %d edge values (%s). %s\n\n", len(m.Rows), len(m.Cases), mdEscape(fidelityCounts(m)), mdEscape(fidelityIntro))
+	b.WriteString("| codec | carrier |")
+	align := "|:--|:--|"
+	for _, c := range m.Cases {
+		b.WriteString(" " + mdEscape(c.Name) + " |")
+		align += ":-:|"
+	}
+	b.WriteString("\n" + align + "\n")
+	for _, r := range m.Rows {
+		b.WriteString("| " + mdEscape(r.Codec) + " | " + mdEscape(carrierText(r)) + " |")
+		for _, c := range r.Cells {
+			b.WriteString(" " + mdEscape(c.Status.Symbol()) + " |")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	for _, l := range fidelity.Legend {
+		sym, text, _ := strings.Cut(l, " ")
+		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
+	}
+	b.WriteString("\n| column | value |\n|:--|:--|\n")
+	for _, c := range fidelityDocs(m) {
+		fmt.Fprintf(&b, "| %s | %s |\n", mdEscape(c.Name), mdEscape(c.Doc))
+	}
+	for _, r := range m.Rows {
+		lines := fidelityDetails(r)
+		if len(lines) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(r.Codec), mdEscape(carrierText(r)))
+		if r.Note != "" {
+			b.WriteString("- carrier: " + mdEscape(r.Note) + "\n")
+		}
+		for _, c := range lines {
+			fmt.Fprintf(&b, "- %s `%s` %s\n", mdEscape(c.Case), c.Status.Symbol(), mdEscape(c.Detail))
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// FidelityJSON writes the matrix as indented JSON: its columns (name and
+// doc) and its rows (codec, carrier, and per cell the status, the classes
+// of the differences and the detail).
+func FidelityJSON(w io.Writer, m *fidelity.Matrix) error {
+	out := struct {
+		Cases []fidelity.CaseInfo `json:"cases"`
+		Rows  []fidelity.Row      `json:"rows"`
+	}{fidelityDocs(m), m.Rows}
+	if out.Rows == nil {
+		out.Rows = []fidelity.Row{}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// fidelityClass is the CSS class of a cell's mark.
+func fidelityClass(s fidelity.Status) string {
+	switch s {
+	case fidelity.Exact:
+		return "ok"
+	case fidelity.Lossy, fidelity.Undeclared:
+		return "lossy"
+	case fidelity.Fail, fidelity.Error, fidelity.Crash, fidelity.Timeout, fidelity.Memory:
+		return "fail"
+	}
+	return "other"
+}
+
+type htmlFidelity struct {
+	ID, Intro, Counts string
+	Cases             []fidelity.CaseInfo
+	Rows              []htmlFidelityRow
+	Legend            [][2]string
+}
+
+type htmlFidelityRow struct {
+	Codec, Carrier, Note string
+	Cells                []htmlFidelityCell
+	Details              []htmlFidelityCell
+}
+
+type htmlFidelityCell struct {
+	Case, Mark, Class, Detail string
+}
+
+var fidelityTemplate = template.Must(template.New("fidelity").Parse(`
+<section class="fidelity" id="{{.ID}}">
+<h3>Fidelity matrix</h3>
+<p class="sub">{{.Intro}} {{.Counts}}.</p>
+<div class="scroll"><table>
+<thead><tr><th class="l">codec</th><th class="l">carrier</th>{{range .Cases}}<th title="{{.Doc}}">{{.Name}}</th>{{end}}</tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr><td class="l">{{.Codec}}</td><td class="l"{{if .Note}} title="{{.Note}}"{{end}}>{{.Carrier}}</td>
+{{- range .Cells}}<td{{if .Detail}} title="{{.Detail}}"{{end}}><span class="mark {{.Class}}">{{.Mark}}</span></td>{{end}}</tr>
+{{- end}}
+</tbody></table></div>
+<ul class="notes">
+{{- range .Legend}}
+<li><strong>{{index . 0}}</strong> {{index . 1}}</li>
+{{- end}}
+</ul>
+<details><summary>Columns</summary>
+<ul class="notes">
+{{- range .Cases}}
+<li><strong>{{.Name}}</strong>: {{.Doc}}</li>
+{{- end}}
+</ul></details>
+<details><summary>Details of the cells that are not exact</summary>
+{{- range .Rows}}{{if .Details}}
+<p><strong>{{.Codec}}</strong> ({{.Carrier}}){{if .Note}}: carrier: {{.Note}}{{end}}</p>
+<ul class="notes">
+{{- range .Details}}
+<li>{{.Case}} <span class="mark {{.Class}}">{{.Mark}}</span> {{.Detail}}</li>
+{{- end}}
+</ul>
+{{- end}}{{end}}
+</details>
+</section>`))
+
+// fidelityHTML renders the matrix as a section of the HTML page whose
+// element id is id; "" for no matrix.
+func fidelityHTML(m *fidelity.Matrix, id string) (template.HTML, error) {
+	if m == nil {
+		return "", nil
+	}
+	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Cases: fidelityDocs(m)}
+	for _, l := range fidelity.Legend {
+		sym, text, _ := strings.Cut(l, " ")
+		h.Legend = append(h.Legend, [2]string{sym, strings.TrimSpace(text)})
+	}
+	for _, r := range m.Rows {
+		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}
+		for _, c := range r.Cells {
+			hr.Cells = append(hr.Cells, htmlFidelityCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
+		}
+		for _, c := range fidelityDetails(r) {
+			hr.Details = append(hr.Details, htmlFidelityCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
+		}
+		h.Rows = append(h.Rows, hr)
+	}
+	var b bytes.Buffer
+	if err := fidelityTemplate.Execute(&b, h); err != nil {
+		return "", fmt.Errorf("html report: fidelity matrix: %w", err)
+	}
+	return template.HTML(b.String()), nil
+}
+
+// HTMLWithFidelity is HTML with, for each run that has one in matrices
+// (keyed by run ID), its fidelity matrix as a section after the run's
+// workloads, linked from the page's navigation.
+func HTMLWithFidelity(w io.Writer, runs []*result.Run, opts Options, matrices map[string]*fidelity.Matrix) error {
+	if len(runs) == 0 {
+		return fmt.Errorf("html report: no run")
+	}
+	page, err := buildPage(runs, opts)
+	if err != nil {
+		return err
+	}
+	for i, r := range runs {
+		hr := page.Runs[i]
+		if hr.Fidelity, err = fidelityHTML(matrices[r.ID], hr.Anchor+"-fidelity"); err != nil {
+			return err
+		}
+		if hr.Fidelity != "" && len(runs) == 1 {
+			// Before the last link, the environment.
+			n := len(page.Nav)
+			page.Nav = append(page.Nav[:n-1:n-1], htmlLink{Href: "#" + hr.Anchor + "-fidelity", Text: "fidelity"}, page.Nav[n-1])
+		}
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, page); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}

@@ -1,0 +1,126 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/internal/fidelity"
+	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/result"
+)
+
+// testMatrix is a small matrix with every kind of cell, and text that each
+// format must escape.
+func testMatrix() *fidelity.Matrix {
+	cases := []fidelity.CaseInfo{{Name: "base"}, {Name: "-0 f64"}, {Name: "NaN"}, {Name: "badUTF8"}, {Name: "nil/[]"}, {Name: "old case", Doc: "a case this version no longer has | <b>"}}
+	row := func(name, carrier, note string, cells ...fidelity.Cell) fidelity.Row {
+		for i := range cells {
+			cells[i].Case = cases[i].Name
+		}
+		return fidelity.Row{Codec: name, Carrier: carrier, Note: note, Cells: cells}
+	}
+	ok := fidelity.Cell{Status: fidelity.Exact}
+	na := func(d string) fidelity.Cell { return fidelity.Cell{Status: fidelity.NA, Detail: d} }
+	return &fidelity.Matrix{
+		Cases: cases,
+		Rows: []fidelity.Row{
+			row("bigfloat-text", "", "",
+				na("nested: bind: unsupported: bigfloat only"), na("binds no carrier type (see base)"), na("binds no carrier type (see base)"),
+				na("binds no carrier type (see base)"), na("binds no carrier type (see base)"), na("binds no carrier type (see base)")),
+			row("handwritten", "person", "nested: bind: unsupported: person only", ok, ok, ok,
+				fidelity.Cell{Status: fidelity.Crash, Detail: "the worker died: exit status 2: panic: <boom>"},
+				fidelity.Cell{Status: fidelity.Timeout, Detail: "no answer within the timeout of 30s; the worker was killed"},
+				fidelity.Cell{Status: fidelity.Memory, Detail: "the worker went past the memory limit (1GiB) and was killed"}),
+			row("json", "nested", "", ok, ok,
+				fidelity.Cell{Status: fidelity.Error, Detail: "encode: json: unsupported value: NaN"},
+				fidelity.Cell{Status: fidelity.Fail, Classes: []string{"other"}, Detail: `S: "\xff\xfe" became "��"`},
+				fidelity.Cell{Status: fidelity.Lossy, Classes: []string{"nil-empty"}, Detail: "Intslice: []int{} became nil []int (empty decoded as nil) [nil-empty: declared]"},
+				fidelity.Cell{Status: fidelity.Undeclared, Classes: []string{"zero-sign"}, Detail: "F64: -0 became 0 (negative zero became +0) [zero-sign: not declared] | *a* _b_ <c> " + strings.Repeat("long words ", 12)}),
+		},
+	}
+}
+
+func TestFidelityGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		render func(*bytes.Buffer, *fidelity.Matrix) error
+	}{
+		{"fidelity.golden", func(b *bytes.Buffer, m *fidelity.Matrix) error { return FidelityTable(b, m) }},
+		{"fidelity-markdown.golden", func(b *bytes.Buffer, m *fidelity.Matrix) error { return FidelityMarkdown(b, m) }},
+		{"fidelity-json.golden", func(b *bytes.Buffer, m *fidelity.Matrix) error { return FidelityJSON(b, m) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b, testMatrix()); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, tc.name, b.Bytes())
+		})
+	}
+}
+
+func TestFidelityJSONRoundTrips(t *testing.T) {
+	var b bytes.Buffer
+	if err := FidelityJSON(&b, testMatrix()); err != nil {
+		t.Fatal(err)
+	}
+	var got fidelity.Matrix
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := testMatrix()
+	want.Cases = fidelityDocs(want) // the docs of this version filled in
+	if diff := cmp.Diff(want, &got); diff != "" {
+		t.Errorf("JSON does not read back as the matrix (-want +got):\n%s", diff)
+	}
+}
+
+func TestFidelityHTML(t *testing.T) {
+	run := referenceRun("20261121-093000-abcdef")
+	var without, with bytes.Buffer
+	if err := HTML(&without, []*result.Run{run}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	matrices := map[string]*fidelity.Matrix{run.ID: testMatrix()}
+	if err := HTMLWithFidelity(&with, []*result.Run{run}, Options{}, matrices); err != nil {
+		t.Fatal(err)
+	}
+	page := with.String()
+	for _, want := range []string{
+		`<a href="#run-1-fidelity">fidelity</a> <a href="#run-1-env">environment</a>`,
+		`<section class="fidelity" id="run-1-fidelity">`,
+		`<span class="mark fail">FAIL</span>`,
+		`<span class="mark lossy">~!</span>`,
+		`panic: &lt;boom&gt;`,
+		`a case this version no longer has | &lt;b&gt;`,
+		`carrier: nested: bind: unsupported: person only`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "<boom>") || strings.Contains(page, "<b>") {
+		t.Error("text of the matrix is not escaped")
+	}
+	// Without a matrix the page is what HTML writes.
+	var none bytes.Buffer
+	if err := HTMLWithFidelity(&none, []*result.Run{run}, Options{}, map[string]*fidelity.Matrix{"other-run": testMatrix()}); err != nil {
+		t.Fatal(err)
+	}
+	if none.String() != without.String() || strings.Contains(without.String(), "fidelity") {
+		t.Error("a page without a matrix of its runs differs from HTML's")
+	}
+	// Several runs: each run's own section, no navigation link.
+	run2 := referenceRun("20261122-093000-abcdef")
+	with.Reset()
+	if err := HTMLWithFidelity(&with, []*result.Run{run, run2}, Options{}, map[string]*fidelity.Matrix{run2.ID: testMatrix()}); err != nil {
+		t.Fatal(err)
+	}
+	if page := with.String(); strings.Count(page, `<section class="fidelity"`) != 1 || !strings.Contains(page, `id="run-2-fidelity"`) {
+		t.Error("several runs: want one section, in the second run")
+	}
+}
