@@ -492,7 +492,7 @@ func timeChart(wl *Workload, op, title string) ([]byte, error) {
 	var hr []hrow
 	for _, r := range rows {
 		s := opOf(r, op).NsOp
-		labels = append(labels, markedName(r.Codec.Name, r.Mark()))
+		labels = append(labels, markedName(r.Label(), r.Mark()))
 		hr = append(hr, hrow{bars: []bar{{v: s.Center, lo: s.Lo, hi: s.Hi, color: markColor(r.Mark())}}, text: format.Ns(s.Center)})
 	}
 	return barChart(title, op+" time per operation, median with 95% CI", labels, hr, format.Ns, true, markLegend(rows))
@@ -511,7 +511,7 @@ func sizeChart(wl *Workload, title string) ([]byte, error) {
 	var labels []string
 	var hr []hrow
 	for _, r := range rows {
-		labels = append(labels, markedName(r.Codec.Name, r.Mark()))
+		labels = append(labels, markedName(r.Label(), r.Mark()))
 		hr = append(hr, hrow{bars: []bar{{v: r.Verify.MeanSize, lo: math.NaN(), hi: math.NaN(), color: markColor(r.Mark())}}, text: format.Bytes(r.Verify.MeanSize)})
 	}
 	return barChart(title, "mean encoded size in bytes", labels, hr, format.Bytes, false, markLegend(rows))
@@ -529,7 +529,7 @@ func compressedChart(wl *Workload, title string) ([]byte, error) {
 	var hr []hrow
 	for i := len(rows) - 1; i >= 0; i-- {
 		r := rows[i]
-		labels = append(labels, markedName(r.Codec.Name, r.Mark()))
+		labels = append(labels, markedName(r.Label(), r.Mark()))
 		bs := []bar{{v: r.Verify.MeanSize, lo: math.NaN(), hi: math.NaN(), color: palette[9]}}
 		for k, a := range compressionAlgos {
 			bs = append(bs, bar{v: r.Verify.Compressed[a], lo: math.NaN(), hi: math.NaN(), color: palette[k]})
@@ -690,7 +690,7 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 	ps := &points{font: textStyle(chartFont, 9, colorText)}
 	var xs, ys []float64
 	for _, r := range wl.Rows {
-		ps.pts = append(ps.pts, point{x: r.Verify.MeanSize, y: r.Total(), label: markedName(r.Codec.Name, r.Mark()), color: markColor(r.Mark())})
+		ps.pts = append(ps.pts, point{x: r.Verify.MeanSize, y: r.Total(), label: markedName(r.Label(), r.Mark()), color: markColor(r.Mark())})
 		xs = append(xs, r.Verify.MeanSize)
 		ys = append(ys, r.Total())
 	}

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -368,7 +369,7 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 	}
 	for _, r := range wl.SizeRows() {
 		c := r.Verify.Compressed
-		sr := htmlSizeRow{Codec: r.Codec.Name, Mark: r.Mark(), MarkClass: markKind(r.Mark())}
+		sr := htmlSizeRow{Codec: r.Label(), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
 		sr.Vals = append(sr.Vals, htmlVal{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)})
 		for _, a := range compressionAlgos {
 			v, ok := c[a]
@@ -383,7 +384,7 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 	}
 	for _, r := range wl.AccessRows() {
 		ratio := r.Decode.NsOp.Center / r.Access.NsOp.Center
-		hw.Access = append(hw.Access, htmlAccessRow{Tier: tierVal(r.AccessRank), Codec: r.Codec.Name, Vals: []htmlVal{
+		hw.Access = append(hw.Access, htmlAccessRow{Tier: tierVal(r.AccessRank), Codec: r.Label(), Vals: []htmlVal{
 			nsValOf(wl, r.Access),
 			{Text: format.Rate(1e9 / r.Access.NsOp.Center), Key: num(1e9 / r.Access.NsOp.Center)},
 			{Text: format.Count(r.Access.Allocs.Center), Key: num(r.Access.Allocs.Center)},
@@ -447,7 +448,15 @@ func pct(v, raw float64) string {
 
 func htmlMainRow(wl *Workload, r *Row) htmlRow {
 	c := r.Codec
-	hr := htmlRow{Tier: tierVal(r.Rank), Codec: c.Name, Format: c.Format, API: c.API, Flags: strings.Join(c.Flags, ", "), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
+	flags := slices.Clone(c.Flags)
+	if r.Verify != nil {
+		for _, f := range r.Verify.Flags {
+			if !slices.Contains(flags, f) {
+				flags = append(flags, f+" (found)")
+			}
+		}
+	}
+	hr := htmlRow{Tier: tierVal(r.Rank), Codec: r.Label(), Format: c.Format, API: c.API, Flags: strings.Join(flags, ", "), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
 	hr.Library = c.Module
 	if c.Version != "" {
 		hr.Library += " " + c.Version

@@ -271,7 +271,7 @@ body.show-all .set-plain { display: none; }
 <div class="legend">
 <p><strong>check</strong>: <span class="mark ok">ok</span> every value round-trips exactly;
 <span class="mark lossy">lossy</span> only declared losses were seen;
-<span class="mark fail">FAIL</span> undeclared data loss (see the notes);
+<span class="mark fail">FAIL</span> undeclared data loss, or an input the codec changed (see the notes);
 <span class="mark other">error</span> / timeout / crash / memory / unsupported: not timed;
 <span class="mark other">ref</span> a reference measurement, never ranked nor charted: the floor is the time per
 operation of a codec that does nothing (the harness's own overhead), and bandwidth references (a read-only pass over
@@ -279,8 +279,16 @@ the data, a memcpy) are limits that every other row of their table is a percenta
 Charts name lossy and failing codecs with their mark and draw them in its colour.</p>
 <p>Times are per operation on one value: medians of the samples with 95% confidence intervals (the whiskers of the bars)
 that cover the variation between worker processes (forks) as well as within one.
-bytes is the mean encoded size; vs best compares encode+decode medians with the fastest codec.
+bytes is the mean encoded size; vs best compares encode+decode medians with the fastest exact codec.
+MB/s is each codec's own encoded bytes per second (mean encoded size ÷ median time), so a verbose format scores more
+MB/s than a compact one for the same work: compare times, not MB/s, across formats.
 Click a column heading to sort a table.</p>
+<p><strong>Like for like</strong>: every plain row takes your Go value in and gives your Go value back; code-generated
+codecs are shown as <code>+convert</code>, with the conversion between your type and the generated one timed.
+A row marked <code>[gen-types]</code> (shown with all variants) stops at the library's generated types: its time leaves
+that conversion out. A row marked <code>[aliases input]</code> decoded values that changed when their input bytes were
+overwritten, on this workload. Exact codecs are ranked first; lossy and failing ones follow, unranked, with their
+time relative to the fastest exact codec.</p>
 <p><strong>tier</strong>: rows are ranked fastest first; a row starts a new tier when it is significantly slower than the
 first row of the current tier (p ≤ 0.05: Mann-Whitney U test of the samples, or Welch's t-test of the fork medians when
 forks differ), so a tier's rows are within noise of its first. <strong>~</strong> before a ratio: not significantly

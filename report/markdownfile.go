@@ -72,13 +72,13 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 			if len(wl.Rows)+len(wl.Failed) > 0 {
 				b.WriteString("| tier | codec | encode | decode | bytes | check |\n|--:|:--|--:|--:|--:|:--|\n")
 				for _, r := range wl.Rows {
-					fmt.Fprintf(&b, "| %s | %s | %s %s | %s %s | %s | %s |\n", r.Rank.TierText(), mdEscape(r.Codec.Name),
+					fmt.Fprintf(&b, "| %s | %s | %s %s | %s %s | %s | %s |\n", r.Rank.TierText(), mdEscape(r.Label()),
 						format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
 						format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
 						format.Count(r.Verify.MeanSize), mdMark(r.Mark()))
 				}
 				for _, r := range wl.Failed {
-					fmt.Fprintf(&b, "| – | %s | – | – | – | %s |\n", mdEscape(r.Codec.Name), mdMark(r.Mark()))
+					fmt.Fprintf(&b, "| – | %s | – | – | – | %s |\n", mdEscape(r.Label()), mdMark(r.Mark()))
 				}
 			}
 			if wl.Bandwidth != nil {
@@ -108,7 +108,7 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 				b.WriteString("| codec | bytes | zstd | gzip | s2 | lz4 |\n|:--|--:|--:|--:|--:|--:|\n")
 				for _, r := range rows {
 					c := r.Verify.Compressed
-					fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(markedName(r.Codec.Name, r.Mark())), format.Count(r.Verify.MeanSize),
+					fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(markedName(r.Label(), r.Mark())), format.Count(r.Verify.MeanSize),
 						format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]))
 				}
 				b.WriteString("\n")
@@ -117,7 +117,7 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 				fmt.Fprintf(&b, "Access: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
 				b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
 				for _, r := range rows {
-					fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Codec.Name),
+					fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Label()),
 						format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Ns(r.Decode.NsOp.Center),
 						r.decodePerAccess("x"))
 				}
@@ -181,7 +181,7 @@ func mdMark(m string) string {
 }
 
 const mdLegend = `check: ok = every value round-trips exactly; lossy = only declared losses seen;
-FAIL = undeclared data loss (see the notes); error/timeout/crash/memory/unsupported = not
+FAIL = undeclared data loss or a changed input (see the notes); error/timeout/crash/memory/unsupported = not
 timed; ref = a reference measurement, never ranked (floor: the harness's own overhead per
 operation; others: bandwidth limits, with every other row as a percentage of them).
 Times are medians per operation on one value with 95% confidence intervals that cover the
@@ -189,4 +189,4 @@ variation between worker processes (forks) as well as within one; bytes is the m
 tier: rows are ranked fastest first (encode+decode); a row starts a new tier when it is
 significantly slower than the first row of the current tier (p ≤ 0.05), so a tier's rows are
 within noise of its first. Ratios have only the digits their interval supports.
-`
+` + legendLikeForLike

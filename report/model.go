@@ -136,6 +136,61 @@ type Row struct {
 	Cells []*result.Cell
 }
 
+// Row markers: what a row's name carries when the row does not compare
+// like for like with the plain rows.
+const (
+	// MarkerGenTypes: the codec's timed calls stop at the library's
+	// generated types; converting the user's Go value is not included
+	// (its "+convert" row includes it).
+	MarkerGenTypes = "[gen-types]"
+	// MarkerAliases: verification found the decoded values aliasing the
+	// input bytes on this workload, though the codec does not declare it.
+	MarkerAliases = "[aliases input]"
+)
+
+// Label is the row's name as tables show it: the codec's name, followed
+// by MarkerGenTypes when its timed calls stop at generated types and by
+// MarkerAliases when verification found its decoded values aliasing their
+// input on this workload (a flag the codec does not declare), so that a
+// row that does not do the same work as the plain rows says so itself.
+func (r *Row) Label() string {
+	if r.Codec == nil {
+		return ""
+	}
+	s := r.Codec.Name
+	if r.Codec.Has(result.FlagGeneratedTypes) {
+		s += " " + MarkerGenTypes
+	}
+	if r.Verify != nil && r.Verify.Aliased() && !r.Codec.Has(result.FlagUnsafe) {
+		s += " " + MarkerAliases
+	}
+	return s
+}
+
+// Plain reports whether the row is a plain variant on its workload: its
+// codec has no variant flag and verification found none (aliasing).
+func (r *Row) Plain() bool {
+	return r.Codec.Plain() && (r.Verify == nil || !r.Verify.Aliased())
+}
+
+// Class orders rows by what they did to the data: 0 for rows whose
+// values came back exact (or unverified imports, which nobody checked),
+// 1 for lossy rows (declared losses only), 2 for failing ones
+// (undeclared loss, changed input). Rankings and "vs best" are over class
+// 0; the others follow, marked, unranked.
+func (r *Row) Class() int {
+	if r.Verify == nil {
+		return 0
+	}
+	switch {
+	case r.Verify.Status == result.VerifyLossy:
+		return 1
+	case r.Verify.Failing():
+		return 2
+	}
+	return 0
+}
+
 // Bandwidth is the table of a workload measured against bandwidth
 // references: the references on top, then every other cell of the
 // workload, fastest first, as time per operation, as MB/s of the raw data
@@ -399,7 +454,8 @@ func (r *Row) isReference() bool {
 }
 
 // Mark is the short correctness mark of the row: "ok" for exact, "lossy"
-// for declared losses, "FAIL" for undeclared ones, MarkRef for a
+// for declared losses, "FAIL" for undeclared ones and for a codec that
+// changed its input, MarkRef for a
 // reference measurement, and the failure status otherwise (the
 // verification's, or that of the first cell that failed: error, timeout,
 // crash, memory, interrupted).
@@ -435,7 +491,7 @@ func verifyMark(v *result.Verification) string {
 		return "ok"
 	case result.VerifyLossy:
 		return "lossy"
-	case result.VerifyMismatch:
+	case result.VerifyMismatch, result.VerifyMutated:
 		return "FAIL"
 	case result.VerifyReference:
 		return MarkRef
@@ -493,7 +549,7 @@ func Build(run *result.Run, opts Options) *Report {
 		if row.Codec == nil {
 			row.Codec = &result.Codec{Name: cname}
 		}
-		if row.Reference == "" && !opts.AllVariants && !row.Codec.Plain() {
+		if row.Reference == "" && !opts.AllVariants && !row.Plain() {
 			w.Hidden++
 			return
 		}
@@ -564,6 +620,9 @@ func Build(run *result.Run, opts Options) *Report {
 			}
 		}
 		sort.SliceStable(w.Rows, func(i, j int) bool {
+			if ci, cj := w.Rows[i].Class(), w.Rows[j].Class(); ci != cj {
+				return ci < cj
+			}
 			ti, tj := w.Rows[i].Total(), w.Rows[j].Total()
 			if ti != tj {
 				return ti < tj
@@ -849,6 +908,24 @@ func (w *Workload) Notes() []string {
 				ex = "; e.g. " + r.Verify.Diffs[0]
 			}
 			out = append(out, fmt.Sprintf("FAIL %s: undeclared loss in %d of %d values%s", r.Codec.Name, r.Verify.DiffValues, r.Verify.Values, ex))
+		case result.VerifyMutated:
+			ex := ""
+			if len(r.Verify.Diffs) > 0 {
+				ex = "; e.g. " + r.Verify.Diffs[0]
+			}
+			out = append(out, fmt.Sprintf("FAIL %s: changed its input in %d of %d values (prepare or encode wrote to the caller's value)%s", r.Codec.Name, r.Verify.MutatedValues, r.Verify.Values, ex))
+		}
+		if r.Verify != nil && r.Verify.LooseBounds > 0 {
+			var loose []string
+			for _, b := range r.Verify.Bounds {
+				if strings.Contains(b, "looser than observed") || strings.Contains(b, "none seen") {
+					loose = append(loose, b)
+				}
+			}
+			out = append(out, fmt.Sprintf("loose bound %s: %s (a declared bound more than 10× the largest difference seen accepts much worse data than this run saw)", r.Codec.Name, strings.Join(loose, "; ")))
+		}
+		if r.Verify != nil && r.Verify.Aliased() && !r.Codec.Has(result.FlagUnsafe) && len(r.Verify.Aliases) > 0 {
+			out = append(out, fmt.Sprintf("aliases %s: decoded values changed when their input bytes were overwritten, e.g. %s", r.Codec.Name, r.Verify.Aliases[0]))
 		}
 	}
 	// Unsupported codecs with the same reason (once the codec's own name

@@ -112,14 +112,17 @@ func totalHalfWidth(r *Row) float64 {
 // row is tied with the row above, followed by unit: "1x" for the fastest
 // row, "~1.1x", "2.34x".
 func (r *Row) VsBest(unit string) string {
-	if r.Rank.Above == nil {
+	if r.Rank.Above == nil && r.Rank.Tier == 1 {
 		return "1" + unit
 	}
 	return ratioText(r.Relative, r.RelativeHW, unit, r.Rank.Tied())
 }
 
 // rankRows sets Relative, RelativeHW and Rank of rows, which are sorted
-// fastest (encode+decode) first.
+// by Class (exact first) and then fastest (encode+decode) first. Only the
+// rows of the first class present are ranked, and the fastest of them is
+// "best": a lossy or failing codec never sets the bar for the exact ones.
+// The others get Relative to that best row, and no rank.
 func rankRows(rows []*Row) {
 	if len(rows) == 0 {
 		return
@@ -131,7 +134,9 @@ func rankRows(rows []*Row) {
 		if r != best {
 			r.RelativeHW = format.RelHalfWidth(totalHalfWidth(r), totalHalfWidth(best))
 		}
-		groups = append(groups, pairedTotals(r.Encode.Cell.Samples, r.Decode.Cell.Samples))
+		if r.Class() == best.Class() {
+			groups = append(groups, pairedTotals(r.Encode.Cell.Samples, r.Decode.Cell.Samples))
+		}
 	}
 	for i, k := range rank(groups) {
 		rows[i].Rank = k

@@ -349,9 +349,9 @@ func TestPrecisionTarget(t *testing.T) {
 	text := b.String()
 	for _, re := range []string{
 		`precision target ±3%\n`,
-		`(?m)^ +3 +lossy-bson +bson +980ns +±14% \(budget\) +1\.68µs +±29% \(noise\) `,
+		`(?m)^ +- +lossy-bson +bson +980ns +±14% \(budget\) +1\.68µs +±29% \(noise\) `,
 		`(?m)^ +1 +fast +binary +120ns +±0\.7% +241ns +±0\.4% `,
-		`(?m)^ +4 +json +json +1\.20µs +±0\.9% +3\.12µs +±9\.8% \(missed\) `,
+		`(?m)^ +[23] +json +json +1\.20µs +±0\.9% +3\.12µs +±9\.8% \(missed\) `,
 		`(?m)^  precision: ` + regexp.QuoteMeta(want) + `$`,
 		`(?m)^precision: a cell met its target`,
 	} {
@@ -366,7 +366,7 @@ func TestPrecisionTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| 3 | lossy-bson | 980ns ±14% (budget) | 1.68µs ±29% (noise) |",
+		"| - | lossy-bson | 980ns ±14% (budget) | 1.68µs ±29% (noise) |",
 		"\nPrecision: " + mdEscape(want) + ".\n",
 		"(noise) more samples and forks stopped narrowing it (quiet the machine)",
 	} {

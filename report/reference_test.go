@@ -52,7 +52,7 @@ func TestBuildReferences(t *testing.T) {
 	for _, r := range person.Failed {
 		failed = append(failed, r.Codec.Name+":"+r.Mark())
 	}
-	if got := strings.Join(rows, " "); got != "fast broken lossy-bson json noisy" || person.Rows[0].Relative != 1 {
+	if got := strings.Join(rows, " "); got != "fast json noisy lossy-bson broken" || person.Rows[0].Relative != 1 {
 		t.Errorf("rows %s (first relative %v)", got, person.Rows[0].Relative)
 	}
 	if got := strings.Join(failed, " "); got != "crashy:crash hog:memory panics:error" {

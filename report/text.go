@@ -113,7 +113,7 @@ func Table(w io.Writer, rep *Report) error {
 			fmt.Fprintln(tw, "tier\tcodec\tformat\tencode\t±\tdecode\t±\tops/s e/d\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tGC/1k e/d\tGC% e/d\tvs best\tcheck\t")
 			for _, r := range wl.Rows {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%s/%s\t%s/%s\t%s\t%s\t\n",
-					r.Rank.TierText(), r.Codec.Name, r.Codec.Format,
+					r.Rank.TierText(), r.Label(), r.Codec.Format,
 					format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
 					format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
 					format.Rate(1e9/r.Encode.NsOp.Center), format.Rate(1e9/r.Decode.NsOp.Center),
@@ -232,7 +232,7 @@ func accessTable(b *strings.Builder, wl *Workload) {
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "  tier\tcodec\taccess\t±\tops/s\tallocs\tdecode\tdecode/access\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.AccessRank.TierText(), r.Codec.Name,
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.AccessRank.TierText(), r.Label(),
 			format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Rate(1e9/r.Access.NsOp.Center),
 			format.Count(r.Access.Allocs.Center), format.Ns(r.Decode.NsOp.Center), r.decodePerAccess("x"))
 	}
@@ -255,7 +255,7 @@ func sizeTable(b *strings.Builder, wl *Workload) {
 		if r.Zstd != nil {
 			zt, zci = format.Ns(r.Zstd.NsOp.Center), wl.CI(r.Zstd)
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Codec.Name, format.Count(r.Verify.MeanSize),
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Label(), format.Count(r.Verify.MeanSize),
 			format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt, zci, r.Mark())
 	}
 	tw.Flush()
@@ -263,11 +263,22 @@ func sizeTable(b *strings.Builder, wl *Workload) {
 
 const legend = `
 check: ok = every value round-trips exactly; lossy = only declared losses seen;
-FAIL = undeclared data loss (see the note above); error/timeout/crash/memory/unsupported = not timed.
+FAIL = undeclared data loss or a changed input (see the note above); error/timeout/crash/memory/unsupported = not timed.
 Times are per operation on one value, medians with 95% intervals that cover the variation between
 worker processes (forks) as well as within one; bytes is the mean encoded size; vs best compares
-encode+decode medians with the fastest row.
-` + legendRank + legendGC
+encode+decode medians with the fastest exact row.
+` + legendLikeForLike + legendRank + legendGC
+
+// legendLikeForLike explains the order of rows, the row markers and what
+// MB/s is measured against, in every renderer.
+const legendLikeForLike = `Like for like: every plain row takes your Go value in and gives it back; code-generated codecs
+are shown as +convert, with the conversion between your type and the generated one timed. A row
+marked [gen-types] (shown with --variants) stops at the library's generated types: its time leaves
+that conversion out. [aliases input]: decoded values changed when their input bytes were overwritten.
+Exact rows are ranked first; lossy and FAIL rows follow, unranked, vs the fastest exact row.
+MB/s: each codec's own encoded bytes per second (mean encoded size / median time), so a verbose
+format scores more MB/s for the same work; compare times across formats, not MB/s.
+`
 
 // legendRank explains tiers, "~" and the digits of ratios, in every
 // renderer.
@@ -337,7 +348,7 @@ func Markdown(w io.Writer, rep *Report) error {
 			b.WriteString("|--:|:--|--:|--:|--:|--:|--:|--:|--:|:--|\n")
 			for _, r := range wl.Rows {
 				fmt.Fprintf(&b, "| %s | %s | %s %s | %s %s | %s | %s/%s | %s/%s | %s/%s | %s | %s |\n",
-					r.Rank.TierText(), mdEscape(r.Codec.Name),
+					r.Rank.TierText(), mdEscape(r.Label()),
 					format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
 					format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
 					format.Count(r.Verify.MeanSize),
@@ -374,7 +385,7 @@ func Markdown(w io.Writer, rep *Report) error {
 				if r.Zstd != nil {
 					zt = format.Ns(r.Zstd.NsOp.Center) + " " + wl.CI(r.Zstd)
 				}
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(r.Codec.Name), format.Count(r.Verify.MeanSize),
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(r.Label()), format.Count(r.Verify.MeanSize),
 					format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt)
 			}
 		}
@@ -382,7 +393,7 @@ func Markdown(w io.Writer, rep *Report) error {
 			fmt.Fprintf(&b, "\nAccess: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
 			b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
 			for _, r := range rows {
-				fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Codec.Name),
+				fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Label()),
 					format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Ns(r.Decode.NsOp.Center), r.decodePerAccess("x"))
 			}
 		}
