@@ -314,7 +314,10 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, w *store.Writer, u
 		prog = &progressLine{w: stderr}
 		cfg.Progress = prog.update
 	}
-	runErr := harness.Run(ctx, cfg, p.specs, w)
+	runErr := f.storeFidelity(ctx, db, id, p, stderr) // fidelity.go
+	if runErr == nil {
+		runErr = harness.Run(ctx, cfg, p.specs, w)
+	}
 	prog.clear()
 	complete := runErr == nil
 	if err := w.Finish(time.Now(), complete); err != nil {

@@ -16,6 +16,7 @@
 //	serbench report [IDs]    HTML page and/or Markdown with charts (--html, --markdown)
 //	serbench bigfloat        write or read a file of big.Float numbers
 //	serbench onepass         one encode and decode per codec, with match check
+//	serbench fidelity        every codec against edge values (-0, NaN, 2^63, ...)
 //
 // Run "serbench COMMAND --help" for the flags of a command.
 package main
@@ -31,10 +32,12 @@ import (
 
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
 	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/fidelity"
 )
 
 func main() {
-	harness.MaybeWorker() // a worker process of a run: serves it and exits
+	harness.MaybeWorker()  // a worker process of a run: serves it and exits
+	fidelity.MaybeWorker() // a worker of a fidelity matrix: computes a row and exits
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -79,6 +82,7 @@ Usage:
                            HTML page (offline, charts) and/or Markdown with SVG charts
   serbench bigfloat        write or read a file of big.Float numbers (--write/--read)
   serbench onepass         go-codec-bench's one-pass summary (nested workload by default)
+  serbench fidelity        every codec against edge values (-0, NaN, 2^63, bad UTF-8, ...)
 
 Run "serbench COMMAND --help" for the flags of a command.
 `
@@ -109,6 +113,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdImport(ctx, args[1:], stdout, stderr)
 	case "report":
 		return cmdReport(ctx, args[1:], stdout, stderr)
+	case "fidelity":
+		return cmdFidelity(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
 		fmt.Fprint(stdout, topUsage)
 		return nil
@@ -118,5 +124,5 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return cmdRun(ctx, args, stdout, stderr)
 	}
 	fmt.Fprint(stderr, topUsage)
-	return usagef("unknown command %q (valid: run, list, show, runs, compare, history, import, report, bigfloat, onepass, help)", args[0])
+	return usagef("unknown command %q (valid: run, list, show, runs, compare, history, import, report, bigfloat, onepass, fidelity, help)", args[0])
 }

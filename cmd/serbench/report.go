@@ -97,7 +97,12 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 
 	if *htmlPath != "" {
 		var b bytes.Buffer
-		if err := report.HTML(&b, runs, opts); err != nil {
+		// The fidelity matrices stored with the runs (fidelity.go).
+		matrices, err := storedFidelity(ctx, db, runs)
+		if err != nil {
+			return err
+		}
+		if err := report.HTMLWithFidelity(&b, runs, opts, matrices); err != nil {
 			return err
 		}
 		if err := writeFile(*htmlPath, b.Bytes()); err != nil {
