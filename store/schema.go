@@ -130,4 +130,15 @@ var migrations = []string{
 		detail TEXT NOT NULL,
 		PRIMARY KEY (run_id, codec, pos)
 	);`,
+	// 6: what verification found beyond the status: variant flags found
+	// on the workload (JSON list, "unsafe" when decoded values alias their
+	// input), examples of aliasing (JSON list), the extent of each
+	// declared bound (JSON list) and how many are loose, and the number of
+	// values whose input the codec changed (status "mutated"). Rows
+	// stored before it read as none of these.
+	`ALTER TABLE verifications ADD COLUMN flags TEXT NOT NULL DEFAULT '[]';
+	ALTER TABLE verifications ADD COLUMN aliases TEXT NOT NULL DEFAULT '[]';
+	ALTER TABLE verifications ADD COLUMN bounds TEXT NOT NULL DEFAULT '[]';
+	ALTER TABLE verifications ADD COLUMN loose_bounds INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE verifications ADD COLUMN mutated_values INTEGER NOT NULL DEFAULT 0;`,
 }

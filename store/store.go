@@ -310,10 +310,12 @@ func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer
 // already stored for the run, as a resumed run verifies its pairs again,
 // is replaced.
 func (w *Writer) Verification(v result.Verification) error {
-	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed, flags, aliases, bounds, loose_bounds, mutated_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (run_id, workload, codec) DO UPDATE SET status = excluded.status, n_values = excluded.n_values, mean_size = excluded.mean_size,
-			observed = excluded.observed, diffs = excluded.diffs, diff_values = excluded.diff_values, error = excluded.error, compressed = excluded.compressed`,
-		w.runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error, jsonSizes(v.Compressed))
+			observed = excluded.observed, diffs = excluded.diffs, diff_values = excluded.diff_values, error = excluded.error, compressed = excluded.compressed,
+			flags = excluded.flags, aliases = excluded.aliases, bounds = excluded.bounds, loose_bounds = excluded.loose_bounds, mutated_values = excluded.mutated_values`,
+		w.runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error, jsonSizes(v.Compressed),
+		jsonList(v.Flags), jsonList(v.Aliases), jsonList(v.Bounds), v.LooseBounds, v.MutatedValues)
 	if err != nil {
 		return fmt.Errorf("store verification of %s/%s: %w", v.Workload, v.Codec, err)
 	}
@@ -512,11 +514,26 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := q(`SELECT workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed FROM verifications WHERE run_id = ? ORDER BY workload, codec`, func(rows *sql.Rows) error {
+	// Runs stored before the "gen-types" flag existed: mark their
+	// generated-types-only codecs, so that they render like for like.
+	result.LegacyGeneratedTypes(r.Codecs)
+	if err := q(`SELECT workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed, flags, aliases, bounds, loose_bounds, mutated_values FROM verifications WHERE run_id = ? ORDER BY workload, codec`, func(rows *sql.Rows) error {
 		var v result.Verification
-		var observed, diffs, compressed string
-		if err := rows.Scan(&v.Workload, &v.Codec, &v.Status, &v.Values, &v.MeanSize, &observed, &diffs, &v.DiffValues, &v.Error, &compressed); err != nil {
+		var observed, diffs, compressed, flags, aliases, bounds string
+		if err := rows.Scan(&v.Workload, &v.Codec, &v.Status, &v.Values, &v.MeanSize, &observed, &diffs, &v.DiffValues, &v.Error, &compressed,
+			&flags, &aliases, &bounds, &v.LooseBounds, &v.MutatedValues); err != nil {
 			return err
+		}
+		for _, l := range []struct {
+			name string
+			text string
+			to   *[]string
+		}{{"flags", flags, &v.Flags}, {"aliases", aliases, &v.Aliases}, {"bounds", bounds, &v.Bounds}} {
+			list, err := parseList(l.text)
+			if err != nil {
+				return fmt.Errorf("verification %s/%s %s: %w", v.Workload, v.Codec, l.name, err)
+			}
+			*l.to = list
 		}
 		var err error
 		if v.Compressed, err = parseSizes(compressed); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -43,6 +44,7 @@ var backendTests = []struct {
 	{"LockStaleTakeover", testLockStaleTakeover},
 	{"LockRace", testLockRace},
 	{"LockLost", testLockLost},
+	{"VerificationFindings", testVerificationFindings},
 }
 
 func TestBackends(t *testing.T) {
@@ -233,5 +235,47 @@ func testDuplicateRunIDIsAnError(t *testing.T, newDB newDB) {
 	r, err := d.Run(ctx, "same")
 	if err != nil || len(r.Cells) == 0 {
 		t.Errorf("first run damaged: %v", err)
+	}
+}
+
+// testVerificationFindings stores what verification found beyond the
+// status (found flags, aliasing examples, the extent of declared bounds,
+// changed inputs) and reads it back; and a run stored with the flags of
+// before "gen-types" reads back with its generated-types-only codecs
+// marked.
+func testVerificationFindings(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	d := open(t, newDB(t))
+	run := fixture.Run("findings")
+	run.Codecs = append(run.Codecs,
+		result.Codec{Name: "gen", Format: "protobuf", Module: "m", API: "codegen"},
+		result.Codec{Name: "gen+convert", Format: "protobuf", Module: "m", API: "codegen", Flags: []string{"convert"}})
+	found := result.Verification{Workload: "person", Codec: "gen", Status: result.VerifyMutated, Values: 10, MutatedValues: 3,
+		Flags: []string{result.FlagUnsafe}, Aliases: []string{"value 0: other at .Name"},
+		Bounds: []string{"time-precision: bound 1h, largest seen 1ms (bound 3600000× looser than observed)"}, LooseBounds: 1}
+	run.Verifications = append(run.Verifications, found)
+	write(t, d, run)
+	got, err := d.Run(ctx, "findings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v *result.Verification
+	for i := range got.Verifications {
+		if got.Verifications[i].Codec == "gen" {
+			v = &got.Verifications[i]
+		}
+	}
+	if v == nil {
+		t.Fatal("verification of gen not stored")
+	}
+	if diff := cmp.Diff(found, *v, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("verification (-stored +loaded):\n%s", diff)
+	}
+	flags := map[string][]string{}
+	for _, c := range got.Codecs {
+		flags[c.Name] = c.Flags
+	}
+	if !slices.Equal(flags["gen"], []string{result.FlagGeneratedTypes}) || !slices.Equal(flags["gen+convert"], []string{result.FlagConvert}) {
+		t.Errorf("legacy codec flags not upgraded on load: %v", flags)
 	}
 }
