@@ -901,7 +901,11 @@ func (w *Workload) Notes() []string {
 	for _, r := range timed {
 		switch r.Verify.Status {
 		case result.VerifyLossy:
-			out = append(out, fmt.Sprintf("lossy %s: declared %s; seen: %s", r.Codec.Name, strings.Join(r.Codec.Losses, "; "), strings.Join(r.Verify.Observed, ", ")))
+			line := fmt.Sprintf("lossy %s: declared %s; seen: %s", r.Codec.Name, strings.Join(r.Codec.Losses, "; "), strings.Join(r.Verify.Observed, ", "))
+			if len(r.Verify.Bounds) > 0 {
+				line += "; bounds: " + strings.Join(r.Verify.Bounds, "; ")
+			}
+			out = append(out, line)
 		case result.VerifyMismatch:
 			ex := ""
 			if len(r.Verify.Diffs) > 0 {
