@@ -88,10 +88,6 @@ func (s Status) Symbol() string {
 	return string(s)
 }
 
-// Worker reports whether s is the end of a worker process (crash,
-// timeout or memory).
-func (s Status) Worker() bool { return s == Crash || s == Timeout || s == Memory }
-
 // Legend explains the symbols of Status.Symbol, one status a line.
 var Legend = []string{
 	"ok     exact: the value came back exactly",
