@@ -70,8 +70,21 @@ func TestVariantsSelection(t *testing.T) {
 	if p, f := count(Selection{Workload: "^person$", AllVariants: true}); p == 0 || f == 0 {
 		t.Errorf("AllVariants: %d plain, %d flagged jobs; want both", p, f)
 	}
-	if p, f := count(Selection{Workload: "^person$", Codec: `\+convert$`}); p != 0 || f == 0 {
+	if p, f := count(Selection{Workload: "^person$", Codec: `-reuse$`}); p != 0 || f == 0 {
 		t.Errorf("a pattern naming variants: %d plain, %d flagged jobs; want the variants", p, f)
+	}
+	// +convert codecs build the user's struct: they are plain and run by
+	// default, while their gen-types bases are a variant.
+	jobs, err := Jobs(Selection{Workload: "^person$"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, j := range jobs {
+		seen[j.Codec.Info().Name] = true
+	}
+	if !seen["protobuf+convert"] || seen["protobuf"] {
+		t.Errorf("default person jobs: protobuf+convert %v, protobuf %v; want the +convert codec only", seen["protobuf+convert"], seen["protobuf"])
 	}
 }
 
