@@ -407,7 +407,15 @@ func classify(vx, vy reflect.Value) []Diff {
 	return []Diff{d}
 }
 
+// absDur is |d|. time.Time.Sub saturates at the extreme durations (about
+// 292 years), and -math.MinInt64 overflows back to itself, so the most
+// negative duration is mapped to the largest one: without it, two times
+// more than 292 years apart would compare equal one way and unequal the
+// other.
 func absDur(d time.Duration) time.Duration {
+	if d == math.MinInt64 {
+		return math.MaxInt64
+	}
 	if d < 0 {
 		return -d
 	}

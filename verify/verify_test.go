@@ -87,6 +87,26 @@ func TestStrictTimeOffsets(t *testing.T) {
 	}
 }
 
+// TestFarTimes compares times more than 292 years apart, where
+// time.Time.Sub saturates: a time after 2262 decoded as 1970 must be a
+// difference in both directions, under a declared precision bound too
+// (go-cmp panics on a comparer that is not symmetric).
+func TestFarTimes(t *testing.T) {
+	far := time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)
+	epoch := time.Unix(0, 0).UTC()
+	for _, losses := range [][]codec.Loss{nil, {{Kind: codec.TimePrecision, Precision: time.Second}}} {
+		for _, pair := range [][2]time.Time{{far, epoch}, {epoch, far}} {
+			d := Compare(pair[0], pair[1], losses)
+			if len(d) != 1 || d[0].Class != ClassTimePrecision && d[0].Class != ClassOther {
+				t.Errorf("%v against %v with %v: %v; want one difference", pair[0], pair[1], losses, d)
+			}
+		}
+	}
+	if d := Compare(far, far.Add(500*time.Millisecond), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}}); len(d) != 0 {
+		t.Errorf("a declared bound rejected a far time within it: %v", d)
+	}
+}
+
 func TestFloatMargin(t *testing.T) {
 	if d := Compare(4.2e-5, 0.0, []codec.Loss{{Kind: codec.FloatPrecision, Margin: 5e-5}}); len(d) != 0 {
 		t.Errorf("margin not applied: %v", d)
