@@ -123,7 +123,7 @@ body.show-all .set-plain { display: none; }
 {{- end}}
 <div class="controls">
 {{- if .Toggle}}
-<label class="toggle"><input type="checkbox" id="variants"{{if .ShowAll}} checked{{end}}> show variant codecs (buffer reuse, unsafe strings, conversion)</label>
+<label class="toggle"><input type="checkbox" id="variants"{{if .ShowAll}} checked{{end}}> show variant codecs (buffer reuse, unsafe, generated types only, aliasing)</label>
 {{- end}}
 <nav class="toc">{{range .Nav}}<a href="{{.Href}}">{{.Text}}</a> {{end}}</nav>
 </div>

@@ -89,6 +89,11 @@ func TestCodeGenRowsSayWhatTheyTime(t *testing.T) {
 			for name, out := range outs {
 				var convert, genOnly, unmarked int
 				for _, line := range strings.Split(out, "\n") {
+					if strings.Contains(line, "variant codecs hidden") {
+						// The note naming the hidden variants is
+						// not a row.
+						continue
+					}
 					if name == "html" {
 						// One table row per line in the page; rows
 						// of codecs are <tr> lines naming the codec.
@@ -123,5 +128,46 @@ func TestCodeGenRowsSayWhatTheyTime(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAliasingRowsAreNamedVariants checks a codec that verification found
+// aliasing its input on one workload: the default table leaves the row out
+// and names it with why ("[aliases input]"); with all variants the row is
+// there, labelled, and its aliasing example is in a note.
+func TestAliasingRowsAreNamedVariants(t *testing.T) {
+	run := fixture.Run("r1")
+	found := false
+	for i := range run.Verifications {
+		v := &run.Verifications[i]
+		if v.Codec == "fast" {
+			v.Flags = []string{result.FlagUnsafe}
+			v.Aliases = []string{".Name: \"ab\" became \"\\xa5\\xa5\" when its input was overwritten"}
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("the fixture has no verification of codec fast")
+	}
+	var plain, all bytes.Buffer
+	if err := Table(&plain, Build(run, Options{})); err != nil {
+		t.Fatal(err)
+	}
+	if err := Table(&all, Build(run, Options{AllVariants: true})); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(plain.String(), "\n") {
+		if strings.Contains(line, " fast ") && !strings.Contains(line, "hidden") {
+			t.Errorf("default table shows the aliasing row: %s", line)
+		}
+	}
+	if !strings.Contains(plain.String(), "fast "+MarkerAliases) || !strings.Contains(plain.String(), "variant codecs hidden") {
+		t.Errorf("default table does not name the hidden aliasing row:\n%s", plain.String())
+	}
+	if !strings.Contains(all.String(), "fast "+MarkerAliases) {
+		t.Errorf("table with all variants has no labelled aliasing row:\n%s", all.String())
+	}
+	if !strings.Contains(all.String(), "when its input was overwritten") {
+		t.Errorf("table with all variants does not show the aliasing example:\n%s", all.String())
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -77,6 +78,10 @@ type Workload struct {
 	Failed []*Row
 	// Hidden counts variant rows left out by Options.
 	Hidden int
+	// HiddenNames names them, each with why it is a variant here: its
+	// flags, or "aliases its input here" when verification found it
+	// aliasing on this workload.
+	HiddenNames []string
 	// Scaling is the parallel throughput of codecs that ran on more than
 	// one goroutine.
 	Scaling []*ScalingRow
@@ -551,6 +556,7 @@ func Build(run *result.Run, opts Options) *Report {
 		}
 		if row.Reference == "" && !opts.AllVariants && !row.Plain() {
 			w.Hidden++
+			w.HiddenNames = append(w.HiddenNames, hiddenName(row))
 			return
 		}
 		if row.Verify == nil && row.Reference == "" {
@@ -976,7 +982,24 @@ func (w *Workload) Notes() []string {
 		out = append(out, fmt.Sprintf("%s %s: %s", r.Mark(), r.Codec.Name, msg))
 	}
 	if w.Hidden > 0 {
-		out = append(out, fmt.Sprintf("%d variant codecs (buffer reuse, unsafe strings, conversion) hidden; show them with --variants all", w.Hidden))
+		names := slices.Clone(w.HiddenNames)
+		sort.Strings(names)
+		out = append(out, fmt.Sprintf("%d variant codecs hidden: %s; show them with --variants all", w.Hidden, strings.Join(names, ", ")))
 	}
 	return out
+}
+
+// hiddenName is a hidden variant row's label ([gen-types], [aliases
+// input]) with its other variant flags (reuse, unsafe) in parentheses.
+func hiddenName(r *Row) string {
+	var why []string
+	for _, f := range r.Codec.Flags {
+		if f != result.FlagConvert && f != result.FlagGeneratedTypes {
+			why = append(why, f)
+		}
+	}
+	if len(why) == 0 {
+		return r.Label()
+	}
+	return r.Label() + " (" + strings.Join(why, ", ") + ")"
 }
