@@ -59,7 +59,7 @@ type mapping struct {
 var mappings = map[reflect.Type]mapping{
 	reflect.TypeFor[workload.Person](): {
 		newValue:  func() bebop.Record { return new(gen.Person) },
-		of:        func(v any) (any, error) { return personOf(v.(*workload.Person)), nil },
+		of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
 		canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
 	},
 	reflect.TypeFor[workload.TestStruc](): {

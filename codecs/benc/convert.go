@@ -2,23 +2,15 @@ package benc
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
-	"time"
 
 	gen "github.com/serbench/serbench/internal/gen/benc"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 
 // The conversions between the canonical workload types and the generated
 // benc types follow schema/*.benc. Slices and maps whose types are the same
 // in both are shared, not copied.
-
-// timeParts is schema.SplitTime for the workloads' times, which are all
-// inside its range (were one not, verification would show the difference).
-func timeParts(t time.Time) (unixNano int64, offset int32) {
-	unixNano, offset, _ = schema.SplitTime(t)
-	return unixNano, offset
-}
 
 type integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
@@ -36,8 +28,13 @@ func convertInts[To, From integer](s []From) []To {
 	return out
 }
 
-func personOf(p *workload.Person) *gen.Person {
-	ns, off := timeParts(p.BirthDay)
+// personOf returns the generated Person of p. It fails for a BirthDay
+// outside the range of the time mapping (schema.SplitTime).
+func personOf(p *workload.Person) (*gen.Person, error) {
+	ns, off, err := schema.SplitTime(p.BirthDay)
+	if err != nil {
+		return nil, fmt.Errorf("BirthDay: %w", err)
+	}
 	return &gen.Person{
 		Name:             p.Name,
 		BirthDayUnixNano: ns,
@@ -48,7 +45,7 @@ func personOf(p *workload.Person) *gen.Person {
 		Money:            p.Money,
 		Tags:             p.Tags,
 		Aliases:          p.Aliases,
-	}
+	}, nil
 }
 
 func canonicalPerson(m *gen.Person) *workload.Person {
@@ -163,7 +160,10 @@ func testStrucsOf(field string, s []*workload.TestStruc) ([]gen.TestStruc, error
 }
 
 func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
-	tNano, tOff := timeParts(s.T)
+	tNano, tOff, err := schema.SplitTime(s.T)
+	if err != nil {
+		return gen.TestStruc{}, fmt.Errorf("T: %w", err)
+	}
 	m := gen.TestStruc{
 		S: s.S, I: s.I, I8: int16(s.I8), I16: s.I16, I32: s.I32, I64: s.I64,
 		Ui: s.Ui, Ui8: s.Ui8, Ui16: s.Ui16, Ui32: s.Ui32, Ui64: s.Ui64,
@@ -193,7 +193,6 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 		Nmap:      s.Nmap,
 		Nslice:    s.Nslice,
 	}
-	var err error
 	if s.Islice != nil {
 		m.Islice = make([]gen.Value, len(s.Islice))
 		for i, v := range s.Islice {

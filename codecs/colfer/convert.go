@@ -2,10 +2,9 @@ package colfer
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
-	"time"
 
 	gen "github.com/serbench/serbench/internal/gen/colfer"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -13,13 +12,6 @@ import (
 // Colfer types follow schema/*.colf. Slices whose element type is the same
 // in both are shared, not copied. Nil and empty are kept apart on the way
 // in, and Colfer then writes neither; on the way out an absent list is nil.
-
-// timeParts is schema.SplitTime for the workloads' times, which are all
-// inside its range (were one not, verification would show the difference).
-func timeParts(t time.Time) (unixNano int64, offset int32) {
-	unixNano, offset, _ = schema.SplitTime(t)
-	return unixNano, offset
-}
 
 type integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
@@ -69,8 +61,13 @@ func boolsOfBytes(b []byte) ([]bool, error) {
 	return out, nil
 }
 
-func personOf(p *workload.Person) *gen.Person {
-	ns, off := timeParts(p.BirthDay)
+// personOf returns the generated Person of p. It fails for a BirthDay
+// outside the range of the time mapping (schema.SplitTime).
+func personOf(p *workload.Person) (*gen.Person, error) {
+	ns, off, err := schema.SplitTime(p.BirthDay)
+	if err != nil {
+		return nil, fmt.Errorf("BirthDay: %w", err)
+	}
 	m := &gen.Person{
 		Name:             p.Name,
 		BirthDayUnixNano: ns,
@@ -91,7 +88,7 @@ func personOf(p *workload.Person) *gen.Person {
 			m.Tags[i] = &entries[i]
 		}
 	}
-	return m
+	return m, nil
 }
 
 func canonicalPerson(m *gen.Person) *workload.Person {
@@ -188,7 +185,10 @@ func valueOf(m *gen.Value) (any, error) {
 }
 
 func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
-	tNano, tOff := timeParts(s.T)
+	tNano, tOff, err := schema.SplitTime(s.T)
+	if err != nil {
+		return nil, fmt.Errorf("T: %w", err)
+	}
 	m := &gen.TestStruc{
 		S: s.S, I: int64(s.I), I8: int32(s.I8), I16: int32(s.I16), I32: s.I32, I64: s.I64,
 		Ui: uint64(s.Ui), Ui8: s.Ui8, Ui16: s.Ui16, Ui32: s.Ui32, Ui64: s.Ui64,
@@ -279,7 +279,6 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	if s.Nint64 != nil {
 		m.Nint64 = []int64{*s.Nint64}
 	}
-	var err error
 	if s.Mtsptr != nil {
 		entries := make([]gen.TestStrucEntry, 0, len(s.Mtsptr))
 		for k, v := range s.Mtsptr {

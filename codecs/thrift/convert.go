@@ -2,11 +2,10 @@ package thrift
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
 	"math"
-	"time"
 
 	gen "github.com/serbench/serbench/internal/gen/thrift"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -16,15 +15,13 @@ import (
 // same on both sides are shared, not copied; nil stays nil and empty stays
 // empty, as the optional collection fields keep them apart on the wire.
 
-// timeToThrift is schema.SplitTime for the workloads' times, which are all
-// inside its range (were one not, verification would show the difference).
-func timeToThrift(t time.Time) (ns int64, offset int32) {
-	ns, offset, _ = schema.SplitTime(t)
-	return ns, offset
-}
-
-func personToThrift(p *workload.Person) *gen.Person {
-	ns, off := timeToThrift(p.BirthDay)
+// personToThrift returns the generated Person of p. It fails for a
+// BirthDay outside the range of the time mapping (schema.SplitTime).
+func personToThrift(p *workload.Person) (*gen.Person, error) {
+	ns, off, err := schema.SplitTime(p.BirthDay)
+	if err != nil {
+		return nil, fmt.Errorf("BirthDay: %w", err)
+	}
 	return &gen.Person{
 		Name:             p.Name,
 		BirthDayUnixNano: ns,
@@ -35,7 +32,7 @@ func personToThrift(p *workload.Person) *gen.Person {
 		Money:            p.Money,
 		Tags:             p.Tags,
 		Aliases:          p.Aliases,
-	}
+	}, nil
 }
 
 func personFromThrift(p *gen.Person) *workload.Person {
@@ -152,7 +149,10 @@ func valueFromThrift(v *gen.Value) (any, error) {
 }
 
 func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
-	ns, off := timeToThrift(s.T)
+	ns, off, err := schema.SplitTime(s.T)
+	if err != nil {
+		return nil, fmt.Errorf("T: %w", err)
+	}
 	t := &gen.TestStruc{
 		S:    s.S,
 		I:    int64(s.I),
@@ -200,7 +200,6 @@ func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
 		Nslice:    s.Nslice,
 		Nint64:    s.Nint64,
 	}
-	var err error
 	if s.Islice != nil {
 		t.Islice = make([]*gen.Value, len(s.Islice))
 		for i, v := range s.Islice {

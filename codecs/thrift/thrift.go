@@ -103,7 +103,11 @@ var mappings = map[reflect.Type]mapping{
 			if !ok || p == nil {
 				return nil, fmt.Errorf("thrift: cannot convert %T to a Person", v)
 			}
-			return personToThrift(p), nil
+			t, err := personToThrift(p)
+			if err != nil {
+				return nil, fmt.Errorf("thrift: Person.%w", err)
+			}
+			return t, nil
 		},
 		newThrift: func() thrift.TStruct { return gen.NewPerson() },
 		fromThrift: func(v thrift.TStruct) (any, error) {
