@@ -59,7 +59,7 @@ type message interface {
 func bind(t codec.Target) (codec.Instance, error) {
 	switch t.Type {
 	case reflect.TypeFor[workload.Person]():
-		return instance(func(p *workload.Person) (*gen.Person, error) { return gen.FromPerson(p), nil }, gen.ToPerson), nil
+		return instance(gen.FromPerson, gen.ToPerson), nil
 	case reflect.TypeFor[workload.TestStruc]():
 		return instance(gen.FromTestStruc, gen.ToTestStruc), nil
 	case reflect.TypeFor[[]float32]():

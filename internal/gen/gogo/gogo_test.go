@@ -57,11 +57,19 @@ func TestRegistries(t *testing.T) {
 func TestWireCompatible(t *testing.T) {
 	same := 0
 	for i, p := range append(workload.People(workload.PersonSeed, 300), &workload.Person{}) {
-		gogoBytes, err := FromPerson(p).Marshal()
+		gogoMsg, err := FromPerson(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pbBytes, err := proto.Marshal(pb.FromPerson(p))
+		gogoBytes, err := gogoMsg.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pbMsg, err := pb.FromPerson(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pbBytes, err := proto.Marshal(pbMsg)
 		if err != nil {
 			t.Fatal(err)
 		}

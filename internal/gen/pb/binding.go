@@ -59,8 +59,7 @@ type Binding struct {
 func BindingFor(t reflect.Type) (Binding, bool) {
 	switch t {
 	case reflect.TypeFor[workload.Person]():
-		return binding(func(p *workload.Person) (*Person, error) { return FromPerson(p), nil },
-			ToPerson, PersonFromVTPool), true
+		return binding(FromPerson, ToPerson, PersonFromVTPool), true
 	case reflect.TypeFor[workload.TestStruc]():
 		return binding(FromTestStruc, ToTestStruc, TestStrucFromVTPool), true
 	case reflect.TypeFor[[]float32]():

@@ -14,9 +14,14 @@ import (
 	"github.com/serbench/serbench/workload"
 )
 
-// FromPerson returns the message of p. Its Tags and Aliases are p's.
-func FromPerson(p *workload.Person) *Person {
-	ns, off, _ := schema.SplitTime(p.BirthDay) // the workloads' times are all in its range; verification would show any other
+// FromPerson returns the message of p. Its Tags and Aliases are p's. It
+// fails for a BirthDay outside the range of the time mapping
+// (schema.SplitTime).
+func FromPerson(p *workload.Person) (*Person, error) {
+	ns, off, err := schema.SplitTime(p.BirthDay)
+	if err != nil {
+		return nil, fmt.Errorf("BirthDay: %w", err)
+	}
 	return &Person{
 		Name:             p.Name,
 		BirthDayUnixNano: ns,
@@ -27,7 +32,7 @@ func FromPerson(p *workload.Person) *Person {
 		Money:            p.Money,
 		Tags:             p.Tags,
 		Aliases:          p.Aliases,
-	}
+	}, nil
 }
 
 // ToPerson returns the canonical value of m. Empty maps and slices become
@@ -61,10 +66,15 @@ func ToFloats(m *Floats, clone bool) *[]float32 {
 
 // FromTestStruc returns the message of s, with its children. Slices whose
 // element type is the same in both share memory with s. It fails on what
-// the schema cannot carry: a dynamic type in an interface{} value that the
+// the schema cannot carry: a time outside the range of the time mapping
+// (schema.SplitTime), a dynamic type in an interface{} value that the
 // Value union has no field for, and nil pointers in Iptrslice, Its and
 // Mtsptr.
 func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
+	tNano, tOff, err := schema.SplitTime(s.T)
+	if err != nil {
+		return nil, fmt.Errorf("T: %w", err)
+	}
 	m := &TestStruc{
 		S:    s.S,
 		I:    int64(s.I),
@@ -105,12 +115,12 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 		Asslice:   s.ASslice,
 		Ai64Slice: s.AI64slice,
 
-		Msi64:  s.Msi64,
-		Nmap:   s.Nmap,
-		Nslice: s.Nslice,
+		Msi64:     s.Msi64,
+		TUnixNano: tNano,
+		TOffset:   tOff,
+		Nmap:      s.Nmap,
+		Nslice:    s.Nslice,
 	}
-	m.TUnixNano, m.TOffset, _ = schema.SplitTime(s.T)
-	var err error
 	if s.Islice != nil {
 		m.Islice = make([]*Value, len(s.Islice))
 		for i, v := range s.Islice {

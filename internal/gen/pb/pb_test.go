@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"math"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -17,10 +19,14 @@ import (
 func messages(t *testing.T) []Message {
 	t.Helper()
 	var out []Message
-	for _, p := range workload.People(workload.PersonSeed, 300) {
-		out = append(out, FromPerson(p))
+	for _, p := range append(workload.People(workload.PersonSeed, 300),
+		&workload.Person{}, &workload.Person{Tags: map[string]string{"": ""}, Aliases: []string{""}}) {
+		m, err := FromPerson(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
 	}
-	out = append(out, FromPerson(&workload.Person{}), FromPerson(&workload.Person{Tags: map[string]string{"": ""}, Aliases: []string{""}}))
 	one := int64(-1)
 	for _, s := range append(workload.Nested(workload.NestedSeed, 30, 2),
 		&workload.TestStruc{}, &workload.TestStruc{Nint64: &one, Nintf: "x", Nteststruc: &workload.TestStruc{S: "child"}}) {
@@ -139,7 +145,11 @@ func TestVTWireCompatible(t *testing.T) {
 func TestConvertRoundTrip(t *testing.T) {
 	for _, clone := range []bool{false, true} {
 		for i, p := range workload.People(workload.PersonSeed, 200) {
-			b, err := FromPerson(p).MarshalVT()
+			msg, err := FromPerson(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := msg.MarshalVT()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -183,9 +193,21 @@ func TestFromTestStrucRefuses(t *testing.T) {
 		"bad Nintf":         {Nintf: map[string]int{}},
 		"bad child in Its":  {Its: []*workload.TestStruc{{Nintf: []int{}}}},
 		"bad child, Mtsptr": {Mtsptr: map[string]*workload.TestStruc{"a": {Nintf: []int{}}}},
+		"T in 2300":         {T: time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)},
+		"child's T in 1600": {Its: []*workload.TestStruc{{T: time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC)}}},
 	} {
 		if _, err := FromTestStruc(s); err == nil {
 			t.Errorf("%s: FromTestStruc did not fail", name)
 		}
+	}
+}
+
+// TestFromPersonRefusesFarTime checks that a BirthDay outside the range of
+// the time mapping is an error that names the field and the time, not a
+// message with another time.
+func TestFromPersonRefusesFarTime(t *testing.T) {
+	m, err := FromPerson(&workload.Person{BirthDay: time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)})
+	if want := "BirthDay: time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("FromPerson: %v, error %v, want one that says %q", m, err, want)
 	}
 }
