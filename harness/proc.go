@@ -7,12 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
 
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 )
 
@@ -47,71 +44,12 @@ type worker interface {
 	close()
 }
 
-// tail keeps the first and the last bytes written to it: a worker's
-// output.
-type tail struct {
-	mu    sync.Mutex
-	first []byte
-	buf   []byte
-	max   int
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if n := min(len(p), t.max-len(t.first)); n > 0 {
-		t.first = append(t.first, p[:n]...)
-	}
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > 2*t.max {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	b := t.buf
-	if len(b) > t.max {
-		b = b[len(b)-t.max:]
-	}
-	return strings.TrimSpace(string(b))
-}
-
-// head returns the first bytes written.
-func (t *tail) head() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.first)
-}
-
-// crashLine returns the line of a Go crash report that says what went
-// wrong ("panic: ...", "fatal error: ...", "runtime: ..."), or "".
-func crashLine(out string) string {
-	for _, l := range strings.Split(out, "\n") {
-		l = strings.TrimSpace(l)
-		for _, p := range []string{"panic: ", "fatal error: ", "runtime: "} {
-			if strings.HasPrefix(l, p) {
-				return l
-			}
-		}
-	}
-	return ""
-}
-
 // procWorker is a worker process.
 type procWorker struct {
-	cmd     *exec.Cmd
-	reqW    *os.File
-	resps   chan response
-	output  *tail
-	exited  chan struct{} // closed when the process has been waited for
-	waitErr error
-	// memKilled is set when the memory watchdog killed the process.
-	mu        sync.Mutex
-	memKilled bool
-	dead      *failure
+	proc  *workerproc.Process
+	reqW  *os.File
+	resps chan response
+	dead  *failure
 }
 
 // procOptions configure worker processes.
@@ -121,21 +59,7 @@ type procOptions struct {
 }
 
 // maxStackEnv carries a worker's maximum goroutine stack size.
-const maxStackEnv = "SERBENCH_WORKER_MAX_STACK"
-
-// maxStack is the largest goroutine stack a worker allows: a quarter of
-// its memory limit (Go's default is 1 GB), so that runaway recursion ends
-// as the stack overflow it is, not as memory exhaustion.
-func maxStack(memoryLimit int64) int64 {
-	return min(memoryLimit/4, 1<<30)
-}
-
-// hardLimit is the resident size above which a worker is killed: the
-// soft limit given to the Go runtime as GOMEMLIMIT, plus a quarter (at
-// least 64 MiB) for what the runtime cannot return in time.
-func hardLimit(soft int64) int64 {
-	return soft + max(soft/4, 64<<20)
-}
+const maxStackEnv = workerproc.MaxStackEnv
 
 // startWorker starts a worker process and greets it.
 func startWorker(ctx context.Context, o procOptions, name string, timeout time.Duration) (*procWorker, error) {
@@ -156,26 +80,18 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 		reqW.Close()
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
-	cmd := exec.Command(o.command[0], o.command[1:]...)
-	cmd.ExtraFiles = []*os.File{reqR, respW}
-	out := &tail{max: 4096}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.Env = os.Environ()
-	if o.memoryLimit > 0 {
-		cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(o.memoryLimit, 10),
-			maxStackEnv+"="+strconv.FormatInt(maxStack(o.memoryLimit), 10))
-	}
-	cmd.SysProcAttr = sysProcAttr()
-	if err := cmd.Start(); err != nil {
-		reqR.Close()
+	proc, err := workerproc.Start(workerproc.Config{
+		Command:       o.command,
+		ExtraFiles:    []*os.File{reqR, respW},
+		MemoryLimit:   o.memoryLimit,
+		CleanExitText: "exit status 0 without answering",
+	})
+	if err != nil {
 		reqW.Close()
 		respR.Close()
-		respW.Close()
-		return nil, fmt.Errorf("start worker %s: %w", strings.Join(o.command, " "), err)
+		return nil, err
 	}
-	reqR.Close()
-	respW.Close()
-	w := &procWorker{cmd: cmd, reqW: reqW, resps: make(chan response), output: out, exited: make(chan struct{})}
+	w := &procWorker{proc: proc, reqW: reqW, resps: make(chan response)}
 	go func() {
 		defer close(w.resps)
 		defer respR.Close()
@@ -188,40 +104,12 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 			w.resps <- r
 		}
 	}()
-	go func() {
-		w.waitErr = cmd.Wait()
-		close(w.exited)
-	}()
-	if o.memoryLimit > 0 {
-		go w.watchMemory(hardLimit(o.memoryLimit))
-	}
 	var resp response
 	if err := w.call(ctx, request{Op: "hello", Version: ProtocolVersion}, timeout, &resp); err != nil {
 		w.close()
 		return nil, fmt.Errorf("start worker for %s: %w", name, err)
 	}
 	return w, nil
-}
-
-// watchMemory kills the process when its resident size passes limit.
-func (w *procWorker) watchMemory(limit int64) {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-w.exited:
-			return
-		case <-t.C:
-			rss, ok := residentBytes(w.cmd.Process.Pid)
-			if ok && rss > limit {
-				w.mu.Lock()
-				w.memKilled = true
-				w.mu.Unlock()
-				w.cmd.Process.Kill()
-				return
-			}
-		}
-	}
 }
 
 // call sends req and waits for its response, at most timeout. A worker
@@ -253,7 +141,7 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 	case <-t.C:
 		return w.died(result.CellTimeout, fmt.Sprintf("%s ran past the timeout of %s; the worker was killed", req.Op, timeout))
 	case <-ctx.Done():
-		w.cmd.Process.Kill()
+		w.proc.Kill()
 		return ctx.Err()
 	}
 }
@@ -261,46 +149,21 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 // died kills the process if it still runs (it timed out, or closed its
 // pipe but lingers), waits for it and describes its end as a *failure:
 // status with why, unless the memory watchdog killed it or its output
-// says it ran out of memory.
+// says it ran out of memory, and the tail of its output.
 func (w *procWorker) died(status, why string) error {
 	if w.dead != nil {
 		return w.dead
 	}
-	w.cmd.Process.Kill()
-	<-w.exited
-	w.mu.Lock()
-	mem := w.memKilled
-	w.mu.Unlock()
-	out := w.output.String()
-	f := &failure{Status: status}
-	switch {
-	case mem:
+	mem, msg := w.proc.Death(why)
+	f := &failure{Status: status, Msg: msg}
+	if mem {
 		f.Status = result.CellMemory
-		why = "the worker went past the memory limit and was killed"
-	case why != "":
-	case strings.Contains(out, "out of memory") || strings.Contains(out, "cannot allocate memory"):
-		f.Status = result.CellMemory
-		why = "the worker ran out of memory"
-	default:
-		why = "the worker died: " + exitText(w.waitErr)
 	}
-	if first := crashLine(w.output.head()); first != "" {
-		why += ": " + first
+	if out := w.proc.Output(); out != "" {
+		f.Msg += "\nits last output:\n" + out
 	}
-	if out != "" {
-		why += "\nits last output:\n" + out
-	}
-	f.Msg = why
 	w.dead = f
 	return f
-}
-
-// exitText describes how a process ended.
-func exitText(err error) string {
-	if err == nil {
-		return "exit status 0 without answering"
-	}
-	return err.Error()
 }
 
 func (w *procWorker) setup(ctx context.Context, s Spec, timeout time.Duration) (*result.Verification, []result.Cell, error) {
@@ -339,10 +202,10 @@ func (w *procWorker) close() {
 	}
 	w.reqW.Close()
 	select {
-	case <-w.exited:
+	case <-w.proc.Exited():
 	case <-time.After(5 * time.Second):
-		w.cmd.Process.Kill()
-		<-w.exited
+		w.proc.Kill()
+		<-w.proc.Exited()
 	}
 }
 

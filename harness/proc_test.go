@@ -259,7 +259,7 @@ func coordinatorMain() {
 	}
 	go w.sample(context.Background(), 1, 2*misbehaveAfter, time.Hour) // blocks in the worker
 	time.Sleep(100 * time.Millisecond)
-	fmt.Println(w.cmd.Process.Pid)
+	fmt.Println(w.proc.Pid())
 	select {}
 }
 

@@ -7,15 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
-	"runtime/debug"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/workerproc"
 )
 
 // WorkerArg is the hidden first argument that makes the serbench binary (or
@@ -28,9 +26,6 @@ import (
 // says it is done) to file descriptor 3, not to its standard output, which
 // a codec may print on.
 const WorkerArg = "__serbench_fidelity"
-
-// maxStackEnv carries a worker's maximum goroutine stack size.
-const maxStackEnv = "SERBENCH_FIDELITY_MAX_STACK"
 
 // Options configure Compute.
 type Options struct {
@@ -169,49 +164,18 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		return next, &death{Crash, "start worker: " + err.Error()}
 	}
 	defer r.Close()
-	args := append(append([]string(nil), opts.Command[1:]...), name, strconv.Itoa(from))
-	cmd := exec.Command(opts.Command[0], args...)
-	cmd.ExtraFiles = []*os.File{w}
-	out := &tail{max: 4096}
-	cmd.Stdout, cmd.Stderr = out, out
-	// TZ=UTC: codecs that decode times in time.Local then say the same
-	// on every machine.
-	cmd.Env = append(os.Environ(), "TZ=UTC")
-	if opts.MemoryLimit > 0 {
-		cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(opts.MemoryLimit, 10),
-			maxStackEnv+"="+strconv.FormatInt(min(opts.MemoryLimit/4, 1<<30), 10))
-	}
-	cmd.SysProcAttr = sysProcAttr()
-	if err := cmd.Start(); err != nil {
-		w.Close()
-		return next, &death{Crash, fmt.Sprintf("start worker %s: %v", strings.Join(opts.Command, " "), err)}
-	}
-	w.Close()
-	exited := make(chan struct{})
-	var waitErr error
-	go func() { waitErr = cmd.Wait(); close(exited) }()
-	var memMu sync.Mutex
-	memKilled := false
-	if opts.MemoryLimit > 0 {
-		hard := opts.MemoryLimit + max(opts.MemoryLimit/4, 64<<20)
-		go func() {
-			t := time.NewTicker(50 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-exited:
-					return
-				case <-t.C:
-					if rss, ok := residentBytes(cmd.Process.Pid); ok && rss > hard {
-						memMu.Lock()
-						memKilled = true
-						memMu.Unlock()
-						cmd.Process.Kill()
-						return
-					}
-				}
-			}
-		}()
+	p, err := workerproc.Start(workerproc.Config{
+		Command:    append(append([]string(nil), opts.Command...), name, strconv.Itoa(from)),
+		ExtraFiles: []*os.File{w},
+		// TZ=UTC: codecs that decode times in time.Local then say the
+		// same on every machine.
+		Env:              []string{"TZ=UTC"},
+		MemoryLimit:      opts.MemoryLimit,
+		MemoryKilledText: fmt.Sprintf("the worker went past the memory limit (%s) and was killed", bytesText(opts.MemoryLimit)),
+		CleanExitText:    "exit status 0 without finishing",
+	})
+	if err != nil {
+		return next, &death{Crash, err.Error()}
 	}
 	events := make(chan event)
 	go func() {
@@ -226,27 +190,13 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		}
 	}()
 	end := func(status Status, why string) *death {
-		cmd.Process.Kill()
-		<-exited
+		mem, text := p.Death(why)
 		for range events { // drain, so the reader ends
 		}
-		memMu.Lock()
-		mem := memKilled
-		memMu.Unlock()
-		o := out.String()
-		switch {
-		case mem:
-			status, why = Memory, fmt.Sprintf("the worker went past the memory limit (%s) and was killed", bytesText(opts.MemoryLimit))
-		case why != "":
-		case strings.Contains(o, "out of memory") || strings.Contains(o, "cannot allocate memory"):
-			status, why = Memory, "the worker ran out of memory"
-		default:
-			why = "the worker died: " + exitText(waitErr)
+		if mem {
+			status = Memory
 		}
-		if line := crashLine(out.head()); line != "" {
-			why += ": " + line
-		}
-		return &death{status, short(why)}
+		return &death{status, short(text)}
 	}
 	timer := time.NewTimer(opts.Timeout)
 	defer timer.Stop()
@@ -258,7 +208,7 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 			}
 			switch {
 			case e.Done:
-				<-exited
+				<-p.Exited()
 				return next, nil
 			case e.Header:
 				next = from
@@ -283,66 +233,6 @@ func bytesText(n int64) string {
 		return fmt.Sprintf("%dMiB", n>>20)
 	}
 	return fmt.Sprintf("%d bytes", n)
-}
-
-// exitText describes how a process ended.
-func exitText(err error) string {
-	if err == nil {
-		return "exit status 0 without finishing"
-	}
-	return err.Error()
-}
-
-// crashLine returns the line of a Go crash report that says what went
-// wrong ("panic: ...", "fatal error: ...", "runtime: ..."), or "".
-func crashLine(out string) string {
-	for _, l := range strings.Split(out, "\n") {
-		l = strings.TrimSpace(l)
-		for _, p := range []string{"panic: ", "fatal error: ", "runtime: "} {
-			if strings.HasPrefix(l, p) {
-				return l
-			}
-		}
-	}
-	return ""
-}
-
-// tail keeps the first and the last bytes written to it: a worker's
-// output.
-type tail struct {
-	mu    sync.Mutex
-	first []byte
-	buf   []byte
-	max   int
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if n := min(len(p), t.max-len(t.first)); n > 0 {
-		t.first = append(t.first, p[:n]...)
-	}
-	t.buf = append(t.buf, p...)
-	if len(t.buf) > 2*t.max {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	b := t.buf
-	if len(b) > t.max {
-		b = b[len(b)-t.max:]
-	}
-	return strings.TrimSpace(string(b))
-}
-
-func (t *tail) head() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.first)
 }
 
 // MaybeWorker makes the process a worker when its first argument is
@@ -379,9 +269,7 @@ func worker(args []string) int {
 	if out == nil {
 		return fail("file descriptor 3 is not open: a worker is started by serbench, not by hand")
 	}
-	if n, err := strconv.ParseInt(os.Getenv(maxStackEnv), 10, 64); err == nil && n > 0 {
-		debug.SetMaxStack(int(n))
-	}
+	workerproc.SetMaxStack()
 	enc := json.NewEncoder(out)
 	err = computeRow(c, cases, from, func(e event) error { return enc.Encode(e) })
 	if err != nil && !errors.Is(err, os.ErrClosed) {

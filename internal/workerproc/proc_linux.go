@@ -1,4 +1,4 @@
-package fidelity
+package workerproc
 
 import (
 	"bytes"

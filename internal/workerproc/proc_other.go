@@ -1,11 +1,11 @@
 //go:build !linux
 
-package harness
+package workerproc
 
 import "syscall"
 
-// sysProcAttr has no parent-death signal outside Linux: a worker still
-// exits as soon as its requests pipe closes.
+// sysProcAttr has no parent-death signal outside Linux: a worker is to
+// exit by itself when its pipes to serbench close.
 func sysProcAttr() *syscall.SysProcAttr { return nil }
 
 // residentBytes is not known outside Linux: only GOMEMLIMIT bounds a

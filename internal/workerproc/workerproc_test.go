@@ -1,0 +1,300 @@
+package workerproc
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// helperEnv names what the test binary, started as a worker by these
+// tests, is to do.
+const helperEnv = "WORKERPROC_TEST_HELPER"
+
+// TestMain lets the test binary serve as the worker processes the tests
+// start.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(helperEnv); mode != "" {
+		helper(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+var leak [][]byte
+
+// helper is a worker that behaves as mode says.
+func helper(mode string) {
+	switch mode {
+	case "exit0":
+	case "exit3":
+		os.Exit(3)
+	case "panic":
+		fmt.Println("starting")
+		panic("workerproc test: boom")
+	case "print":
+		// A crash-like line first, then far more than is kept, then a
+		// last line.
+		fmt.Println("runtime: the first line")
+		for i := range 10000 {
+			fmt.Printf("line %05d of the middle\n", i)
+		}
+		fmt.Fprintln(os.Stderr, "the last line")
+		os.Exit(1)
+	case "oom":
+		fmt.Fprintln(os.Stderr, "fatal error: runtime: out of memory")
+		os.Exit(2)
+	case "alloc":
+		for {
+			b := make([]byte, 16<<20)
+			for i := range b {
+				b[i] = 1
+			}
+			leak = append(leak, b)
+		}
+	case "recurse":
+		SetMaxStack()
+		var f func(int) int
+		f = func(i int) int { return f(i+1) + 1 }
+		f(0)
+	case "env":
+		// Reports its environment and writes to its ExtraFiles[0].
+		fmt.Printf("GOMEMLIMIT=%s %s=%s EXTRA=%s\n", os.Getenv("GOMEMLIMIT"),
+			MaxStackEnv, os.Getenv(MaxStackEnv), os.Getenv("WORKERPROC_TEST_EXTRA"))
+		f := os.NewFile(3, "extra")
+		fmt.Fprint(f, "on fd 3")
+		f.Close()
+	case "block":
+		time.Sleep(time.Hour) // select {} would be a deadlock the runtime ends
+	default:
+		fmt.Fprintln(os.Stderr, "unknown mode", mode)
+		os.Exit(9)
+	}
+}
+
+// start starts the test binary as a helper worker in mode.
+func start(t *testing.T, mode string, cfg Config) *Process {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Command = []string{exe}
+	cfg.Env = append(cfg.Env, helperEnv+"="+mode)
+	p, err := Start(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Kill(); <-p.Exited() })
+	return p
+}
+
+// waitExit waits for p to end by itself.
+func waitExit(t *testing.T, p *Process) {
+	t.Helper()
+	select {
+	case <-p.Exited():
+	case <-time.After(30 * time.Second):
+		t.Fatal("the worker did not end within 30s")
+	}
+}
+
+func TestDeath(t *testing.T) {
+	for _, tc := range []struct {
+		mode   string
+		cfg    Config
+		memory bool
+		text   string
+	}{
+		{mode: "exit3", text: "the worker died: exit status 3"},
+		{mode: "exit0", text: "the worker died: exit status 0"},
+		{mode: "exit0", cfg: Config{CleanExitText: "exit status 0 without answering"},
+			text: "the worker died: exit status 0 without answering"},
+		{mode: "panic", text: "the worker died: exit status 2: panic: workerproc test: boom"},
+		{mode: "oom", memory: true, text: "the worker ran out of memory: fatal error: runtime: out of memory"},
+		// A stack of a quarter of 32 MiB overflows before the memory
+		// limit is near.
+		{mode: "recurse", cfg: Config{MemoryLimit: 32 << 20},
+			text: "the worker died: exit status 2: runtime: goroutine stack exceeds 8388608-byte limit"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			p := start(t, tc.mode, tc.cfg)
+			waitExit(t, p)
+			memory, text := p.Death("")
+			if memory != tc.memory || text != tc.text {
+				t.Errorf("Death: memory %v, text %q; want %v, %q", memory, text, tc.memory, tc.text)
+			}
+		})
+	}
+}
+
+// TestOutputKeepsHeadAndTail: of a long output, the last 4096 bytes are
+// Output and the first ones give the crash line.
+func TestOutputKeepsHeadAndTail(t *testing.T) {
+	p := start(t, "print", Config{})
+	waitExit(t, p)
+	out := p.Output()
+	if len(out) > keep || len(out) < keep-32 {
+		t.Errorf("Output is %d bytes, want about %d", len(out), keep)
+	}
+	if !strings.HasSuffix(out, "line 09999 of the middle\nthe last line") {
+		t.Errorf("Output ends %q, want the middle's last line and the last line", out[max(len(out)-60, 0):])
+	}
+	if strings.Contains(out, "first line") || strings.Contains(out, "line 00000") {
+		t.Errorf("Output has the first lines: %q", out[:60])
+	}
+	if h := p.out.head(); len(h) != keep || !strings.HasPrefix(h, "runtime: the first line\nline 00000 of the middle\n") {
+		t.Errorf("head is %d bytes and starts %q; want %d from the first line", len(h), h[:min(len(h), 60)], keep)
+	}
+	memory, text := p.Death("")
+	if want := "the worker died: exit status 1: runtime: the first line"; memory || text != want {
+		t.Errorf("Death: memory %v, text %q; want false, %q", memory, text, want)
+	}
+}
+
+// TestWatchdogKillsPastTheLimit starts a worker that allocates without
+// bound under a 32 MiB limit: the watchdog kills it past 96 MiB.
+func TestWatchdogKillsPastTheLimit(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the watchdog reads /proc")
+	}
+	for _, tc := range []struct{ cfg, want string }{
+		{"", "the worker went past the memory limit and was killed"},
+		{"the worker went past the memory limit (32MiB) and was killed", "the worker went past the memory limit (32MiB) and was killed"},
+	} {
+		p := start(t, "alloc", Config{MemoryLimit: 32 << 20, MemoryKilledText: tc.cfg})
+		waitExit(t, p)
+		// The watchdog's reason wins over the caller's.
+		memory, text := p.Death("a reason of the caller's")
+		if !memory || text != tc.want {
+			t.Errorf("Death: memory %v, text %q; want true, %q", memory, text, tc.want)
+		}
+		if p.waitErr == nil || p.waitErr.Error() != "signal: killed" {
+			t.Errorf("the worker ended with %v, want signal: killed", p.waitErr)
+		}
+	}
+}
+
+// TestDeathOfALiveWorker: Death kills a worker that still runs and gives
+// the caller's reason.
+func TestDeathOfALiveWorker(t *testing.T) {
+	p := start(t, "block", Config{MemoryLimit: 64 << 20})
+	select {
+	case <-p.Exited():
+		t.Fatal("the blocking worker ended by itself")
+	case <-time.After(100 * time.Millisecond):
+	}
+	if runtime.GOOS == "linux" {
+		if g, err := syscall.Getpgid(p.Pid()); err != nil || g != p.Pid() {
+			t.Errorf("the worker's process group is %d (%v), want its own, %d", g, err, p.Pid())
+		}
+	}
+	memory, text := p.Death("no answer within the timeout of 1s; the worker was killed")
+	if memory || text != "no answer within the timeout of 1s; the worker was killed" {
+		t.Errorf("Death: memory %v, text %q", memory, text)
+	}
+	select {
+	case <-p.Exited():
+	default:
+		t.Error("Death returned before the worker ended")
+	}
+}
+
+// TestEnvironmentAndFiles: the worker gets Env, the memory limit's
+// variables and its ExtraFiles, which Start closes in the caller.
+func TestEnvironmentAndFiles(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	p := start(t, "env", Config{Env: []string{"WORKERPROC_TEST_EXTRA=yes"}, ExtraFiles: []*os.File{w}, MemoryLimit: 100 << 20})
+	if err := w.Close(); err == nil {
+		t.Error("Start left the worker's end of the pipe open in the caller")
+	}
+	got, err := io.ReadAll(r)
+	if err != nil || string(got) != "on fd 3" {
+		t.Errorf("read %q (%v) from the worker's fd 3, want %q", got, err, "on fd 3")
+	}
+	waitExit(t, p)
+	want := "GOMEMLIMIT=104857600 " + MaxStackEnv + "=26214400 EXTRA=yes"
+	if out := p.Output(); out != want {
+		t.Errorf("the worker said %q, want %q", out, want)
+	}
+	if p.waitErr != nil {
+		t.Errorf("the worker ended with %v", p.waitErr)
+	}
+
+	// Without a memory limit neither variable is set.
+	p = start(t, "env", Config{})
+	waitExit(t, p)
+	if out, want := p.Output(), "GOMEMLIMIT= "+MaxStackEnv+"= EXTRA="; os.Getenv("GOMEMLIMIT") == "" && out != want {
+		t.Errorf("the worker said %q, want %q", out, want)
+	}
+}
+
+func TestStartErrors(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	_, err = Start(Config{Command: []string{"/nonexistent/worker", "arg"}, ExtraFiles: []*os.File{w}})
+	if err == nil || !strings.HasPrefix(err.Error(), "start worker /nonexistent/worker arg: ") {
+		t.Errorf("error %v, want one that starts with the command line", err)
+	}
+	if err := w.Close(); err == nil {
+		t.Error("a failed Start left the ExtraFiles open")
+	}
+	if _, err := Start(Config{}); err == nil || err.Error() != "start worker: no command" {
+		t.Errorf("error %v for no command", err)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	for _, tc := range []struct{ soft, hard, stack int64 }{
+		{32 << 20, 96 << 20, 8 << 20},
+		{1 << 30, 1<<30 + 256<<20, 256 << 20},
+		{8 << 30, 10 << 30, 1 << 30},
+	} {
+		if h := hardLimit(tc.soft); h != tc.hard {
+			t.Errorf("hardLimit(%d) = %d, want %d", tc.soft, h, tc.hard)
+		}
+		if s := maxStack(tc.soft); s != tc.stack {
+			t.Errorf("maxStack(%d) = %d, want %d", tc.soft, s, tc.stack)
+		}
+	}
+}
+
+func TestTail(t *testing.T) {
+	tl := &tail{max: 8}
+	for i := range 30 {
+		fmt.Fprint(tl, strconv.Itoa(i%10))
+	}
+	if h, s := tl.head(), tl.String(); h != "01234567" || s != "23456789" {
+		t.Errorf("head %q, tail %q; want 01234567 and 23456789", h, s)
+	}
+	tl = &tail{max: 8}
+	tl.Write([]byte("  ab\n"))
+	if h, s := tl.head(), tl.String(); h != "  ab\n" || s != "ab" {
+		t.Errorf("head %q, tail %q; want %q and %q", h, s, "  ab\n", "ab")
+	}
+}
+
+func TestCrashLine(t *testing.T) {
+	for out, want := range map[string]string{
+		"hello\n\tpanic: x [recovered]\ngoroutine 1":   "panic: x [recovered]",
+		"fatal error: all goroutines are asleep":       "fatal error: all goroutines are asleep",
+		"x\nruntime: goroutine stack exceeds\nfatal e": "runtime: goroutine stack exceeds",
+		"no crash here\npanicking: no":                 "",
+	} {
+		if got := crashLine(out); got != want {
+			t.Errorf("crashLine(%q) = %q, want %q", out, got, want)
+		}
+	}
+}
