@@ -5,6 +5,7 @@ package golden
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,6 +29,40 @@ func Check(t *testing.T, name string, got []byte) {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; run go test -update if the change is intended.\ngot:\n%s", name, got)
+		t.Errorf("%s differs from the golden file at %s; run go test -update if the change is intended.\ngot:\n%s", name, firstDifference(want, got), got)
 	}
+}
+
+// CheckNormalized is Check for output with parts that legitimately vary
+// between runs: got and the golden file are compared after norm has
+// rewritten both; -update writes got as it is.
+func CheckNormalized(t *testing.T, name string, got []byte, norm func([]byte) []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if g, w := norm(got), norm(want); !bytes.Equal(g, w) {
+		t.Errorf("%s differs from the golden file (normalized) at %s; run go test -update if the change is intended.\ngot:\n%s", name, firstDifference(w, g), got)
+	}
+}
+
+// firstDifference describes where got first differs from want: the line
+// and column, and up to 40 bytes of each side from a little before it.
+func firstDifference(want, got []byte) string {
+	n := 0
+	for n < len(want) && n < len(got) && want[n] == got[n] {
+		n++
+	}
+	line := 1 + bytes.Count(want[:n], []byte("\n"))
+	col := n - bytes.LastIndexByte(want[:n], '\n')
+	from := max(0, n-20)
+	return fmt.Sprintf("line %d, column %d: want %q, got %q", line, col, want[from:min(len(want), n+20)], got[from:min(len(got), n+20)])
 }
