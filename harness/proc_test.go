@@ -79,7 +79,11 @@ func buildProcTest(ctx context.Context, s Spec) (*Bound, error) {
 					}
 				}
 			case "block":
-				select {}
+				// Sleep, not select{}: with nothing else awake the
+				// runtime would end a select{} as a deadlock.
+				for {
+					time.Sleep(time.Hour)
+				}
 			case "error":
 				return 0, errors.New("proctest: this unit fails")
 			}

@@ -67,7 +67,11 @@ var misbehave = map[string]func(v any) error{
 	},
 	codecHang: func(v any) error {
 		if s, ok := v.(*workload.TestStruc); ok && s.T.Year() == 2300 {
-			select {}
+			// Sleep, not select{}: with no other goroutine awake the
+			// runtime would end a select{} as a deadlock, a crash.
+			for {
+				time.Sleep(time.Hour)
+			}
 		}
 		return nil
 	},
