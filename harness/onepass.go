@@ -13,49 +13,6 @@ import (
 	"github.com/serbench/serbench/verify"
 )
 
-// OnePassResult is the one-pass summary of one job, as go-codec-bench
-// printed it before its benchmarks ("Benchmark One-Pass Run (with
-// Unscientific Encode/Decode times)"): the encoded length of the first
-// value, the time of one encode and one decode of it, and whether it came
-// back intact.
-type OnePassResult struct {
-	Workload, Codec string
-	// Status is the verification status of all the job's values, a
-	// result.Verify* constant: exact, lossy, mismatch, error or
-	// unsupported.
-	Status string
-	// Error says why the codec could not run (unsupported, error, panic
-	// or timeout); empty otherwise.
-	Error string
-	// Values is the number of values verified.
-	Values int
-	// Len is the encoded length of the first value, in bytes.
-	Len int
-	// MeanLen is the mean encoded length of all values, in bytes.
-	MeanLen float64
-	// Encode and Decode are the durations of one Encode and one Decode
-	// call on the first value, taken with time.Now around that one call.
-	// They are unscientific: a single call, usually the first the process
-	// makes with this codec and type, so they include one-time costs such
-	// as filling reflection caches, and any noise of the moment.
-	Encode, Decode time.Duration
-	// Match reports whether the first value came back equal up to the
-	// codec's declared losses.
-	Match bool
-	// Lossy lists the declared losses seen in the first value, sorted.
-	Lossy []string
-	// FirstDiff is the first undeclared difference in the first value,
-	// when Match is false.
-	FirstDiff string
-	// DiffValues counts the values, of all, with undeclared differences.
-	DiffValues int
-}
-
-// Failed reports whether the codec could not run: error or unsupported.
-func (r *OnePassResult) Failed() bool {
-	return r.Status == result.VerifyError || r.Status == result.VerifyUnsupported
-}
-
 // Clock tells the time. Tests pass a fake one.
 type Clock interface {
 	Now() time.Time
@@ -74,16 +31,16 @@ var onePassClock Clock = realClock{}
 // then compares the decoded value with the original up to the codec's
 // declared losses. It then verifies every value with Setup, for the mean
 // length and the status. Each step runs under timeout; a codec that is
-// unsupported, fails, panics or times out gets a result with Status and
+// unsupported, fails, panics or times out gets a row with Status and
 // Error set.
-func OnePass(j Job, timeout time.Duration) OnePassResult {
+func OnePass(j Job, timeout time.Duration) result.OnePassRow {
 	info := j.Codec.Info()
-	r := OnePassResult{Workload: j.Workload, Codec: info.Name}
+	r := result.OnePassRow{Workload: j.Workload, Codec: info.Name}
 	if j.Unsupported == "" && len(j.Values) > 0 {
 		// The goroutine reads only base and writes only local, which is
 		// read only when it has returned: a goroutine abandoned after
 		// the timeout touches nothing the caller uses.
-		base, local, clock := r, OnePassResult{}, onePassClock
+		base, local, clock := r, result.OnePassRow{}, onePassClock
 		err := WithTimeout(context.Background(), timeout, "one pass", func() error {
 			l := base
 			err := onePass(j, clock, &l)
@@ -121,7 +78,7 @@ func OnePass(j Job, timeout time.Duration) OnePassResult {
 
 // onePass binds, prepares, and times one encode and one decode of the
 // first value of j with clock, and compares the result with the original.
-func onePass(j Job, clock Clock, r *OnePassResult) error {
+func onePass(j Job, clock Clock, r *result.OnePassRow) error {
 	info := j.Codec.Info()
 	inst, err := j.Codec.Bind(j.Target)
 	if err != nil {

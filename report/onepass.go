@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/result"
 )
 
@@ -18,7 +17,7 @@ import (
 // The times are of one call each and are printed as time.Duration does;
 // a codec that could not run gets its status and error instead. depth is
 // printed in the heading unless it is negative (workloads without depth).
-func OnePassTable(w io.Writer, workload string, depth int, rows []harness.OnePassResult) error {
+func OnePassTable(w io.Writer, workload string, depth int, rows []result.OnePassRow) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "one pass of workload %s", workload)
 	if depth >= 0 {
@@ -63,7 +62,7 @@ func OnePassTable(w io.Writer, workload string, depth int, rows []harness.OnePas
 // onePassMatch says whether the first value came back: "yes", "yes
 // (declared: ...)" or "no: <first difference>", followed by the count of
 // values that differ in an undeclared way, if any.
-func onePassMatch(r *harness.OnePassResult) string {
+func onePassMatch(r *result.OnePassRow) string {
 	var s string
 	switch {
 	case r.Status == result.VerifyReference:

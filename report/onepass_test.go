@@ -6,13 +6,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
 func TestOnePassGolden(t *testing.T) {
-	rows := []harness.OnePassResult{
+	rows := []result.OnePassRow{
 		{Workload: "nested", Codec: "bson", Status: result.VerifyLossy, Values: 100, Len: 5265, MeanLen: 5518.3,
 			Encode: 228887 * time.Nanosecond, Decode: 242065 * time.Nanosecond, Match: true,
 			Lossy: []string{"interface-types", "time-precision", "time-zone"}},
@@ -40,7 +39,7 @@ func TestOnePassGolden(t *testing.T) {
 // A reference codec (the noop floor) has nothing to match.
 func TestOnePassReference(t *testing.T) {
 	var b strings.Builder
-	rows := []harness.OnePassResult{{Workload: "person", Codec: "noop", Status: result.VerifyReference, Len: 1, MeanLen: 1}}
+	rows := []result.OnePassRow{{Workload: "person", Codec: "noop", Status: result.VerifyReference, Len: 1, MeanLen: 1}}
 	if err := OnePassTable(&b, "person", -1, rows); err != nil {
 		t.Fatal(err)
 	}

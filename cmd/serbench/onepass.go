@@ -7,6 +7,7 @@ import (
 
 	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/suite"
 )
 
@@ -47,7 +48,7 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	var rows []harness.OnePassResult
+	var rows []result.OnePassRow
 	var current string
 	flush := func() error {
 		if len(rows) == 0 {
