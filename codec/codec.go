@@ -173,6 +173,56 @@ type Info struct {
 	// overhead). Its round trip is not verified (it carries no data), its
 	// cells are marked with the role, and tables never rank it.
 	Reference string
+	// Expect lists what is known of the codec on particular workloads:
+	// those it cannot represent although Bind accepts them, and those
+	// whose values it is known to corrupt. Declare an expectation only
+	// after seeing the failure; the conformance test (codec/codectest)
+	// checks each against the codec.
+	Expect []Expectation
+}
+
+// Expected returns the reason of the expectation of the given kind that
+// Info declares for the named workload, or "" when it declares none.
+func (i Info) Expected(workload string, kind ExpectKind) string {
+	for _, e := range i.Expect {
+		if e.Workload == workload && e.Kind == kind {
+			return e.Why
+		}
+	}
+	return ""
+}
+
+// ExpectKind is the kind of an Expectation.
+type ExpectKind string
+
+// The kinds of expectation.
+const (
+	// ExpectUnsupported: the codec cannot represent the workload's values
+	// (for example its decoder fails on every one of them), in a way its
+	// Bind does not detect. The codec is listed as unsupported on that
+	// workload, with Why as the reason, and never bound to it. Where Bind
+	// can tell, it returns Unsupportedf instead.
+	ExpectUnsupported ExpectKind = "unsupported"
+	// ExpectMismatch: the codec is known to corrupt the workload's values,
+	// silently, and Why says what it corrupts. It is still verified, timed
+	// and marked FAIL in every output, like any codec with an undeclared
+	// loss; the conformance test expects the corruption to show, and fails
+	// once it no longer does, so that the expectation is removed when the
+	// library is fixed.
+	ExpectMismatch ExpectKind = "known-mismatch"
+)
+
+// Expectation is one fact about a codec on one workload, declared in its
+// Info.Expect.
+type Expectation struct {
+	// Workload is the workload's name, for example "bigfloat".
+	Workload string
+	// Kind says whether the codec cannot represent the workload or is
+	// known to corrupt its values.
+	Kind ExpectKind
+	// Why says, in words, what fails: the reason shown for an unsupported
+	// codec, or what a known mismatch corrupts.
+	Why string
 }
 
 // Target is a workload as a codec sees it: a name and a canonical Go type.
@@ -237,6 +287,9 @@ func Register(c Codec) {
 	if err := validName(info.Name); err != nil {
 		panic("codec: Register: " + err.Error())
 	}
+	if err := validExpect(info.Expect); err != nil {
+		panic("codec: Register " + info.Name + ": " + err.Error())
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	if _, dup := registry[info.Name]; dup {
@@ -255,6 +308,23 @@ func validName(name string) error {
 		default:
 			return fmt.Errorf("codec name %q has character %q (want a-z, 0-9, - + . _)", name, r)
 		}
+	}
+	return nil
+}
+
+func validExpect(expect []Expectation) error {
+	seen := map[string]bool{}
+	for _, e := range expect {
+		switch {
+		case e.Kind != ExpectUnsupported && e.Kind != ExpectMismatch:
+			return fmt.Errorf("expectation for workload %q has kind %q (want %q or %q)", e.Workload, e.Kind, ExpectUnsupported, ExpectMismatch)
+		case e.Workload == "" || e.Why == "":
+			return fmt.Errorf("%s expectation without a workload or a reason: %+v", e.Kind, e)
+		}
+		if seen[e.Workload] {
+			return fmt.Errorf("two expectations for workload %q", e.Workload)
+		}
+		seen[e.Workload] = true
 	}
 	return nil
 }

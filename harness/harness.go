@@ -65,9 +65,6 @@ type Job struct {
 	Pristine []any
 	// Codec is the codec.
 	Codec codec.Codec
-	// Unsupported, when set, is why the workload declares that the codec
-	// cannot represent it: the job is reported unsupported, never bound.
-	Unsupported string
 	// Access, when set, returns the access fields of a value (see
 	// workload.Workload.Access). Codecs whose instances implement
 	// codec.Accessor then get a third cell, "access", verified against
@@ -80,6 +77,13 @@ type Job struct {
 	// the run already holds. Setup of later forks is then a small part of
 	// their cost.
 	Verified bool
+}
+
+// unsupported returns why the codec declares (codec.ExpectUnsupported)
+// that it cannot represent the job's workload, or "": such a job is
+// reported unsupported, never bound.
+func (j Job) unsupported() string {
+	return j.Codec.Info().Expected(j.Workload, codec.ExpectUnsupported)
 }
 
 // Name returns "workload/codec".
@@ -314,8 +318,8 @@ func Setup(ctx context.Context, j Job, timeout time.Duration) (*Prepared, result
 
 func setup(j Job, v *result.Verification) (*Prepared, error) {
 	info := j.Codec.Info()
-	if j.Unsupported != "" {
-		return nil, codec.Unsupportedf("%s", j.Unsupported)
+	if why := j.unsupported(); why != "" {
+		return nil, codec.Unsupportedf("%s", why)
 	}
 	inst, err := j.Codec.Bind(j.Target)
 	if err != nil {

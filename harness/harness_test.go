@@ -50,10 +50,11 @@ type fake struct {
 	decErr   bool
 	hang     chan struct{} // Encode blocks on it
 	bindErr  error
+	expect   []codec.Expectation
 }
 
 func (f *fake) Info() codec.Info {
-	return codec.Info{Name: f.name, Format: "fake", Module: "serbench", API: codec.HandWritten, Losses: f.losses}
+	return codec.Info{Name: f.name, Format: "fake", Module: "serbench", API: codec.HandWritten, Losses: f.losses, Expect: f.expect}
 }
 
 func (f *fake) Bind(t codec.Target) (codec.Instance, error) {

@@ -36,7 +36,7 @@ var onePassClock Clock = realClock{}
 func OnePass(j Job, timeout time.Duration) result.OnePassRow {
 	info := j.Codec.Info()
 	r := result.OnePassRow{Workload: j.Workload, Codec: info.Name}
-	if j.Unsupported == "" && len(j.Values) > 0 {
+	if j.unsupported() == "" && len(j.Values) > 0 {
 		// The goroutine reads only base and writes only local, which is
 		// read only when it has returned: a goroutine abandoned after
 		// the timeout touches nothing the caller uses.

@@ -108,17 +108,16 @@ func TestOnePassFailures(t *testing.T) {
 	for _, tc := range []struct {
 		name, status, err string
 		codec             *fake
-		unsupported       string
 	}{
-		{"panics", result.VerifyError, "panicked: boom", &fake{name: "panics", clock: clk, encPanic: true}, ""},
-		{"errs", result.VerifyError, "cannot decode", &fake{name: "errs", clock: clk, decErr: true}, ""},
-		{"bind", result.VerifyUnsupported, "no items here", &fake{name: "bind", clock: clk, bindErr: codec.Unsupportedf("no items here")}, ""},
-		{"declared", result.VerifyUnsupported, "items have no schema", &fake{name: "declared", clock: clk, encPanic: true}, "items have no schema"},
-		{"hangs", result.VerifyError, "timed out", &fake{name: "hangs", clock: clk, hang: hang}, ""},
+		{"panics", result.VerifyError, "panicked: boom", &fake{name: "panics", clock: clk, encPanic: true}},
+		{"errs", result.VerifyError, "cannot decode", &fake{name: "errs", clock: clk, decErr: true}},
+		{"bind", result.VerifyUnsupported, "no items here", &fake{name: "bind", clock: clk, bindErr: codec.Unsupportedf("no items here")}},
+		{"declared", result.VerifyUnsupported, "items have no schema", &fake{name: "declared", clock: clk, encPanic: true, expect: []codec.Expectation{
+			{Workload: "items", Kind: codec.ExpectUnsupported, Why: "items have no schema"}}}},
+		{"hangs", result.VerifyError, "timed out", &fake{name: "hangs", clock: clk, hang: hang}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := jobs(tc.codec)[0]
-			j.Unsupported = tc.unsupported
 			r := OnePass(j, 200*time.Millisecond)
 			if r.Status != tc.status || !strings.Contains(r.Error, tc.err) || !r.Failed() || r.Match {
 				t.Errorf("got %+v, want status %s and an error with %q", r, tc.status, tc.err)

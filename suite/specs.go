@@ -21,8 +21,7 @@ func init() {
 
 // codecJob is the job that round-trips values of workload w with codec c.
 func codecJob(w *workload.Workload, c codec.Codec, values []any) harness.Job {
-	return harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c,
-		Unsupported: w.UnsupportedReason(c.Info().Name), Access: w.Access}
+	return harness.Job{Workload: w.Name, Target: w.Target(), Values: values, Codec: c, Access: w.Access}
 }
 
 // buildCodecJob sets up a codec job in the calling process: it generates

@@ -49,10 +49,6 @@ func init() {
 		Seed:        BigFloatSeed,
 		Count:       BigFloatCount,
 		Type:        reflect.TypeFor[BigFloat](),
-		// Codecs that silently turn every number into 0 are verified,
-		// timed and marked FAIL, as any silent corruption is; they are
-		// not hidden as unsupported.
-		KnownMismatch: bigFloatSilentZero,
 		// The bigfloat seed's question: big.Float as text against its
 		// binary encodings (and gob, CBOR); --suite full adds the
 		// general codecs that carry big.Float through its text form.
@@ -70,25 +66,6 @@ func init() {
 			return out
 		},
 	})
-}
-
-// bigFloatSilentZero lists the codecs that silently corrupt every
-// *big.Float, each with the failure observed by the conformance test (go
-// test ./codecs/...): all of them encode it as an empty map or document,
-// without an error, because big.Float has only unexported fields and
-// implements neither encoding.BinaryMarshaler nor an interface of theirs
-// (only GobEncoder and TextMarshaler), so every value decodes as 0. That
-// is silent corruption, so they are FAIL, not "unsupported": a user who
-// tries them gets zeros and no error.
-var bigFloatSilentZero = map[string]string{
-	"bson":               `silently loses the number: *big.Float is encoded as an empty embedded document ({"value": {}}) and decodes as 0`,
-	"fxcbor":             `silently loses the number: *big.Float is encoded as an empty CBOR map ({"Value": {}}) and decodes as 0`,
-	"fxcbor-rfc3339nano": `silently loses the number: *big.Float is encoded as an empty CBOR map ({"Value": {}}) and decodes as 0`,
-	"shamaton-msgpack":   `silently loses the number: *big.Float is encoded as an empty msgpack map ({"Value": {}}) and decodes as 0`,
-	"ugorji-msgpack":     `silently loses the number: *big.Float is encoded as an empty msgpack map ({"Value": {}}) and decodes as 0`,
-	"ugorji-cbor":        `silently loses the number: *big.Float is encoded as an empty CBOR map ({"Value": {}}) and decodes as 0`,
-	"ugorji-binc":        `silently loses the number: *big.Float is encoded as an empty binc map ({"Value": {}}) and decodes as 0`,
-	"ugorji-simple":      `silently loses the number: *big.Float is encoded as an empty simple-format map ({"Value": {}}) and decodes as 0`,
 }
 
 // ValidateBigFloatOptions reports whether opts select a valid set of

@@ -24,15 +24,5 @@ func init() {
 		// encoding/binary to mmap and SQLite); --suite full adds every
 		// codec that can encode a []float32.
 		Default: "^(bi|js|jd|gb|bc|ba|fm|sl|sl-multi|by)$",
-		// The workload's own values are in [0, 1) and hold no -0; the
-		// conformance test's edge values (codec/codectest) do, and so
-		// does the fidelity matrix (serbench fidelity), where these
-		// codecs show FAIL in the -0 columns.
-		KnownMismatch: map[string]string{
-			"sonic":            "decodes -0 as +0: it writes -0 but reads it back without its sign",
-			"sonic-default":    "decodes -0 as +0: it writes -0 but reads it back without its sign",
-			"jsoniter-fastest": "writes -0 as 0 (ConfigFastest writes floats with Stream.WriteFloat32Lossy, which writes a minus sign only when val < 0, and -0 is not), which decodes as +0",
-			"ugorji-binc":      "loses the sign of -0: the binc encoder writes float32 -0 as the zero-value float (bytes 65 06), which decodes as +0",
-		},
 	})
 }

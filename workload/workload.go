@@ -2,7 +2,10 @@
 // decodes. Each workload generates its values from a fixed, documented seed,
 // so the same seed and options always give the same values.
 //
-// A workload never imports a codec, and it does no timing or verification.
+// A workload never imports or names a codec, and it does no timing or
+// verification. What a codec is known to do with a workload (that it cannot
+// represent it, or corrupts its values) is declared by the codec, in its
+// codec.Info.Expect.
 package workload
 
 import (
@@ -44,18 +47,6 @@ type Workload struct {
 	Count int
 	// Type is the canonical, non-pointer type of the values.
 	Type reflect.Type
-	// Unsupported maps the names of codecs that cannot represent this
-	// workload's types to the reason, for example "interface{} values
-	// have no schema". Those codecs are listed as unsupported, never
-	// bound. Declare a codec here only after seeing it fail.
-	Unsupported map[string]string
-	// KnownMismatch maps the names of codecs known to corrupt this
-	// workload's values to what they corrupt. They are still verified,
-	// timed and marked FAIL in every output, like any codec with an
-	// undeclared loss; the conformance test expects the corruption to
-	// show, and fails once it no longer does, so the entry is removed
-	// when the library is fixed.
-	KnownMismatch map[string]string
 	// Default, when set, is a regular expression of the codecs (or, for a
 	// workload with a Runner, strategies) the default suite measures on
 	// this workload: the ones that answer the question the workload was
@@ -115,12 +106,6 @@ func (w *Workload) Check(opts Options) error {
 		return fmt.Errorf("workload %s: %w", w.Name, err)
 	}
 	return nil
-}
-
-// UnsupportedReason returns why the named codec cannot represent this
-// workload, or "" when it can.
-func (w *Workload) UnsupportedReason(codecName string) string {
-	return w.Unsupported[codecName]
 }
 
 var (

@@ -49,6 +49,11 @@ func Codec(t *testing.T, c codec.Codec) {
 	if info.Format == "" || info.Module == "" || info.API == "" {
 		t.Errorf("Info of %s lacks Format, Module or API: %+v", info.Name, info)
 	}
+	for _, e := range info.Expect {
+		if _, err := workload.Lookup(e.Workload); err != nil {
+			t.Errorf("Info.Expect: %s expectation for %v", e.Kind, err)
+		}
+	}
 	seen := map[verify.Class]bool{}
 	bound := 0
 	for _, w := range workload.All() {
@@ -56,8 +61,8 @@ func Codec(t *testing.T, c codec.Codec) {
 			if w.Runner != "" && w.Type != float32Slice {
 				t.Skipf("workload run by package %s, which tests its strategies", w.Runner)
 			}
-			if reason := w.UnsupportedReason(info.Name); reason != "" {
-				t.Skipf("unsupported (declared by the workload): %s", reason)
+			if reason := info.Expected(w.Name, codec.ExpectUnsupported); reason != "" {
+				t.Skipf("unsupported (declared in Info.Expect): %s", reason)
 			}
 			inst, err := c.Bind(w.Target())
 			if errors.Is(err, codec.ErrUnsupported) {
@@ -74,7 +79,7 @@ func Codec(t *testing.T, c codec.Codec) {
 				values = w.Values(workload.Options{})
 			}
 			values = append(values, zeroValue(w), emptyCollections(w))
-			if known := w.KnownMismatch[info.Name]; known != "" {
+			if known := info.Expected(w.Name, codec.ExpectMismatch); known != "" {
 				checkKnownMismatch(t, c, inst, values, known, seen)
 				return
 			}
@@ -112,8 +117,9 @@ func checkRoundTrip(t *testing.T, c codec.Codec, inst codec.Instance, i int, v a
 	}
 }
 
-// checkKnownMismatch expects the corruption the workload declares for the
-// codec to show in at least one value, and fails once it no longer does.
+// checkKnownMismatch expects the corruption the codec declares for the
+// workload (codec.ExpectMismatch) to show in at least one value, and fails
+// once it no longer does.
 func checkKnownMismatch(t *testing.T, c codec.Codec, inst codec.Instance, values []any, known string, seen map[verify.Class]bool) {
 	t.Helper()
 	shown := false
@@ -131,7 +137,7 @@ func checkKnownMismatch(t *testing.T, c codec.Codec, inst codec.Instance, values
 		}
 	}
 	if !shown {
-		t.Errorf("the workload lists a known mismatch (%s), but every value round-trips: remove the KnownMismatch entry", known)
+		t.Errorf("the codec declares a known mismatch (%s), but every value round-trips: remove the expectation from Info.Expect", known)
 	}
 }
 

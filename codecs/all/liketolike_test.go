@@ -36,7 +36,7 @@ func TestLikeForLike(t *testing.T) {
 			w    *workload.Workload
 		)
 		for _, cw := range carriers {
-			if cw.UnsupportedReason(info.Name) != "" {
+			if info.Expected(cw.Name, codec.ExpectUnsupported) != "" {
 				continue
 			}
 			i, err := c.Bind(cw.Target())

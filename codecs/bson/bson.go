@@ -30,6 +30,10 @@ func init() {
 			Detail: "numbers in interface{} values decode as BSON's number types: int, int8 and uint16 as int32, uint64 as int64, float32 as float64 (int32, int64 and float64 are kept)",
 		}},
 		Notes: "bson.Marshal/Unmarshal with the default registry",
+		Expect: []codec.Expectation{{
+			Workload: "bigfloat", Kind: codec.ExpectMismatch,
+			Why: `silently loses the number: *big.Float is encoded as an empty embedded document ({"value": {}}) and decodes as 0`,
+		}},
 	}, func(t codec.Target) (codec.Instance, error) {
 		if t.Type.Kind() != reflect.Struct {
 			return nil, codec.Unsupportedf("a BSON document is a struct or map at its top level, not %s: bson.Marshal cannot write a top-level array", t.Type)

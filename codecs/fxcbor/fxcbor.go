@@ -27,6 +27,16 @@ var interfaceTypes = codec.Loss{
 	Detail: "numbers in interface{} values decode as uint64 when non-negative integers, int64 when negative, and float64 when floats (float32 included)",
 }
 
+// bigFloatSilentZero is the known mismatch of both codecs on the bigfloat
+// workload, seen by the conformance test: *big.Float has only unexported
+// fields and implements neither encoding.BinaryMarshaler nor an interface
+// of the library's (only GobEncoder and TextMarshaler), so it is encoded,
+// without an error, as an empty map, and every value decodes as 0.
+var bigFloatSilentZero = []codec.Expectation{{
+	Workload: "bigfloat", Kind: codec.ExpectMismatch,
+	Why: `silently loses the number: *big.Float is encoded as an empty CBOR map ({"Value": {}}) and decodes as 0`,
+}}
+
 func init() {
 	decMode, err := cbor.DecOptions{}.DecMode()
 	if err != nil {
@@ -54,7 +64,8 @@ func init() {
 			Kind:   codec.TimeZone,
 			Detail: "the UTC offset is not encoded and times are decoded with time.Unix, in time.Local",
 		}, interfaceTypes},
-		Notes: "default EncOptions and DecOptions; EncMode/DecMode built once; Marshal/Unmarshal on the modes",
+		Notes:  "default EncOptions and DecOptions; EncMode/DecMode built once; Marshal/Unmarshal on the modes",
+		Expect: bigFloatSilentZero,
 	}, defaultEnc, decMode)
 
 	register(codec.Info{
@@ -64,6 +75,7 @@ func init() {
 		API:    codec.Reflection,
 		Losses: []codec.Loss{interfaceTypes},
 		Notes:  "EncOptions{Time: TimeRFC3339Nano}, default DecOptions: times as RFC 3339 text with nanoseconds and the UTC offset, parsed back with time.Parse, which keeps the offset",
+		Expect: bigFloatSilentZero,
 	}, nanoEnc, decMode)
 }
 

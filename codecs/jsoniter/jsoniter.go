@@ -55,6 +55,13 @@ func init() {
 			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
 		}},
 		Notes: "ConfigFastest Marshal/Unmarshal: floats with six decimal places, no HTML escaping",
+		// The floats workload's own values are in [0, 1) and hold no -0;
+		// the conformance test's edge values do, and so does the
+		// fidelity matrix, where the codec shows FAIL in the -0 columns.
+		Expect: []codec.Expectation{{
+			Workload: "floats", Kind: codec.ExpectMismatch,
+			Why: "writes -0 as 0 (ConfigFastest writes floats with Stream.WriteFloat32Lossy, which writes a minus sign only when val < 0, and -0 is not), which decodes as +0",
+		}},
 	}, func(t codec.Target) (codec.Instance, error) {
 		fastest := jsoniter.ConfigFastest
 		return codec.Reflect(t, fastest.Marshal, fastest.Unmarshal), nil

@@ -50,6 +50,10 @@ func init() {
 		Notes: "msgpack.Marshal/Unmarshal with default options; decoded byte slices ([]byte, []uint8) alias the input buffer " +
 			"(nested's Byslice and Ui8slice, bsontypes-binary, bsontypes-document's Binary; the library has no option to copy them); " +
 			"decoded strings are copied (a string decoded from msgpack bin data would alias, which this codec's own encoding never writes)",
+		Expect: []codec.Expectation{{
+			Workload: "bigfloat", Kind: codec.ExpectMismatch,
+			Why: `silently loses the number: *big.Float is encoded as an empty msgpack map ({"Value": {}}) and decodes as 0`,
+		}},
 	}, func(t codec.Target) (codec.Instance, error) {
 		return codec.Reflect(t, msgpack.Marshal, msgpack.Unmarshal), nil
 	}))

@@ -65,7 +65,7 @@ func TestAliasing(t *testing.T) {
 	losses := c.Info().Losses
 	for _, w := range workload.All() {
 		floats := w.Type == reflect.TypeFor[[]float32]()
-		if w.Runner != "" && !floats || w.UnsupportedReason(c.Info().Name) != "" || w.KnownMismatch[c.Info().Name] != "" {
+		if w.Runner != "" && !floats || c.Info().Expected(w.Name, codec.ExpectUnsupported) != "" || c.Info().Expected(w.Name, codec.ExpectMismatch) != "" {
 			continue
 		}
 		t.Run(w.Name, func(t *testing.T) {

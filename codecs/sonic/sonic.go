@@ -103,6 +103,13 @@ func register(name string, api sonic.API, apiNotes string) {
 		API:    codec.Reflection,
 		Losses: []codec.Loss{interfaceTypes},
 		Notes:  notes(apiNotes),
+		// The floats workload's own values are in [0, 1) and hold no -0;
+		// the conformance test's edge values do, and so does the
+		// fidelity matrix, where both codecs show FAIL in the -0 columns.
+		Expect: []codec.Expectation{{
+			Workload: "floats", Kind: codec.ExpectMismatch,
+			Why: "decodes -0 as +0: it writes -0 but reads it back without its sign",
+		}},
 	}, func(t codec.Target) (codec.Instance, error) {
 		return codec.Reflect(t, api.Marshal, api.Unmarshal), nil
 	}))

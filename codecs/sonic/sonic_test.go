@@ -32,7 +32,7 @@ func TestDefaultDoesNotAlias(t *testing.T) {
 		t.Fatalf("flags %s, want none", c.Info().Flags)
 	}
 	for _, w := range workload.All() {
-		if w.Runner != "" || w.UnsupportedReason(c.Info().Name) != "" {
+		if w.Runner != "" || c.Info().Expected(w.Name, codec.ExpectUnsupported) != "" {
 			continue
 		}
 		inst, err := c.Bind(w.Target())

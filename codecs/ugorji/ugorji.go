@@ -54,6 +54,23 @@ var signInterfaceTypes = codec.Loss{
 	Detail: "numbers in interface{} values decode as uint64 when non-negative integers, int64 when negative, and float64 when floats (float32 included)",
 }
 
+// bigFloatSilentZero is the known mismatch of the msgpack, cbor, binc and
+// simple codecs on the bigfloat workload, seen by the conformance test:
+// *big.Float has only unexported fields and implements neither
+// encoding.BinaryMarshaler nor an interface of the library's (only
+// GobEncoder and TextMarshaler), so it is encoded, without an error, as an
+// empty map in the format's words, and every value decodes as 0.
+func bigFloatSilentZero(emptyMap string) codec.Expectation {
+	return codec.Expectation{
+		Workload: "bigfloat", Kind: codec.ExpectMismatch,
+		Why: `silently loses the number: *big.Float is encoded as an empty ` + emptyMap + ` ({"Value": {}}) and decodes as 0`,
+	}
+}
+
+// emptyStruct is why ugorji-json cannot represent the bsontypes workloads
+// of bson.MinKey and bson.MaxKey, seen by the conformance test.
+const emptyStruct = "decoding a slice of an empty struct type (bson.MinKey, bson.MaxKey) fails: json decode error [pos 12]: runtime error: integer divide by zero"
+
 func init() {
 	// WriteExt selects the current MessagePack spec (str8, bin and ext
 	// types, time as the timestamp extension -1) instead of the old spec,
@@ -70,7 +87,8 @@ func init() {
 		Kind:   codec.InterfaceTypes,
 		Detail: "numbers in interface{} values decode as int64 (signed integers, and unsigned ones below 128, written as positive fixints), uint64 (other unsigned integers) or float64 (float32 included)",
 	}},
-		"MsgpackHandle{WriteExt: true, RawToString: true} for the current spec (timestamp extension, str8, bin); one Encoder and one Decoder per instance, ResetBytes before each call")
+		"MsgpackHandle{WriteExt: true, RawToString: true} for the current spec (timestamp extension, str8, bin); one Encoder and one Decoder per instance, ResetBytes before each call",
+		bigFloatSilentZero("msgpack map"))
 	register("ugorji-cbor", "cbor", cborHandle, []codec.Loss{{
 		Kind:      codec.TimePrecision,
 		Precision: 500 * time.Nanosecond,
@@ -79,19 +97,35 @@ func init() {
 		Kind:   codec.TimeZone,
 		Detail: "the UTC offset is not encoded (CBOR tag 1 epoch time) and times are decoded in UTC",
 	}, signInterfaceTypes},
-		"CborHandle with default options (time as tag 1 epoch float, rounded to microseconds); one Encoder and one Decoder per instance, ResetBytes before each call")
+		"CborHandle with default options (time as tag 1 epoch float, rounded to microseconds); one Encoder and one Decoder per instance, ResetBytes before each call",
+		bigFloatSilentZero("CBOR map"))
 	register("ugorji-binc", "binc", bincHandle, []codec.Loss{signInterfaceTypes},
-		"BincHandle with default options (binc time keeps nanoseconds and the UTC offset); one Encoder and one Decoder per instance, ResetBytes before each call")
+		"BincHandle with default options (binc time keeps nanoseconds and the UTC offset); one Encoder and one Decoder per instance, ResetBytes before each call",
+		bigFloatSilentZero("binc map"),
+		// Seen: -4294967295 (an edge value) decodes as -255, and
+		// -4292310602 as -14120522, in int64 fields, slices and maps.
+		codec.Expectation{Workload: "nested", Kind: codec.ExpectMismatch,
+			Why: "silently corrupts negative integers from -(2^32-1) to -0xff000000: " +
+				"the binc encoder of github.com/ugorji/go/codec v1.3.2 drops the leading 0xff byte " +
+				"of their magnitude (-4294967295 decodes as -255)"},
+		// The floats workload's own values are in [0, 1) and hold no -0;
+		// the conformance test's edge values do, and so does the
+		// fidelity matrix, where the codec shows FAIL in the -0 columns.
+		codec.Expectation{Workload: "floats", Kind: codec.ExpectMismatch,
+			Why: "loses the sign of -0: the binc encoder writes float32 -0 as the zero-value float (bytes 65 06), which decodes as +0"})
 	register("ugorji-simple", "simple", simpleHandle, []codec.Loss{signInterfaceTypes},
-		"SimpleHandle with default options (time as time.MarshalBinary, which keeps nanoseconds and the UTC offset); one Encoder and one Decoder per instance, ResetBytes before each call")
+		"SimpleHandle with default options (time as time.MarshalBinary, which keeps nanoseconds and the UTC offset); one Encoder and one Decoder per instance, ResetBytes before each call",
+		bigFloatSilentZero("simple-format map"))
 	register("ugorji-json", "json", jsonHandle, []codec.Loss{{
 		Kind:   codec.InterfaceTypes,
 		Detail: "numbers in interface{} values decode as uint64 or int64 (by sign) when written as integers, as integral float32 values are, and as float64 otherwise",
 	}},
-		"JsonHandle with default options (time as RFC 3339 with nanoseconds and offset); one Encoder and one Decoder per instance, ResetBytes before each call")
+		"JsonHandle with default options (time as RFC 3339 with nanoseconds and offset); one Encoder and one Decoder per instance, ResetBytes before each call",
+		codec.Expectation{Workload: "bsontypes-minkey", Kind: codec.ExpectUnsupported, Why: emptyStruct},
+		codec.Expectation{Workload: "bsontypes-maxkey", Kind: codec.ExpectUnsupported, Why: emptyStruct})
 }
 
-func register(name, format string, h ugcodec.Handle, losses []codec.Loss, notes string) {
+func register(name, format string, h ugcodec.Handle, losses []codec.Loss, notes string, expect ...codec.Expectation) {
 	codec.Register(codec.New(codec.Info{
 		Name:   name,
 		Format: format,
@@ -99,6 +133,7 @@ func register(name, format string, h ugcodec.Handle, losses []codec.Loss, notes 
 		API:    codec.Reflection,
 		Losses: losses,
 		Notes:  notes,
+		Expect: expect,
 	}, func(t codec.Target) (codec.Instance, error) {
 		in := &instance{
 			enc: ugcodec.NewEncoderBytes(nil, h),

@@ -90,7 +90,6 @@ type bound struct {
 // counted against the cases), or, when every bound carrier's base value
 // fails with an error, reports that base cell and no cases.
 func choose(c codec.Codec, cases []Case) bound {
-	name := c.Info().Name
 	var notes []string
 	var fallback, failed *bound
 	for _, carrier := range Carriers {
@@ -99,7 +98,7 @@ func choose(c codec.Codec, cases []Case) bound {
 			notes = append(notes, fmt.Sprintf("%s: %v", carrier, err))
 			continue
 		}
-		if why := w.UnsupportedReason(name); why != "" {
+		if why := c.Info().Expected(carrier, codec.ExpectUnsupported); why != "" {
 			notes = append(notes, fmt.Sprintf("%s: unsupported: %s", carrier, why))
 			continue
 		}
