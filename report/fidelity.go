@@ -9,14 +9,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/result"
 )
 
-// The fidelity matrix (package internal/fidelity) in text, Markdown, JSON
-// and as a section of the HTML page: a table with a row per codec and a
-// column per edge value, the legend of its marks, what each column holds,
-// and the details of every cell that is not exact, codec by codec.
+// The fidelity matrix (result.Fidelity, which package internal/fidelity
+// computes) in text, Markdown, JSON and as a section of the HTML page: a
+// table with a row per codec and a column per edge value, the legend of its
+// marks, what each column holds (the docs stored with the matrix), and the
+// details of every cell that is not exact, codec by codec.
 
 // fidelityIntro says what the matrix is, in one paragraph.
 const fidelityIntro = "Every codec against a fixed set of edge values, each a change of a simple base value of the carrier " +
@@ -24,10 +24,10 @@ const fidelityIntro = "Every codec against a fixed set of edge values, each a ch
 	"The base value comes first; differences it shows too are not counted against the other columns."
 
 // fidelityCounts says how many cells have each mark, in legend order.
-func fidelityCounts(m *fidelity.Matrix) string {
+func fidelityCounts(m *result.Fidelity) string {
 	n := m.Counts()
 	var parts []string
-	for _, s := range []fidelity.Status{fidelity.Exact, fidelity.Lossy, fidelity.Undeclared, fidelity.Fail, fidelity.Error, fidelity.NA, fidelity.Crash, fidelity.Timeout, fidelity.Memory} {
+	for _, s := range []result.FidelityStatus{result.FidelityExact, result.FidelityLossy, result.FidelityUndeclared, result.FidelityFail, result.FidelityError, result.FidelityNA, result.FidelityCrash, result.FidelityTimeout, result.FidelityMemory} {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s], s.Symbol()))
 		}
@@ -35,21 +35,8 @@ func fidelityCounts(m *fidelity.Matrix) string {
 	return strings.Join(parts, ", ")
 }
 
-// fidelityDocs returns the docs of m's columns: stored with the matrix, or
-// else this version's.
-func fidelityDocs(m *fidelity.Matrix) []fidelity.CaseInfo {
-	out := make([]fidelity.CaseInfo, len(m.Cases))
-	for i, c := range m.Cases {
-		if c.Doc == "" {
-			c.Doc = fidelity.CaseDoc(c.Name)
-		}
-		out[i] = c
-	}
-	return out
-}
-
 // carrierText is the carrier column of a row.
-func carrierText(r fidelity.Row) string {
+func carrierText(r result.FidelityRow) string {
 	if r.Carrier == "" {
 		return "-"
 	}
@@ -58,7 +45,7 @@ func carrierText(r fidelity.Row) string {
 
 // FidelityTable writes the matrix as a text table, followed by the legend,
 // the columns' docs and the details of every cell that is not exact.
-func FidelityTable(w io.Writer, m *fidelity.Matrix) error {
+func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "Fidelity matrix: %d codecs × %d edge values (%s)\n\n", len(m.Rows), len(m.Cases), fidelityCounts(m))
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
@@ -76,16 +63,15 @@ func FidelityTable(w io.Writer, m *fidelity.Matrix) error {
 	}
 	tw.Flush()
 	b.WriteString("\n" + wrap(fidelityIntro, 100, "") + "\n\n")
-	for _, l := range fidelity.Legend {
+	for _, l := range result.FidelityLegend {
 		b.WriteString(wrap(l, 100, "       ") + "\n")
 	}
 	b.WriteString("\nColumns:\n")
-	docs := fidelityDocs(m)
 	width := 0
-	for _, c := range docs {
+	for _, c := range m.Cases {
 		width = max(width, len(c.Name))
 	}
-	for _, c := range docs {
+	for _, c := range m.Cases {
 		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.Name, wrap(c.Doc, 100-width-4, strings.Repeat(" ", width+4)))
 	}
 	details := false
@@ -112,13 +98,13 @@ func FidelityTable(w io.Writer, m *fidelity.Matrix) error {
 
 // fidelityDetails returns the cells of r that are not exact, the n/a
 // cells that only repeat the base cell's reason left out.
-func fidelityDetails(r fidelity.Row) []fidelity.Cell {
-	var out []fidelity.Cell
+func fidelityDetails(r result.FidelityRow) []result.FidelityCell {
+	var out []result.FidelityCell
 	for i, c := range r.Cells {
-		if c.Status == fidelity.Exact {
+		if c.Status == result.FidelityExact {
 			continue
 		}
-		if i > 0 && c.Status == fidelity.NA && r.Cells[0].Status != fidelity.Exact && r.Cells[0].Status != fidelity.Lossy && strings.Contains(c.Detail, "(see base)") {
+		if i > 0 && c.Status == result.FidelityNA && r.Cells[0].Status != result.FidelityExact && r.Cells[0].Status != result.FidelityLossy && strings.Contains(c.Detail, "(see base)") {
 			continue
 		}
 		out = append(out, c)
@@ -151,7 +137,7 @@ func wrap(s string, width int, indent string) string {
 // FidelityMarkdown writes the matrix as a Markdown table, followed by the
 // legend, the columns' docs and the details of every cell that is not
 // exact.
-func FidelityMarkdown(w io.Writer, m *fidelity.Matrix) error {
+func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%d codecs × %d edge values (%s). %s\n\n", len(m.Rows), len(m.Cases), mdEscape(fidelityCounts(m)), mdEscape(fidelityIntro))
 	b.WriteString("| codec | carrier |")
@@ -169,12 +155,12 @@ func FidelityMarkdown(w io.Writer, m *fidelity.Matrix) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	for _, l := range fidelity.Legend {
+	for _, l := range result.FidelityLegend {
 		sym, text, _ := strings.Cut(l, " ")
 		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
 	}
 	b.WriteString("\n| column | value |\n|:--|:--|\n")
-	for _, c := range fidelityDocs(m) {
+	for _, c := range m.Cases {
 		fmt.Fprintf(&b, "| %s | %s |\n", mdEscape(c.Name), mdEscape(c.Doc))
 	}
 	for _, r := range m.Rows {
@@ -197,13 +183,16 @@ func FidelityMarkdown(w io.Writer, m *fidelity.Matrix) error {
 // FidelityJSON writes the matrix as indented JSON: its columns (name and
 // doc) and its rows (codec, carrier, and per cell the status, the classes
 // of the differences and the detail).
-func FidelityJSON(w io.Writer, m *fidelity.Matrix) error {
+func FidelityJSON(w io.Writer, m *result.Fidelity) error {
 	out := struct {
-		Cases []fidelity.CaseInfo `json:"cases"`
-		Rows  []fidelity.Row      `json:"rows"`
-	}{fidelityDocs(m), m.Rows}
+		Cases []result.FidelityCase `json:"cases"`
+		Rows  []result.FidelityRow  `json:"rows"`
+	}{m.Cases, m.Rows}
+	if out.Cases == nil {
+		out.Cases = []result.FidelityCase{}
+	}
 	if out.Rows == nil {
-		out.Rows = []fidelity.Row{}
+		out.Rows = []result.FidelityRow{}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -217,13 +206,13 @@ func FidelityJSON(w io.Writer, m *fidelity.Matrix) error {
 }
 
 // fidelityClass is the CSS class of a cell's mark.
-func fidelityClass(s fidelity.Status) string {
+func fidelityClass(s result.FidelityStatus) string {
 	switch s {
-	case fidelity.Exact:
+	case result.FidelityExact:
 		return "ok"
-	case fidelity.Lossy, fidelity.Undeclared:
+	case result.FidelityLossy, result.FidelityUndeclared:
 		return "lossy"
-	case fidelity.Fail, fidelity.Error, fidelity.Crash, fidelity.Timeout, fidelity.Memory:
+	case result.FidelityFail, result.FidelityError, result.FidelityCrash, result.FidelityTimeout, result.FidelityMemory:
 		return "fail"
 	}
 	return "other"
@@ -231,7 +220,7 @@ func fidelityClass(s fidelity.Status) string {
 
 type htmlFidelity struct {
 	ID, Intro, Counts string
-	Cases             []fidelity.CaseInfo
+	Cases             []result.FidelityCase
 	Rows              []htmlFidelityRow
 	Legend            [][2]string
 }
@@ -283,12 +272,12 @@ var fidelityTemplate = template.Must(template.New("fidelity").Parse(`
 
 // fidelityHTML renders the matrix as a section of the HTML page whose
 // element id is id; "" for no matrix.
-func fidelityHTML(m *fidelity.Matrix, id string) (template.HTML, error) {
+func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 	if m == nil {
 		return "", nil
 	}
-	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Cases: fidelityDocs(m)}
-	for _, l := range fidelity.Legend {
+	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Cases: m.Cases}
+	for _, l := range result.FidelityLegend {
 		sym, text, _ := strings.Cut(l, " ")
 		h.Legend = append(h.Legend, [2]string{sym, strings.TrimSpace(text)})
 	}
@@ -312,7 +301,7 @@ func fidelityHTML(m *fidelity.Matrix, id string) (template.HTML, error) {
 // HTMLWithFidelity is HTML with, for each run that has one in matrices
 // (keyed by run ID), its fidelity matrix as a section after the run's
 // workloads, linked from the page's navigation.
-func HTMLWithFidelity(w io.Writer, runs []*result.Run, opts Options, matrices map[string]*fidelity.Matrix) error {
+func HTMLWithFidelity(w io.Writer, runs []*result.Run, opts Options, matrices map[string]*result.Fidelity) error {
 	if len(runs) == 0 {
 		return fmt.Errorf("html report: no run")
 	}

@@ -8,38 +8,45 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
 // testMatrix is a small matrix with every kind of cell, and text that each
-// format must escape.
-func testMatrix() *fidelity.Matrix {
-	cases := []fidelity.CaseInfo{{Name: "base"}, {Name: "-0 f64"}, {Name: "NaN"}, {Name: "badUTF8"}, {Name: "nil/[]"}, {Name: "old case", Doc: "a case this version no longer has | <b>"}}
-	row := func(name, carrier, note string, cells ...fidelity.Cell) fidelity.Row {
+// format must escape. Its columns carry their docs, as a computed or
+// stored matrix does (the first five are internal/fidelity's).
+func testMatrix() *result.Fidelity {
+	cases := []result.FidelityCase{
+		{Name: "base", Doc: "the base value, unchanged (nested: BaseNested, person: BasePerson); every other column changes one thing in it, and differences the base shows too are not counted against it"},
+		{Name: "-0 f64", Doc: "negative zero in a float64 field (F64; person: Money)"},
+		{Name: "NaN", Doc: "NaN in a float64 field (F64; person: Money)"},
+		{Name: "badUTF8", Doc: `invalid UTF-8 in a string: "\xff\xfe" (S; person: Name)`},
+		{Name: "nil/[]", Doc: "a nil and an empty slice side by side (Sslice nil, Intslice []int{}; person: Aliases nil)"},
+		{Name: "old case", Doc: "a case this version no longer has | <b>"},
+	}
+	row := func(name, carrier, note string, cells ...result.FidelityCell) result.FidelityRow {
 		for i := range cells {
 			cells[i].Case = cases[i].Name
 		}
-		return fidelity.Row{Codec: name, Carrier: carrier, Note: note, Cells: cells}
+		return result.FidelityRow{Codec: name, Carrier: carrier, Note: note, Cells: cells}
 	}
-	ok := fidelity.Cell{Status: fidelity.Exact}
-	na := func(d string) fidelity.Cell { return fidelity.Cell{Status: fidelity.NA, Detail: d} }
-	return &fidelity.Matrix{
+	ok := result.FidelityCell{Status: result.FidelityExact}
+	na := func(d string) result.FidelityCell { return result.FidelityCell{Status: result.FidelityNA, Detail: d} }
+	return &result.Fidelity{
 		Cases: cases,
-		Rows: []fidelity.Row{
+		Rows: []result.FidelityRow{
 			row("bigfloat-text", "", "",
 				na("nested: bind: unsupported: bigfloat only"), na("binds no carrier type (see base)"), na("binds no carrier type (see base)"),
 				na("binds no carrier type (see base)"), na("binds no carrier type (see base)"), na("binds no carrier type (see base)")),
 			row("handwritten", "person", "nested: bind: unsupported: person only", ok, ok, ok,
-				fidelity.Cell{Status: fidelity.Crash, Detail: "the worker died: exit status 2: panic: <boom>"},
-				fidelity.Cell{Status: fidelity.Timeout, Detail: "no answer within the timeout of 30s; the worker was killed"},
-				fidelity.Cell{Status: fidelity.Memory, Detail: "the worker went past the memory limit (1GiB) and was killed"}),
+				result.FidelityCell{Status: result.FidelityCrash, Detail: "the worker died: exit status 2: panic: <boom>"},
+				result.FidelityCell{Status: result.FidelityTimeout, Detail: "no answer within the timeout of 30s; the worker was killed"},
+				result.FidelityCell{Status: result.FidelityMemory, Detail: "the worker went past the memory limit (1GiB) and was killed"}),
 			row("json", "nested", "", ok, ok,
-				fidelity.Cell{Status: fidelity.Error, Detail: "encode: json: unsupported value: NaN"},
-				fidelity.Cell{Status: fidelity.Fail, Classes: []string{"other"}, Detail: `S: "\xff\xfe" became "��"`},
-				fidelity.Cell{Status: fidelity.Lossy, Classes: []string{"nil-empty"}, Detail: "Intslice: []int{} became nil []int (empty decoded as nil) [nil-empty: declared]"},
-				fidelity.Cell{Status: fidelity.Undeclared, Classes: []string{"zero-sign"}, Detail: "F64: -0 became 0 (negative zero became +0) [zero-sign: not declared] | *a* _b_ <c> " + strings.Repeat("long words ", 12)}),
+				result.FidelityCell{Status: result.FidelityError, Detail: "encode: json: unsupported value: NaN"},
+				result.FidelityCell{Status: result.FidelityFail, Classes: []string{"other"}, Detail: `S: "\xff\xfe" became "��"`},
+				result.FidelityCell{Status: result.FidelityLossy, Classes: []string{"nil-empty"}, Detail: "Intslice: []int{} became nil []int (empty decoded as nil) [nil-empty: declared]"},
+				result.FidelityCell{Status: result.FidelityUndeclared, Classes: []string{"zero-sign"}, Detail: "F64: -0 became 0 (negative zero became +0) [zero-sign: not declared] | *a* _b_ <c> " + strings.Repeat("long words ", 12)}),
 		},
 	}
 }
@@ -47,11 +54,11 @@ func testMatrix() *fidelity.Matrix {
 func TestFidelityGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		render func(*bytes.Buffer, *fidelity.Matrix) error
+		render func(*bytes.Buffer, *result.Fidelity) error
 	}{
-		{"fidelity.golden", func(b *bytes.Buffer, m *fidelity.Matrix) error { return FidelityTable(b, m) }},
-		{"fidelity-markdown.golden", func(b *bytes.Buffer, m *fidelity.Matrix) error { return FidelityMarkdown(b, m) }},
-		{"fidelity-json.golden", func(b *bytes.Buffer, m *fidelity.Matrix) error { return FidelityJSON(b, m) }},
+		{"fidelity.golden", func(b *bytes.Buffer, m *result.Fidelity) error { return FidelityTable(b, m) }},
+		{"fidelity-markdown.golden", func(b *bytes.Buffer, m *result.Fidelity) error { return FidelityMarkdown(b, m) }},
+		{"fidelity-json.golden", func(b *bytes.Buffer, m *result.Fidelity) error { return FidelityJSON(b, m) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -68,13 +75,11 @@ func TestFidelityJSONRoundTrips(t *testing.T) {
 	if err := FidelityJSON(&b, testMatrix()); err != nil {
 		t.Fatal(err)
 	}
-	var got fidelity.Matrix
+	var got result.Fidelity
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	want := testMatrix()
-	want.Cases = fidelityDocs(want) // the docs of this version filled in
-	if diff := cmp.Diff(want, &got); diff != "" {
+	if diff := cmp.Diff(testMatrix(), &got); diff != "" {
 		t.Errorf("JSON does not read back as the matrix (-want +got):\n%s", diff)
 	}
 }
@@ -85,7 +90,7 @@ func TestFidelityHTML(t *testing.T) {
 	if err := HTML(&without, []*result.Run{run}, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	matrices := map[string]*fidelity.Matrix{run.ID: testMatrix()}
+	matrices := map[string]*result.Fidelity{run.ID: testMatrix()}
 	if err := HTMLWithFidelity(&with, []*result.Run{run}, Options{}, matrices); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +113,7 @@ func TestFidelityHTML(t *testing.T) {
 	}
 	// Without a matrix the page is what HTML writes.
 	var none bytes.Buffer
-	if err := HTMLWithFidelity(&none, []*result.Run{run}, Options{}, map[string]*fidelity.Matrix{"other-run": testMatrix()}); err != nil {
+	if err := HTMLWithFidelity(&none, []*result.Run{run}, Options{}, map[string]*result.Fidelity{"other-run": testMatrix()}); err != nil {
 		t.Fatal(err)
 	}
 	if none.String() != without.String() || strings.Contains(without.String(), "fidelity") {
@@ -117,7 +122,7 @@ func TestFidelityHTML(t *testing.T) {
 	// Several runs: each run's own section, no navigation link.
 	run2 := referenceRun("20261122-093000-abcdef")
 	with.Reset()
-	if err := HTMLWithFidelity(&with, []*result.Run{run, run2}, Options{}, map[string]*fidelity.Matrix{run2.ID: testMatrix()}); err != nil {
+	if err := HTMLWithFidelity(&with, []*result.Run{run, run2}, Options{}, map[string]*result.Fidelity{run2.ID: testMatrix()}); err != nil {
 		t.Fatal(err)
 	}
 	if page := with.String(); strings.Count(page, `<section class="fidelity"`) != 1 || !strings.Contains(page, `id="run-2-fidelity"`) {

@@ -8,31 +8,31 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/internal/pgtest"
+	"github.com/serbench/serbench/result"
 )
 
 // fidelityMatrix is a small matrix with every kind of cell, and text that
 // SQL and JSON must keep as it is.
-func fidelityMatrix() *fidelity.Matrix {
-	return &fidelity.Matrix{
-		Cases: []fidelity.CaseInfo{{Name: "base", Doc: "the base value"}, {Name: "-0 f64", Doc: "negative zero"}, {Name: "badUTF8", Doc: `"\xff\xfe" ; DROP TABLE runs; --`}},
-		Rows: []fidelity.Row{
-			{Codec: "json", Carrier: "nested", Cells: []fidelity.Cell{
-				{Case: "base", Status: fidelity.Exact},
-				{Case: "-0 f64", Status: fidelity.Undeclared, Classes: []string{"zero-sign"}, Detail: "F64: -0 became 0 [zero-sign: not declared]"},
-				{Case: "badUTF8", Status: fidelity.Fail, Classes: []string{"other"}, Detail: `S: "\xff\xfe" became "��"`},
+func fidelityMatrix() *result.Fidelity {
+	return &result.Fidelity{
+		Cases: []result.FidelityCase{{Name: "base", Doc: "the base value"}, {Name: "-0 f64", Doc: "negative zero"}, {Name: "badUTF8", Doc: `"\xff\xfe" ; DROP TABLE runs; --`}},
+		Rows: []result.FidelityRow{
+			{Codec: "json", Carrier: "nested", Cells: []result.FidelityCell{
+				{Case: "base", Status: result.FidelityExact},
+				{Case: "-0 f64", Status: result.FidelityUndeclared, Classes: []string{"zero-sign"}, Detail: "F64: -0 became 0 [zero-sign: not declared]"},
+				{Case: "badUTF8", Status: result.FidelityFail, Classes: []string{"other"}, Detail: `S: "\xff\xfe" became "��"`},
 			}},
-			{Codec: "bigfloat-text", Cells: []fidelity.Cell{
-				{Case: "base", Status: fidelity.NA, Detail: "nested: bind: unsupported; person: bind: unsupported"},
-				{Case: "-0 f64", Status: fidelity.NA, Detail: "binds no carrier type (see base)"},
-				{Case: "badUTF8", Status: fidelity.NA, Detail: "binds no carrier type (see base)"},
+			{Codec: "bigfloat-text", Cells: []result.FidelityCell{
+				{Case: "base", Status: result.FidelityNA, Detail: "nested: bind: unsupported; person: bind: unsupported"},
+				{Case: "-0 f64", Status: result.FidelityNA, Detail: "binds no carrier type (see base)"},
+				{Case: "badUTF8", Status: result.FidelityNA, Detail: "binds no carrier type (see base)"},
 			}},
-			{Codec: "handwritten", Carrier: "person", Note: "nested: bind: unsupported: ü", Cells: []fidelity.Cell{
-				{Case: "base", Status: fidelity.Exact},
-				{Case: "-0 f64", Status: fidelity.Crash, Detail: "the worker died: exit status 2"},
-				{Case: "badUTF8", Status: fidelity.Error, Detail: "encode: invalid UTF-8"},
+			{Codec: "handwritten", Carrier: "person", Note: "nested: bind: unsupported: ü", Cells: []result.FidelityCell{
+				{Case: "base", Status: result.FidelityExact},
+				{Case: "-0 f64", Status: result.FidelityCrash, Detail: "the worker died: exit status 2"},
+				{Case: "badUTF8", Status: result.FidelityError, Detail: "encode: invalid UTF-8"},
 			}},
 		},
 	}

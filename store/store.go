@@ -26,7 +26,6 @@ import (
 	"modernc.org/sqlite" // registers the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
 
-	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/result"
 )
 
@@ -593,7 +592,7 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 
 // SaveFidelity stores m as the fidelity matrix of run id, replacing any
 // stored before, in one transaction. The run must be stored.
-func (d *DB) SaveFidelity(ctx context.Context, id string, m *fidelity.Matrix) error {
+func (d *DB) SaveFidelity(ctx context.Context, id string, m *result.Fidelity) error {
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
@@ -636,8 +635,8 @@ func (d *DB) SaveFidelity(ctx context.Context, id string, m *fidelity.Matrix) er
 // Fidelity reads the fidelity matrix of run id, rows in codec order. The
 // error wraps ErrNotFound when the run has none (it was stored before
 // migration 5, imported, or is still starting).
-func (d *DB) Fidelity(ctx context.Context, id string) (*fidelity.Matrix, error) {
-	fail := func(err error) (*fidelity.Matrix, error) {
+func (d *DB) Fidelity(ctx context.Context, id string) (*result.Fidelity, error) {
+	fail := func(err error) (*result.Fidelity, error) {
 		return nil, fmt.Errorf("read the fidelity matrix of run %q from %s: %w", id, d.name, err)
 	}
 	q := func(query string, scan func(*sql.Rows) error) error {
@@ -653,9 +652,9 @@ func (d *DB) Fidelity(ctx context.Context, id string) (*fidelity.Matrix, error) 
 		}
 		return rows.Err()
 	}
-	m := &fidelity.Matrix{}
+	m := &result.Fidelity{}
 	if err := q(`SELECT name, doc FROM fidelity_cases WHERE run_id = ? ORDER BY pos`, func(rows *sql.Rows) error {
-		var c fidelity.CaseInfo
+		var c result.FidelityCase
 		err := rows.Scan(&c.Name, &c.Doc)
 		m.Cases = append(m.Cases, c)
 		return err
@@ -667,7 +666,7 @@ func (d *DB) Fidelity(ctx context.Context, id string) (*fidelity.Matrix, error) 
 	}
 	index := map[string]int{}
 	if err := q(`SELECT codec, carrier, note FROM fidelity_rows WHERE run_id = ? ORDER BY codec`, func(rows *sql.Rows) error {
-		r := fidelity.Row{Cells: make([]fidelity.Cell, len(m.Cases))}
+		r := result.FidelityRow{Cells: make([]result.FidelityCell, len(m.Cases))}
 		if err := rows.Scan(&r.Codec, &r.Carrier, &r.Note); err != nil {
 			return err
 		}
@@ -695,7 +694,7 @@ func (d *DB) Fidelity(ctx context.Context, id string) (*fidelity.Matrix, error) 
 			return fmt.Errorf("fidelity cell %s at %d: classes %q: %w", codec, pos, classes, err)
 		}
 		c := &m.Rows[i].Cells[pos]
-		c.Status, c.Detail = fidelity.Status(status), detail
+		c.Status, c.Detail = result.FidelityStatus(status), detail
 		if len(list) > 0 {
 			c.Classes = list
 		}

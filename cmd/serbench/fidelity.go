@@ -98,7 +98,7 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 }
 
 // fidelityRenderer returns the renderer of a --format value.
-func fidelityRenderer(name string) (func(io.Writer, *fidelity.Matrix) error, error) {
+func fidelityRenderer(name string) (func(io.Writer, *result.Fidelity) error, error) {
 	switch name {
 	case "text":
 		return report.FidelityTable, nil
@@ -136,7 +136,7 @@ func fidelityCodecs(pattern string) ([]codec.Codec, error) {
 }
 
 // printStoredFidelity prints the matrix stored with a run.
-func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.Writer, *fidelity.Matrix) error, stdout io.Writer) error {
+func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.Writer, *result.Fidelity) error, stdout io.Writer) error {
 	db, err := openExisting(ctx, dbPath)
 	if err != nil {
 		return err
@@ -199,8 +199,8 @@ func (f *runFlags) storeFidelity(ctx context.Context, db *store.DB, id string, p
 
 // storedFidelity returns the fidelity matrices stored with runs, by run
 // ID; runs without one are left out.
-func storedFidelity(ctx context.Context, db *store.DB, runs []*result.Run) (map[string]*fidelity.Matrix, error) {
-	out := map[string]*fidelity.Matrix{}
+func storedFidelity(ctx context.Context, db *store.DB, runs []*result.Run) (map[string]*result.Fidelity, error) {
+	out := map[string]*result.Fidelity{}
 	for _, r := range runs {
 		m, err := db.Fidelity(ctx, r.ID)
 		if errors.Is(err, store.ErrNotFound) {

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/result"
 )
 
 // smallSet is the codecs of the fidelity goldens: the issue's known cells
@@ -83,13 +83,13 @@ func hyrumProof(b []byte) []byte {
 
 // matrixOf runs serbench fidelity with --format json and the given
 // arguments and decodes the matrix.
-func matrixOf(t *testing.T, args ...string) *fidelity.Matrix {
+func matrixOf(t *testing.T, args ...string) *result.Fidelity {
 	t.Helper()
 	out, stderr, code := cli(t, append([]string{"fidelity", "--format", "json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var m fidelity.Matrix
+	var m result.Fidelity
 	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -101,24 +101,24 @@ func TestFidelityKnownCells(t *testing.T) {
 	m := matrixOf(t, "--codec", smallSet)
 	for _, tc := range []struct {
 		codec, cell string
-		status      fidelity.Status
+		status      result.FidelityStatus
 		detail      string
 	}{
-		{"json", "base", fidelity.Exact, ""},
-		{"json", "NaN", fidelity.Error, "encode: json: unsupported value: NaN"},
-		{"json", "MaxF32", fidelity.Exact, ""},
+		{"json", "base", result.FidelityExact, ""},
+		{"json", "NaN", result.FidelityError, "encode: json: unsupported value: NaN"},
+		{"json", "MaxF32", result.FidelityExact, ""},
 		// goccy-json cannot decode the shortest text of MaxFloat32 into
 		// a float32.
-		{"goccy-json", "MaxF32", fidelity.Error, "cannot unmarshal number 3.4028235e+38 into Go struct field TestStruc.F32 of type float32"},
+		{"goccy-json", "MaxF32", result.FidelityError, "cannot unmarshal number 3.4028235e+38 into Go struct field TestStruc.F32 of type float32"},
 		// ugorji-json writes -1e19 without a fraction or exponent, then
 		// fails to read it back into interface{}.
-		{"ugorji-json", "-1e19", fidelity.Error, `parsing "-10000000000000000000"`},
-		{"ugorji-json", "NaN", fidelity.Fail, "F64: NaN became 0"},
-		{"protobuf+convert", "badUTF8", fidelity.Error, "invalid UTF-8"},
-		{"protobuf+convert", "nil/[]", fidelity.Lossy, "nil-empty: declared"},
+		{"ugorji-json", "-1e19", result.FidelityError, `parsing "-10000000000000000000"`},
+		{"ugorji-json", "NaN", result.FidelityFail, "F64: NaN became 0"},
+		{"protobuf+convert", "badUTF8", result.FidelityError, "invalid UTF-8"},
+		{"protobuf+convert", "nil/[]", result.FidelityLossy, "nil-empty: declared"},
 		// The conversion to the generated message refuses a time
 		// outside the int64 Unix nanoseconds of the time mapping.
-		{"protobuf+convert", "2300", fidelity.Error, "encode: T: time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"},
+		{"protobuf+convert", "2300", result.FidelityError, "encode: T: time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"},
 	} {
 		r := m.Row(tc.codec)
 		if r == nil {
@@ -151,12 +151,12 @@ func TestRunStoresTheFidelityMatrix(t *testing.T) {
 	if len(m.Rows) != 2 || m.Rows[0].Codec != "json" || m.Rows[1].Codec != "test-panics" {
 		t.Fatalf("stored rows: %+v", m.Rows)
 	}
-	if c := m.Rows[0].Cell("NaN"); c == nil || c.Status != fidelity.Error {
+	if c := m.Rows[0].Cell("NaN"); c == nil || c.Status != result.FidelityError {
 		t.Errorf("json NaN: %+v", c)
 	}
 	// test-panics panics on every call: its base value fails on every
 	// carrier, and its row says so.
-	if c := m.Rows[1].Cells[0]; c.Status != fidelity.Error || !strings.Contains(c.Detail, "panicked") {
+	if c := m.Rows[1].Cells[0]; c.Status != result.FidelityError || !strings.Contains(c.Detail, "panicked") {
 		t.Errorf("test-panics base: %+v", c)
 	}
 	text, _, code := cli(t, "fidelity", "--run", "latest", "--db", db)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -83,7 +84,7 @@ type Case struct {
 }
 
 // Info returns the column's name and doc.
-func (c Case) Info() CaseInfo { return CaseInfo{Name: c.Name, Doc: c.Doc} }
+func (c Case) Info() result.FidelityCase { return result.FidelityCase{Name: c.Name, Doc: c.Doc} }
 
 // value returns a new value of c on carrier, a pointer to the carrier's
 // type, or nil when the carrier has no field for c. Every call builds a
@@ -163,23 +164,12 @@ func Cases() []Case {
 }
 
 // CaseInfos returns the names and docs of Cases, in order.
-func CaseInfos() []CaseInfo {
-	var out []CaseInfo
+func CaseInfos() []result.FidelityCase {
+	var out []result.FidelityCase
 	for _, c := range Cases() {
 		out = append(out, c.Info())
 	}
 	return out
-}
-
-// CaseDoc returns the doc of the named case, or "" when there is no such
-// case (a matrix stored by another version of serbench).
-func CaseDoc(name string) string {
-	for _, c := range Cases() {
-		if c.Name == name {
-			return c.Doc
-		}
-	}
-	return ""
 }
 
 func before1970() time.Time { return time.Date(1969, 7, 20, 20, 17, 40, 0, time.UTC) }

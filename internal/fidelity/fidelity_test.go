@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -147,7 +148,7 @@ func lookup(t *testing.T, names ...string) []codec.Codec {
 
 // cell returns the cell of a codec and a case, failing the test when the
 // matrix has none.
-func cell(t *testing.T, m *Matrix, codecName, caseName string) Cell {
+func cell(t *testing.T, m *result.Fidelity, codecName, caseName string) result.FidelityCell {
 	t.Helper()
 	r := m.Row(codecName)
 	if r == nil {
@@ -160,7 +161,7 @@ func cell(t *testing.T, m *Matrix, codecName, caseName string) Cell {
 	return *c
 }
 
-func wantCell(t *testing.T, m *Matrix, codecName, caseName string, status Status, detail ...string) {
+func wantCell(t *testing.T, m *result.Fidelity, codecName, caseName string, status result.FidelityStatus, detail ...string) {
 	t.Helper()
 	c := cell(t, m, codecName, caseName)
 	if c.Status != status {
@@ -189,18 +190,18 @@ func TestClassificationInProcess(t *testing.T) {
 	if got := strings.Join(names, " "); got != "fidtest-error fidtest-none fidtest-nots fidtest-panic fidtest-person fidtest-zero" {
 		t.Errorf("rows %s", got)
 	}
-	wantCell(t, m, codecZero, BaseCase, Exact)
-	wantCell(t, m, codecZero, "MinI64", Fail, "I64: -9223372036854775808 became 0")
-	wantCell(t, m, codecZero, "MaxI64", Exact)
-	wantCell(t, m, codecError, "MaxF32", Error, "encode: fidtest: F32 too large")
-	wantCell(t, m, codecPanic, "NUL", Error, "panicked", "fidtest: NUL")
-	wantCell(t, m, codecPanic, "badUTF8", Fail, `S: "\xff\xfe" became`)
+	wantCell(t, m, codecZero, BaseCase, result.FidelityExact)
+	wantCell(t, m, codecZero, "MinI64", result.FidelityFail, "I64: -9223372036854775808 became 0")
+	wantCell(t, m, codecZero, "MaxI64", result.FidelityExact)
+	wantCell(t, m, codecError, "MaxF32", result.FidelityError, "encode: fidtest: F32 too large")
+	wantCell(t, m, codecPanic, "NUL", result.FidelityError, "panicked", "fidtest: NUL")
+	wantCell(t, m, codecPanic, "badUTF8", result.FidelityFail, `S: "\xff\xfe" became`)
 	// encoding/json's own: NaN is an error, a declared loss is "~",
 	// an undeclared one "~!".
-	wantCell(t, m, codecZero, "NaN", Error, "unsupported value: NaN")
-	wantCell(t, m, codecZero, "2^53+1", Undeclared, "interface-types: declared", "not declared")
-	wantCell(t, m, codecZero, "-1e19", Exact)
-	wantCell(t, m, codecZero, DepthCase, Exact)
+	wantCell(t, m, codecZero, "NaN", result.FidelityError, "unsupported value: NaN")
+	wantCell(t, m, codecZero, "2^53+1", result.FidelityUndeclared, "interface-types: declared", "not declared")
+	wantCell(t, m, codecZero, "-1e19", result.FidelityExact)
+	wantCell(t, m, codecZero, DepthCase, result.FidelityExact)
 	if r := m.Row(codecZero); r.Carrier != CarrierNested || r.Note != "" {
 		t.Errorf("%s: carrier %q, note %q", codecZero, r.Carrier, r.Note)
 	}
@@ -209,9 +210,9 @@ func TestClassificationInProcess(t *testing.T) {
 	if r := m.Row(codecPerson); r.Carrier != CarrierPerson || !strings.Contains(r.Note, "nested: bind: unsupported: fidtest-person binds no nested") {
 		t.Errorf("%s: carrier %q, note %q", codecPerson, r.Carrier, r.Note)
 	}
-	wantCell(t, m, codecPerson, "-0 f64", Exact)
-	wantCell(t, m, codecPerson, "-0 f32", NA, "person carrier has no field")
-	wantCell(t, m, codecPerson, "1969", Exact)
+	wantCell(t, m, codecPerson, "-0 f64", result.FidelityExact)
+	wantCell(t, m, codecPerson, "-0 f32", result.FidelityNA, "person carrier has no field")
+	wantCell(t, m, codecPerson, "1969", result.FidelityExact)
 	// A base value that fails on nested falls back to person.
 	if r := m.Row(codecNoTS); r.Carrier != CarrierPerson || !strings.Contains(r.Note, "nested: base value error") {
 		t.Errorf("%s: carrier %q, note %q", codecNoTS, r.Carrier, r.Note)
@@ -222,11 +223,11 @@ func TestClassificationInProcess(t *testing.T) {
 		t.Errorf("%s carrier %q", codecNone, r.Carrier)
 	}
 	for _, c := range r.Cells {
-		if c.Status != NA {
+		if c.Status != result.FidelityNA {
 			t.Errorf("%s %s: %s", codecNone, c.Case, c.Status)
 		}
 	}
-	wantCell(t, m, codecNone, BaseCase, NA, "nested: bind: unsupported", "person: bind: unsupported")
+	wantCell(t, m, codecNone, BaseCase, result.FidelityNA, "nested: bind: unsupported", "person: bind: unsupported")
 }
 
 func TestWorkersContainCrashHangAndMemory(t *testing.T) {
@@ -238,20 +239,20 @@ func TestWorkersContainCrashHangAndMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantCell(t, m, codecCrash, "1969", Crash, "the worker died", "panic: fidtest: 1969")
-	wantCell(t, m, codecHang, "2300", Timeout, "timeout of 3s")
-	wantCell(t, m, codecAlloc, DepthCase, Memory, "memory limit")
+	wantCell(t, m, codecCrash, "1969", result.FidelityCrash, "the worker died", "panic: fidtest: 1969")
+	wantCell(t, m, codecHang, "2300", result.FidelityTimeout, "timeout of 3s")
+	wantCell(t, m, codecAlloc, DepthCase, result.FidelityMemory, "memory limit")
 	// The cells before and after a dead worker's go on.
 	for _, name := range []string{codecCrash, codecHang} {
-		wantCell(t, m, name, "NUL", Exact)
-		wantCell(t, m, name, "+0545ns", Exact)
-		wantCell(t, m, name, "MinI64", Exact)
+		wantCell(t, m, name, "NUL", result.FidelityExact)
+		wantCell(t, m, name, "+0545ns", result.FidelityExact)
+		wantCell(t, m, name, "MinI64", result.FidelityExact)
 	}
-	wantCell(t, m, codecCrash, "2300", Exact)
-	wantCell(t, m, codecHang, "1969", Exact)
+	wantCell(t, m, codecCrash, "2300", result.FidelityExact)
+	wantCell(t, m, codecHang, "1969", result.FidelityExact)
 	// A worker that dies on the base value takes the row with it.
 	for _, c := range m.Row(codecExit).Cells {
-		if c.Status != Crash || !strings.Contains(c.Detail, "exit status 3") {
+		if c.Status != result.FidelityCrash || !strings.Contains(c.Detail, "exit status 3") {
 			t.Errorf("%s %s: %s %q", codecExit, c.Case, c.Status, c.Detail)
 		}
 	}
@@ -325,23 +326,6 @@ func TestShort(t *testing.T) {
 	got := short(long)
 	if len([]rune(got)) > maxDetail+3 || !strings.HasSuffix(got, "the end") || !strings.Contains(got, " … ") {
 		t.Errorf("short of a long text: %d runes, %q", len([]rune(got)), got)
-	}
-}
-
-func TestStatusSymbols(t *testing.T) {
-	seen := map[string]Status{}
-	for _, s := range []Status{Exact, Lossy, Undeclared, Fail, Error, NA, Crash, Timeout, Memory} {
-		if prev, dup := seen[s.Symbol()]; dup {
-			t.Errorf("%s and %s share the symbol %s", prev, s, s.Symbol())
-		}
-		seen[s.Symbol()] = s
-		found := false
-		for _, l := range Legend {
-			found = found || strings.HasPrefix(l, s.Symbol()+" ") || strings.Contains(l, s.Symbol()+":")
-		}
-		if !found {
-			t.Errorf("the legend does not explain %s", s.Symbol())
-		}
 	}
 }
 

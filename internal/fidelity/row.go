@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/workload"
 )
@@ -19,20 +20,20 @@ import (
 // event is what computing a row reports, in order: the carrier (Header),
 // then each cell from the first one asked for, then Done.
 type event struct {
-	Header  bool   `json:"header,omitempty"`
-	Carrier string `json:"carrier,omitempty"`
-	Note    string `json:"note,omitempty"`
-	Pos     int    `json:"pos,omitempty"`
-	Cell    *Cell  `json:"cell,omitempty"`
-	Done    bool   `json:"done,omitempty"`
+	Header  bool                 `json:"header,omitempty"`
+	Carrier string               `json:"carrier,omitempty"`
+	Note    string               `json:"note,omitempty"`
+	Pos     int                  `json:"pos,omitempty"`
+	Cell    *result.FidelityCell `json:"cell,omitempty"`
+	Done    bool                 `json:"done,omitempty"`
 }
 
 // ComputeRow computes the row of codec c in the calling process, with no
 // containment: a codec that crashes or hangs takes the caller with it.
 // Compute runs it in worker processes.
-func ComputeRow(c codec.Codec) Row {
+func ComputeRow(c codec.Codec) result.FidelityRow {
 	cases := Cases()
-	row := Row{Codec: c.Info().Name, Cells: make([]Cell, len(cases))}
+	row := result.FidelityRow{Codec: c.Info().Name, Cells: make([]result.FidelityCell, len(cases))}
 	computeRow(c, cases, 0, func(e event) error {
 		switch {
 		case e.Header:
@@ -54,12 +55,12 @@ func computeRow(c codec.Codec, cases []Case, from int, emit func(event) error) e
 		return err
 	}
 	for i := from; i < len(cases); i++ {
-		var cell Cell
+		var cell result.FidelityCell
 		switch {
 		case i == 0:
 			cell = b.base
 		case b.inst == nil:
-			cell = Cell{Status: NA, Detail: b.na}
+			cell = result.FidelityCell{Status: result.FidelityNA, Detail: b.na}
 		default:
 			cell, _, _ = runCase(b.inst, cases[i], b.carrier, c.Info().Losses, b.baseAll, b.baseUndeclared)
 		}
@@ -76,7 +77,7 @@ type bound struct {
 	carrier string
 	note    string
 	inst    codec.Instance // nil: no case is run
-	base    Cell
+	base    result.FidelityCell
 	// na is the detail of the other cells when inst is nil.
 	na string
 	// baseAll and baseUndeclared are the differences the base value
@@ -110,10 +111,10 @@ func choose(c codec.Codec, cases []Case) bound {
 		base, all, und := runCase(inst, cases[0], carrier, c.Info().Losses, nil, nil)
 		b := &bound{carrier: carrier, inst: inst, base: base, baseAll: all, baseUndeclared: und}
 		switch base.Status {
-		case Exact, Lossy:
+		case result.FidelityExact, result.FidelityLossy:
 			b.note = strings.Join(notes, "; ")
 			return *b
-		case Error:
+		case result.FidelityError:
 			if failed == nil {
 				failed = b
 			}
@@ -139,7 +140,7 @@ func choose(c codec.Codec, cases []Case) bound {
 		note = "no carrier workload is registered"
 	}
 	// The base cell says why; the row has no carrier to explain.
-	return bound{base: Cell{Status: NA, Detail: note}, na: "binds no carrier type (see base)"}
+	return bound{base: result.FidelityCell{Status: result.FidelityNA, Detail: note}, na: "binds no carrier type (see base)"}
 }
 
 // runCase round-trips a new value of cs on carrier with inst and compares
@@ -147,14 +148,14 @@ func choose(c codec.Codec, cases []Case) bound {
 // Differences found in baseAll (all the base value's) and baseUndeclared
 // (its undeclared ones) at the same path and of the same class are not
 // counted. It returns the cell and the differences counted.
-func runCase(inst codec.Instance, cs Case, carrier string, losses []codec.Loss, baseAll, baseUndeclared []verify.Diff) (Cell, []verify.Diff, []verify.Diff) {
+func runCase(inst codec.Instance, cs Case, carrier string, losses []codec.Loss, baseAll, baseUndeclared []verify.Diff) (result.FidelityCell, []verify.Diff, []verify.Diff) {
 	in, want := cs.value(carrier), cs.value(carrier)
 	if in == nil {
-		return Cell{Status: NA, Detail: fmt.Sprintf("the %s carrier has no field for this value", carrier)}, nil, nil
+		return result.FidelityCell{Status: result.FidelityNA, Detail: fmt.Sprintf("the %s carrier has no field for this value", carrier)}, nil, nil
 	}
 	got, _, err := codec.RoundTrip(inst, in)
 	if err != nil {
-		return Cell{Status: Error, Detail: short(err.Error())}, nil, nil
+		return result.FidelityCell{Status: result.FidelityError, Detail: short(err.Error())}, nil, nil
 	}
 	var all, und []verify.Diff
 	err = codec.Call("compare", func() error {
@@ -173,9 +174,9 @@ func runCase(inst codec.Instance, cs Case, carrier string, losses []codec.Loss, 
 			}
 		}
 		if len(ds) == 0 {
-			return Cell{Status: Exact}, nil, nil
+			return result.FidelityCell{Status: result.FidelityExact}, nil, nil
 		}
-		return Cell{Status: Fail, Classes: []string{string(verify.ClassOther)},
+		return result.FidelityCell{Status: result.FidelityFail, Classes: []string{string(verify.ClassOther)},
 			Detail: describe(ds, nil) + " (compared strictly: verify could not compare the values: " + err.Error() + ")"}, nil, nil
 	}
 	declared := map[string]bool{}
@@ -273,15 +274,15 @@ func failing(d verify.Diff) bool {
 // declared the kinds of loss the codec declares. Differences verify
 // classifies as another value or a missing field make it FAIL; any other
 // class is a loss, declared when und is empty.
-func classify(all, und []verify.Diff, declared map[string]bool) Cell {
+func classify(all, und []verify.Diff, declared map[string]bool) result.FidelityCell {
 	if len(all) == 0 && len(und) == 0 {
-		return Cell{Status: Exact}
+		return result.FidelityCell{Status: result.FidelityExact}
 	}
 	classes := map[string]bool{}
 	for _, d := range append(slices.Clone(all), und...) {
 		classes[string(d.Class)] = true
 	}
-	cell := Cell{Classes: sortedKeys(classes)}
+	cell := result.FidelityCell{Classes: sortedKeys(classes)}
 	var fails []verify.Diff
 	for _, d := range und {
 		if failing(d) {
@@ -290,13 +291,13 @@ func classify(all, und []verify.Diff, declared map[string]bool) Cell {
 	}
 	switch {
 	case len(fails) > 0:
-		cell.Status = Fail
+		cell.Status = result.FidelityFail
 		cell.Detail = describe(fails, nil)
 	case len(und) == 0:
-		cell.Status = Lossy
+		cell.Status = result.FidelityLossy
 		cell.Detail = describe(all, declared)
 	default:
-		cell.Status = Undeclared
+		cell.Status = result.FidelityUndeclared
 		cell.Detail = describe(und, declared)
 	}
 	return cell

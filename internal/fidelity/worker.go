@@ -14,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/workerproc"
+	"github.com/serbench/serbench/result"
 )
 
 // WorkerArg is the hidden first argument that makes the serbench binary (or
@@ -62,7 +63,7 @@ const (
 // worker that crashes, hangs or eats memory is killed, the cell it was
 // computing is marked, and the row's later cells go on in a new worker.
 // Compute returns early with ctx's error when ctx is done.
-func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*Matrix, error) {
+func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Fidelity, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
@@ -85,7 +86,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*Matrix, 
 			sel = append(sel, c)
 		}
 	}
-	m := &Matrix{Cases: CaseInfos(), Rows: make([]Row, len(sel))}
+	m := &result.Fidelity{Cases: CaseInfos(), Rows: make([]result.FidelityRow, len(sel))}
 	sem := make(chan struct{}, opts.Workers)
 	var wg sync.WaitGroup
 	for i, c := range sel {
@@ -111,9 +112,9 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*Matrix, 
 
 // processRow computes the row of the named codec in worker processes: one,
 // and one more after each cell whose worker died.
-func processRow(ctx context.Context, name string, opts Options) Row {
+func processRow(ctx context.Context, name string, opts Options) result.FidelityRow {
 	cases := Cases()
-	row := Row{Codec: name, Cells: make([]Cell, len(cases))}
+	row := result.FidelityRow{Codec: name, Cells: make([]result.FidelityCell, len(cases))}
 	for i, c := range cases {
 		row.Cells[i].Case = c.Name
 	}
@@ -136,11 +137,11 @@ func processRow(ctx context.Context, name string, opts Options) Row {
 			// The worker died before it chose its carrier: every cell
 			// it was to compute shares its end.
 			for i := from; i < len(cases); i++ {
-				row.Cells[i] = Cell{Case: cases[i].Name, Status: f.status, Detail: f.msg}
+				row.Cells[i] = result.FidelityCell{Case: cases[i].Name, Status: f.status, Detail: f.msg}
 			}
 			break
 		}
-		row.Cells[next] = Cell{Case: cases[next].Name, Status: f.status, Detail: f.msg}
+		row.Cells[next] = result.FidelityCell{Case: cases[next].Name, Status: f.status, Detail: f.msg}
 		from = next + 1
 	}
 	return row
@@ -149,7 +150,7 @@ func processRow(ctx context.Context, name string, opts Options) Row {
 // death is the end of a worker that did not finish: crash, timeout or
 // memory, and what happened.
 type death struct {
-	status Status
+	status result.FidelityStatus
 	msg    string
 }
 
@@ -161,7 +162,7 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 	next = -1
 	r, w, err := os.Pipe()
 	if err != nil {
-		return next, &death{Crash, "start worker: " + err.Error()}
+		return next, &death{result.FidelityCrash, "start worker: " + err.Error()}
 	}
 	defer r.Close()
 	p, err := workerproc.Start(workerproc.Config{
@@ -175,7 +176,7 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		CleanExitText:    "exit status 0 without finishing",
 	})
 	if err != nil {
-		return next, &death{Crash, err.Error()}
+		return next, &death{result.FidelityCrash, err.Error()}
 	}
 	events := make(chan event)
 	go func() {
@@ -189,12 +190,12 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 			events <- e
 		}
 	}()
-	end := func(status Status, why string) *death {
+	end := func(status result.FidelityStatus, why string) *death {
 		mem, text := p.Death(why)
 		for range events { // drain, so the reader ends
 		}
 		if mem {
-			status = Memory
+			status = result.FidelityMemory
 		}
 		return &death{status, short(text)}
 	}
@@ -204,7 +205,7 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		select {
 		case e, ok := <-events:
 			if !ok {
-				return next, end(Crash, "")
+				return next, end(result.FidelityCrash, "")
 			}
 			switch {
 			case e.Done:
@@ -218,9 +219,9 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 			got(e)
 			timer.Reset(opts.Timeout) // Go 1.23 timers: no stale value to drain
 		case <-timer.C:
-			return next, end(Timeout, fmt.Sprintf("no answer within the timeout of %s; the worker was killed", opts.Timeout))
+			return next, end(result.FidelityTimeout, fmt.Sprintf("no answer within the timeout of %s; the worker was killed", opts.Timeout))
 		case <-ctx.Done():
-			return next, end(Crash, "interrupted")
+			return next, end(result.FidelityCrash, "interrupted")
 		}
 	}
 }
