@@ -4,8 +4,10 @@
 // and embeds those that codecs read at run time, so that a codec reads
 // exactly the file its generator read.
 //
-// The package only serves the files: it does not parse, validate or
-// generate anything.
+// Besides the files, the package holds the helpers of the mapping that the
+// codecs of every schema language share: the two fields of a time
+// (SplitTime, JoinTime) and the conversion of slices (Numbers, Values,
+// Pointers). It does not parse, validate or generate anything.
 package schema
 
 import (

@@ -59,22 +59,6 @@ func canonicalPerson(p *gen.Person) *workload.Person {
 	}
 }
 
-type integer interface {
-	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
-}
-
-// ints converts a slice of integers to another integer type, keeping nil.
-func ints[D, S integer](s []S) []D {
-	if s == nil {
-		return nil
-	}
-	d := make([]D, len(s))
-	for i, v := range s {
-		d[i] = D(v)
-	}
-	return d
-}
-
 func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	g := new(gen.TestStruc)
 	if err := fillTestStruc(g, s); err != nil {
@@ -93,10 +77,10 @@ func fillTestStruc(g *gen.TestStruc, s *workload.TestStruc) error {
 		UI: int64(s.Ui), Ui8: int32(s.Ui8), Ui16: int32(s.Ui16), Ui32: int64(s.Ui32), Ui64: int64(s.Ui64),
 		F32: s.F32, F64: s.F64, B: s.B, By: int32(s.By),
 
-		Sslice: s.Sslice, Intslice: ints[int64](s.Intslice), I8slice: ints[int32](s.I8slice),
-		I16slice: ints[int32](s.I16slice), I32slice: s.I32slice, I64slice: s.I64slice,
-		Uintslice: ints[int64](s.Uintslice), Ui8slice: s.Ui8slice, Ui16slice: ints[int32](s.Ui16slice),
-		Ui32slice: ints[int64](s.Ui32slice), Ui64slice: ints[int64](s.Ui64slice),
+		Sslice: s.Sslice, Intslice: schema.Numbers[int64](s.Intslice), I8slice: schema.Numbers[int32](s.I8slice),
+		I16slice: schema.Numbers[int32](s.I16slice), I32slice: s.I32slice, I64slice: s.I64slice,
+		Uintslice: schema.Numbers[int64](s.Uintslice), Ui8slice: s.Ui8slice, Ui16slice: schema.Numbers[int32](s.Ui16slice),
+		Ui32slice: schema.Numbers[int64](s.Ui32slice), Ui64slice: schema.Numbers[int64](s.Ui64slice),
 		F32slice: s.F32slice, F64slice: s.F64slice, Bslice: s.Bslice, Byslice: s.Byslice,
 
 		AS: s.AS, AI64: s.AI64, AI16: int32(s.AI16), AUi64: int64(s.AUi64),
@@ -112,14 +96,9 @@ func fillTestStruc(g *gen.TestStruc, s *workload.TestStruc) error {
 			}
 		}
 	}
-	if s.Iptrslice != nil {
-		g.Iptrslice = make([]int64, len(s.Iptrslice))
-		for i, p := range s.Iptrslice {
-			if p == nil {
-				return fmt.Errorf("Iptrslice[%d] is a nil *int64: the schema has a long for it", i)
-			}
-			g.Iptrslice[i] = *p
-		}
+	var nilAt int
+	if g.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
+		return fmt.Errorf("Iptrslice[%d] is a nil *int64: the schema has a long for it", nilAt)
 	}
 	if s.Ms != nil {
 		g.Ms = make(map[string]any, len(s.Ms))
@@ -227,10 +206,10 @@ func fillCanonical(s *workload.TestStruc, g *gen.TestStruc) error {
 		Ui: uint(g.UI), Ui8: uint8(g.Ui8), Ui16: uint16(g.Ui16), Ui32: uint32(g.Ui32), Ui64: uint64(g.Ui64),
 		F32: g.F32, F64: g.F64, B: g.B, By: byte(g.By),
 
-		Sslice: g.Sslice, Intslice: ints[int](g.Intslice), I8slice: ints[int8](g.I8slice),
-		I16slice: ints[int16](g.I16slice), I32slice: g.I32slice, I64slice: g.I64slice,
-		Uintslice: ints[uint](g.Uintslice), Ui8slice: g.Ui8slice, Ui16slice: ints[uint16](g.Ui16slice),
-		Ui32slice: ints[uint32](g.Ui32slice), Ui64slice: ints[uint64](g.Ui64slice),
+		Sslice: g.Sslice, Intslice: schema.Numbers[int](g.Intslice), I8slice: schema.Numbers[int8](g.I8slice),
+		I16slice: schema.Numbers[int16](g.I16slice), I32slice: g.I32slice, I64slice: g.I64slice,
+		Uintslice: schema.Numbers[uint](g.Uintslice), Ui8slice: g.Ui8slice, Ui16slice: schema.Numbers[uint16](g.Ui16slice),
+		Ui32slice: schema.Numbers[uint32](g.Ui32slice), Ui64slice: schema.Numbers[uint64](g.Ui64slice),
 		F32slice: g.F32slice, F64slice: g.F64slice, Bslice: g.Bslice, Byslice: g.Byslice,
 
 		AnonInTestStruc: workload.AnonInTestStruc{

@@ -12,22 +12,6 @@ import (
 // benc types follow schema/*.benc. Slices and maps whose types are the same
 // in both are shared, not copied.
 
-type integer interface {
-	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
-}
-
-// convertInts returns s with every element converted to To (nil for nil).
-func convertInts[To, From integer](s []From) []To {
-	if s == nil {
-		return nil
-	}
-	out := make([]To, len(s))
-	for i, v := range s {
-		out[i] = To(v)
-	}
-	return out
-}
-
 // personOf returns the generated Person of p. It fails for a BirthDay
 // outside the range of the time mapping (schema.SplitTime).
 func personOf(p *workload.Person) (*gen.Person, error) {
@@ -170,12 +154,12 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 		F32: s.F32, F64: s.F64, B: s.B, By: s.By,
 
 		Sslice:    s.Sslice,
-		Intslice:  convertInts[int64](s.Intslice),
-		I8slice:   convertInts[int16](s.I8slice),
+		Intslice:  schema.Numbers[int64](s.Intslice),
+		I8slice:   schema.Numbers[int16](s.I8slice),
 		I16slice:  s.I16slice,
 		I32slice:  s.I32slice,
 		I64slice:  s.I64slice,
-		Uintslice: convertInts[uint64](s.Uintslice),
+		Uintslice: schema.Numbers[uint64](s.Uintslice),
 		Ui8slice:  s.Ui8slice,
 		Ui16slice: s.Ui16slice,
 		Ui32slice: s.Ui32slice,
@@ -201,14 +185,9 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 			}
 		}
 	}
-	if s.Iptrslice != nil {
-		m.Iptrslice = make([]int64, len(s.Iptrslice))
-		for i, p := range s.Iptrslice {
-			if p == nil {
-				return m, fmt.Errorf("benc: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
-			}
-			m.Iptrslice[i] = *p
-		}
+	var nilAt int
+	if m.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
+		return m, fmt.Errorf("benc: Iptrslice[%d] is nil, which a list of int64 cannot hold", nilAt)
 	}
 	if s.Ms != nil {
 		m.Ms = make(map[string]gen.Value, len(s.Ms))
@@ -255,12 +234,12 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 		F32: m.F32, F64: m.F64, B: m.B, By: m.By,
 
 		Sslice:    m.Sslice,
-		Intslice:  convertInts[int](m.Intslice),
-		I8slice:   convertInts[int8](m.I8slice),
+		Intslice:  schema.Numbers[int](m.Intslice),
+		I8slice:   schema.Numbers[int8](m.I8slice),
 		I16slice:  m.I16slice,
 		I32slice:  m.I32slice,
 		I64slice:  m.I64slice,
-		Uintslice: convertInts[uint](m.Uintslice),
+		Uintslice: schema.Numbers[uint](m.Uintslice),
 		Ui8slice:  m.Ui8slice,
 		Ui16slice: m.Ui16slice,
 		Ui32slice: m.Ui32slice,
@@ -288,14 +267,7 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 			}
 		}
 	}
-	if m.Iptrslice != nil {
-		vals := make([]int64, len(m.Iptrslice))
-		copy(vals, m.Iptrslice)
-		s.Iptrslice = make([]*int64, len(vals))
-		for i := range vals {
-			s.Iptrslice[i] = &vals[i]
-		}
-	}
+	s.Iptrslice = schema.Pointers(m.Iptrslice)
 	if m.Ms != nil {
 		s.Ms = make(map[string]interface{}, len(m.Ms))
 		for k, v := range m.Ms {

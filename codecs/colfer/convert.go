@@ -13,22 +13,6 @@ import (
 // in both are shared, not copied. Nil and empty are kept apart on the way
 // in, and Colfer then writes neither; on the way out an absent list is nil.
 
-type integer interface {
-	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
-}
-
-// convertInts returns s with every element converted to To (nil for nil).
-func convertInts[To, From integer](s []From) []To {
-	if s == nil {
-		return nil
-	}
-	out := make([]To, len(s))
-	for i, v := range s {
-		out[i] = To(v)
-	}
-	return out
-}
-
 // bytesOfBools returns s as one byte, 0 or 1, per element.
 func bytesOfBools(s []bool) []byte {
 	if s == nil {
@@ -195,16 +179,16 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 		F32: s.F32, F64: s.F64, B: s.B, By: s.By,
 
 		Sslice:    s.Sslice,
-		Intslice:  convertInts[int64](s.Intslice),
-		I8slice:   convertInts[int32](s.I8slice),
-		I16slice:  convertInts[int32](s.I16slice),
+		Intslice:  schema.Numbers[int64](s.Intslice),
+		I8slice:   schema.Numbers[int32](s.I8slice),
+		I16slice:  schema.Numbers[int32](s.I16slice),
 		I32slice:  s.I32slice,
 		I64slice:  s.I64slice,
-		Uintslice: convertInts[int64](s.Uintslice),
+		Uintslice: schema.Numbers[int64](s.Uintslice),
 		Ui8slice:  s.Ui8slice,
-		Ui16slice: convertInts[int32](s.Ui16slice),
-		Ui32slice: convertInts[int64](s.Ui32slice),
-		Ui64slice: convertInts[int64](s.Ui64slice),
+		Ui16slice: schema.Numbers[int32](s.Ui16slice),
+		Ui32slice: schema.Numbers[int64](s.Ui32slice),
+		Ui64slice: schema.Numbers[int64](s.Ui64slice),
 		F32slice:  s.F32slice,
 		F64slice:  s.F64slice,
 		Bslice:    bytesOfBools(s.Bslice),
@@ -226,14 +210,9 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 			m.Islice[i] = &vals[i]
 		}
 	}
-	if s.Iptrslice != nil {
-		m.Iptrslice = make([]int64, len(s.Iptrslice))
-		for i, p := range s.Iptrslice {
-			if p == nil {
-				return nil, fmt.Errorf("colfer: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
-			}
-			m.Iptrslice[i] = *p
-		}
+	var nilAt int
+	if m.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
+		return nil, fmt.Errorf("colfer: Iptrslice[%d] is nil, which a list of int64 cannot hold", nilAt)
 	}
 	if s.Ms != nil {
 		entries := make([]gen.ValueEntry, 0, len(s.Ms))
@@ -339,16 +318,16 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 		F32: m.F32, F64: m.F64, B: m.B, By: m.By,
 
 		Sslice:    m.Sslice,
-		Intslice:  convertInts[int](m.Intslice),
-		I8slice:   convertInts[int8](m.I8slice),
-		I16slice:  convertInts[int16](m.I16slice),
+		Intslice:  schema.Numbers[int](m.Intslice),
+		I8slice:   schema.Numbers[int8](m.I8slice),
+		I16slice:  schema.Numbers[int16](m.I16slice),
 		I32slice:  m.I32slice,
 		I64slice:  m.I64slice,
-		Uintslice: convertInts[uint](m.Uintslice),
+		Uintslice: schema.Numbers[uint](m.Uintslice),
 		Ui8slice:  m.Ui8slice,
-		Ui16slice: convertInts[uint16](m.Ui16slice),
-		Ui32slice: convertInts[uint32](m.Ui32slice),
-		Ui64slice: convertInts[uint64](m.Ui64slice),
+		Ui16slice: schema.Numbers[uint16](m.Ui16slice),
+		Ui32slice: schema.Numbers[uint32](m.Ui32slice),
+		Ui64slice: schema.Numbers[uint64](m.Ui64slice),
 		F32slice:  m.F32slice,
 		F64slice:  m.F64slice,
 		Bslice:    bslice,
@@ -369,14 +348,7 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 			}
 		}
 	}
-	if m.Iptrslice != nil {
-		vals := make([]int64, len(m.Iptrslice))
-		copy(vals, m.Iptrslice)
-		s.Iptrslice = make([]*int64, len(vals))
-		for i := range vals {
-			s.Iptrslice[i] = &vals[i]
-		}
-	}
+	s.Iptrslice = schema.Pointers(m.Iptrslice)
 	if m.Ms != nil {
 		s.Ms = make(map[string]interface{}, len(m.Ms))
 		for _, e := range m.Ms {

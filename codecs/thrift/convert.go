@@ -49,15 +49,16 @@ func personFromThrift(p *gen.Person) *workload.Person {
 }
 
 func floatsToThrift(s []float32) *gen.Floats {
-	return &gen.Floats{Values: convert(s, func(f float32) float64 { return float64(f) })}
+	return &gen.Floats{Values: schema.Numbers[float64](s)}
 }
 
 func floatsFromThrift(f *gen.Floats) []float32 {
-	return convert(f.Values, func(d float64) float32 { return float32(d) })
+	return schema.Numbers[float32](f.Values)
 }
 
 // convert returns f applied to every element of s: nil for nil, empty for
-// empty.
+// empty. It is for conversions that check each element (narrower);
+// schema.Numbers converts the others.
 func convert[T, U any](s []T, f func(T) U) []U {
 	if s == nil {
 		return nil
@@ -68,15 +69,6 @@ func convert[T, U any](s []T, f func(T) U) []U {
 	}
 	return out
 }
-
-// toInt64 converts any integer type to int64; for uint64 and uint it keeps
-// the 64 bits.
-func toInt64[T ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64](v T) int64 {
-	return int64(v)
-}
-
-func toInt32[T ~uint16](v T) int32 { return int32(v) }
-func toFloat64(v float32) float64  { return float64(v) }
 
 // valueToThrift converts an interface{} value into the Value union.
 func valueToThrift(v any) (*gen.Value, error) {
@@ -171,17 +163,17 @@ func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
 		By:   int16(s.By),
 
 		Sslice:    s.Sslice,
-		Intslice:  convert(s.Intslice, toInt64[int]),
+		Intslice:  schema.Numbers[int64](s.Intslice),
 		I8slice:   s.I8slice,
 		I16slice:  s.I16slice,
 		I32slice:  s.I32slice,
 		I64slice:  s.I64slice,
-		Uintslice: convert(s.Uintslice, toInt64[uint]),
+		Uintslice: schema.Numbers[int64](s.Uintslice),
 		Ui8slice:  s.Ui8slice,
-		Ui16slice: convert(s.Ui16slice, toInt32[uint16]),
-		Ui32slice: convert(s.Ui32slice, toInt64[uint32]),
-		Ui64slice: convert(s.Ui64slice, toInt64[uint64]),
-		F32slice:  convert(s.F32slice, toFloat64),
+		Ui16slice: schema.Numbers[int32](s.Ui16slice),
+		Ui32slice: schema.Numbers[int64](s.Ui32slice),
+		Ui64slice: schema.Numbers[int64](s.Ui64slice),
+		F32slice:  schema.Numbers[float64](s.F32slice),
 		F64slice:  s.F64slice,
 		Bslice:    s.Bslice,
 		Byslice:   s.Byslice,
@@ -208,14 +200,9 @@ func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
 			}
 		}
 	}
-	if s.Iptrslice != nil {
-		t.Iptrslice = make([]int64, len(s.Iptrslice))
-		for i, p := range s.Iptrslice {
-			if p == nil {
-				return nil, fmt.Errorf("Iptrslice[%d] is nil: a list<i64> has no nil elements", i)
-			}
-			t.Iptrslice[i] = *p
-		}
+	var nilAt int
+	if t.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
+		return nil, fmt.Errorf("Iptrslice[%d] is nil: a list<i64> has no nil elements", nilAt)
 	}
 	if s.Ms != nil {
 		t.Ms = make(map[string]*gen.Value, len(s.Ms))
@@ -320,17 +307,17 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 		By:   n.uint8("By", t.By),
 
 		Sslice:    t.Sslice,
-		Intslice:  convert(t.Intslice, func(v int64) int { return int(v) }),
+		Intslice:  schema.Numbers[int](t.Intslice),
 		I8slice:   t.I8slice,
 		I16slice:  t.I16slice,
 		I32slice:  t.I32slice,
 		I64slice:  t.I64slice,
-		Uintslice: convert(t.Uintslice, func(v int64) uint { return uint(v) }),
+		Uintslice: schema.Numbers[uint](t.Uintslice),
 		Ui8slice:  t.Ui8slice,
 		Ui16slice: convert(t.Ui16slice, func(v int32) uint16 { return n.uint16("Ui16slice", v) }),
 		Ui32slice: convert(t.Ui32slice, func(v int64) uint32 { return n.uint32("Ui32slice", v) }),
-		Ui64slice: convert(t.Ui64slice, func(v int64) uint64 { return uint64(v) }),
-		F32slice:  convert(t.F32slice, func(v float64) float32 { return float32(v) }),
+		Ui64slice: schema.Numbers[uint64](t.Ui64slice),
+		F32slice:  schema.Numbers[float32](t.F32slice),
 		F64slice:  t.F64slice,
 		Bslice:    t.Bslice,
 		Byslice:   t.Byslice,
@@ -362,14 +349,7 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 			}
 		}
 	}
-	if t.Iptrslice != nil {
-		// One array for the values the pointers point to.
-		vals := append([]int64(nil), t.Iptrslice...)
-		s.Iptrslice = make([]*int64, len(vals))
-		for i := range vals {
-			s.Iptrslice[i] = &vals[i]
-		}
-	}
+	s.Iptrslice = schema.Pointers(t.Iptrslice)
 	if t.Ms != nil {
 		s.Ms = make(map[string]interface{}, len(t.Ms))
 		for k, v := range t.Ms {
