@@ -1,5 +1,7 @@
 // Package codectest is the conformance test every codec adapter gets
 // without writing its own: call Run from a test in the adapter's package.
+// It also holds checks that several adapters share (checks.go), each
+// called from a test of the adapter's package in one line.
 //
 // For every workload the codec binds, Run round-trips every value, the zero
 // value and a value whose collections are all empty, and checks that the
@@ -24,21 +26,7 @@ import (
 // package whose name is in names; all registered codecs when names is empty.
 func Run(t *testing.T, names ...string) {
 	t.Helper()
-	var cs []codec.Codec
-	if len(names) == 0 {
-		cs = codec.All()
-	}
-	for _, n := range names {
-		c, ok := codec.Lookup(n)
-		if !ok {
-			t.Fatalf("codec %q is not registered", n)
-		}
-		cs = append(cs, c)
-	}
-	if len(cs) == 0 {
-		t.Fatal("no codec to test")
-	}
-	for _, c := range cs {
+	for _, c := range lookup(t, names) {
 		t.Run(c.Info().Name, func(t *testing.T) { Codec(t, c) })
 	}
 }

@@ -1,29 +1,16 @@
 package benc
 
 import (
-	"bytes"
 	"testing"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
-	"github.com/serbench/serbench/floats"
 	"github.com/serbench/serbench/workload"
 )
 
-func TestConformance(t *testing.T) { codectest.Run(t, "benc", "benc+convert", "benc-reuse") }
-
-func bindCodec(t *testing.T, name string, target codec.Target) codec.Instance {
-	t.Helper()
-	c, ok := codec.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	inst, err := c.Bind(target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return inst
-}
+func TestConformance(t *testing.T)          { codectest.Run(t, "benc", "benc+convert", "benc-reuse") }
+func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes) }
+func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t) }
+func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t) }
 
 // TestReuseIsReal checks that benc-reuse deserves its BufferReuse flag:
 // the second Encode overwrites the slice the first returned.
@@ -32,7 +19,7 @@ func TestReuseIsReal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst := bindCodec(t, "benc-reuse", w.Target())
+	inst := codectest.Bind(t, "benc-reuse", w.Name)
 	values := w.Values(workload.Options{Count: 2})
 	var out [2][]byte
 	for i, v := range values {
@@ -49,20 +36,5 @@ func TestReuseIsReal(t *testing.T) {
 	}
 }
 
-// TestFloatsWorkloadSize round-trips a slice as long as the floats
-// workload's with every variant; benc-reuse grows its pool for it.
-func TestFloatsWorkloadSize(t *testing.T) {
-	values := make([]float32, workload.FloatsCount)
-	for i := range values {
-		values[i] = float32(i) / 3
-	}
-	for _, name := range []string{"benc", "benc-reuse"} {
-		got, _, err := codec.RoundTrip(bindCodec(t, name, floats.Target()), &values)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if g := *got.(*[]float32); len(g) != len(values) || !bytes.Equal(floats.LittleEndianBytes(g), floats.LittleEndianBytes(values)) {
-			t.Errorf("%s: the values changed in the round trip", name)
-		}
-	}
-}
+// TestMillionFloats: benc-reuse grows its pool for the floats workload.
+func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }

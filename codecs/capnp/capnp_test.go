@@ -2,8 +2,6 @@ package capnp
 
 import (
 	"errors"
-	"math"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -15,67 +13,11 @@ import (
 var names = []string{"capnp", "capnp-packed"}
 
 func TestConformance(t *testing.T) { codectest.Run(t, names...) }
-
-func bindTo(t *testing.T, name, wl string) codec.Instance {
-	t.Helper()
-	c, ok := codec.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	w, err := workload.Lookup(wl)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return inst
-}
-
-func randomFloats(n int) []float32 {
-	r := rand.New(rand.NewPCG(workload.FloatsSeed, 2))
-	s := make([]float32, n)
-	for i := range s {
-		s[i] = float32(r.NormFloat64() * math.Pow(10, float64(r.IntN(60)-30)))
-	}
-	return s
-}
-
-func sameBits(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-			return false
-		}
-	}
-	return true
-}
+func TestBindsOnly(t *testing.T)   { codectest.BindsOnly(t, codectest.SchemaTypes, names...) }
 
 // TestMillionFloats encodes and decodes the floats workload's 1,000,000
-// float32 values (a 4 MB message), as the floats runner does, with both
-// codecs.
-func TestMillionFloats(t *testing.T) {
-	if testing.Short() {
-		t.Skip("1,000,000 values: skipped with -short")
-	}
-	values := randomFloats(workload.FloatsCount)
-	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			inst := bindTo(t, name, "floats")
-			got, enc, err := codec.RoundTrip(inst, &values)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%d values in %d bytes", len(values), len(enc))
-			if !sameBits(values, *got.(*[]float32)) {
-				t.Error("decoded values differ")
-			}
-		})
-	}
-}
+// float32 values (a 4 MB message), as the floats runner does.
+func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t, names...) }
 
 // TestTraverseLimit decodes a message larger than capnp-go's default
 // traversal limit of 64 MiB (17,000,000 float32 values, 68 MB), which
@@ -84,17 +26,8 @@ func TestTraverseLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 68 MB message: skipped with -short")
 	}
-	values := randomFloats(17_000_000)
-	inst := bindTo(t, "capnp", "floats")
-	got, enc, err := codec.RoundTrip(inst, &values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(enc) <= defaultTraverseLimit {
-		t.Fatalf("message of %d bytes is not above the default traversal limit", len(enc))
-	}
-	if !sameBits(values, *got.(*[]float32)) {
-		t.Error("decoded values differ")
+	if size, ok := codectest.Floats(t, 17_000_000, "capnp")["capnp"]; ok && size <= defaultTraverseLimit {
+		t.Fatalf("message of %d bytes is not above the default traversal limit", size)
 	}
 }
 
@@ -102,7 +35,7 @@ func TestTraverseLimit(t *testing.T) {
 // copies of TestStruc, 20 pointer levels deep).
 func TestDeepNested(t *testing.T) {
 	for _, name := range names {
-		inst := bindTo(t, name, "nested")
+		inst := codectest.Bind(t, name, "nested")
 		for i, v := range workload.Nested(workload.NestedSeed, 2, 5) {
 			got, _, err := codec.RoundTrip(inst, v)
 			if err != nil {
@@ -122,7 +55,7 @@ func ptr[T any](v T) *T { return &v }
 // and that values outside the mapping are refused.
 func TestNilAndEmptyApart(t *testing.T) {
 	for _, name := range names {
-		inst := bindTo(t, name, "nested")
+		inst := codectest.Bind(t, name, "nested")
 		child := &workload.TestStruc{Sslice: []string{}, Byslice: []byte{}, Ms: map[string]any{"nil": nil}, Islice: []any{nil, "", int8(-1)}}
 		v := &workload.TestStruc{
 			Mtsptr: map[string]*workload.TestStruc{"a": child, "nil": nil},
@@ -151,7 +84,7 @@ func TestNilAndEmptyApart(t *testing.T) {
 // error, not a panic: capnp.Unmarshal checks the framing's sizes.
 func TestTruncated(t *testing.T) {
 	for _, name := range names {
-		inst := bindTo(t, name, "person")
+		inst := codectest.Bind(t, name, "person")
 		data, err := inst.Encode(workload.People(workload.PersonSeed, 1)[0])
 		if err != nil {
 			t.Fatal(err)

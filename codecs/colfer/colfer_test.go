@@ -1,37 +1,14 @@
 package colfer
 
 import (
-	"bytes"
 	"testing"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
-	"github.com/serbench/serbench/floats"
-	"github.com/serbench/serbench/workload"
 )
 
-func TestConformance(t *testing.T) { codectest.Run(t, "colfer", "colfer+convert") }
+func TestConformance(t *testing.T)      { codectest.Run(t, "colfer", "colfer+convert") }
+func TestBindsOnly(t *testing.T)        { codectest.BindsOnly(t, codectest.SchemaTypes) }
+func TestFarTimeIsAnError(t *testing.T) { codectest.FarTimeIsAnError(t) }
 
-// TestFloatsWorkloadSize round-trips a slice as long as the floats
-// workload's, which needs the raised ColferListMax.
-func TestFloatsWorkloadSize(t *testing.T) {
-	c, ok := codec.Lookup("colfer")
-	if !ok {
-		t.Fatal("colfer is not registered")
-	}
-	inst, err := c.Bind(floats.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
-	values := make([]float32, workload.FloatsCount)
-	for i := range values {
-		values[i] = float32(i) / 3
-	}
-	got, _, err := codec.RoundTrip(inst, &values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g := *got.(*[]float32); !bytes.Equal(floats.LittleEndianBytes(g), floats.LittleEndianBytes(values)) {
-		t.Errorf("the values changed in the round trip")
-	}
-}
+// TestMillionFloats needs the raised ColferListMax.
+func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"github.com/serbench/serbench/schema"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,6 +20,7 @@ import (
 )
 
 func TestConformance(t *testing.T) { codectest.Run(t, "flatbuffers", "flatbuffers-reuse") }
+func TestBindsOnly(t *testing.T)   { codectest.BindsOnly(t, codectest.SchemaTypes) }
 
 // TestSlots checks the vtable slots of slots.go against those the
 // generated accessors read.
@@ -73,51 +73,14 @@ func TestSlots(t *testing.T) {
 }
 
 // TestMillionFloats encodes and decodes the floats workload's 1,000,000
-// float32 values, as the floats runner does, with both codecs.
+// float32 values with both codecs: a 4 MB message, 4 bytes a value and
+// little more.
 func TestMillionFloats(t *testing.T) {
-	if testing.Short() {
-		t.Skip("1,000,000 values: skipped with -short")
-	}
-	r := rand.New(rand.NewPCG(workload.FloatsSeed, 2))
-	values := make([]float32, workload.FloatsCount)
-	for i := range values {
-		values[i] = float32(r.NormFloat64() * math.Pow(10, float64(r.IntN(60)-30)))
-	}
-	for _, name := range []string{"flatbuffers", "flatbuffers-reuse"} {
-		t.Run(name, func(t *testing.T) {
-			c, _ := codec.Lookup(name)
-			w, err := workload.Lookup("floats")
-			if err != nil {
-				t.Fatal(err)
-			}
-			inst, err := c.Bind(w.Target())
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, enc, err := codec.RoundTrip(inst, &values)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if min := 4 * len(values); len(enc) < min || len(enc) > min+64 {
-				t.Errorf("encoded %d values in %d bytes, want about %d", len(values), len(enc), min)
-			}
-			if !slicesEqualBits(values, *got.(*[]float32)) {
-				t.Error("decoded values differ")
-			}
-		})
-	}
-}
-
-func slicesEqualBits(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-			return false
+	for name, size := range codectest.MillionFloats(t, "flatbuffers", "flatbuffers-reuse") {
+		if min := 4 * workload.FloatsCount; size < min || size > min+64 {
+			t.Errorf("%s encoded %d values in %d bytes, want about %d", name, workload.FloatsCount, size, min)
 		}
 	}
-	return true
 }
 
 // TestTimes checks the time mapping at its edges: the zero time, the ends

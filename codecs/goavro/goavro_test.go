@@ -1,9 +1,7 @@
 package goavro
 
 import (
-	"errors"
 	"testing"
-	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
@@ -11,68 +9,14 @@ import (
 )
 
 func TestConformance(t *testing.T) { codectest.Run(t, "goavro", "goavro+convert") }
-
-func TestBindUnsupported(t *testing.T) {
-	for _, name := range []string{"goavro", "goavro+convert"} {
-		c, ok := codec.Lookup(name)
-		if !ok {
-			t.Fatalf("%s is not registered", name)
-		}
-		for _, w := range workload.All() {
-			_, err := c.Bind(w.Target())
-			if _, ok := mappings[w.Type]; ok {
-				if err != nil {
-					t.Errorf("%s: Bind(%s): %v", name, w.Name, err)
-				}
-			} else if !errors.Is(err, codec.ErrUnsupported) {
-				t.Errorf("%s: Bind(%s) = %v, want an error wrapping codec.ErrUnsupported", name, w.Name, err)
-			}
-		}
-	}
-}
+func TestBindsOnly(t *testing.T)   { codectest.BindsOnly(t, codectest.SchemaTypes) }
 
 // TestPrepareErrors checks that values the schema cannot hold are
 // refused, not silently changed.
-func TestPrepareErrors(t *testing.T) {
-	nested, person := bindWorkload(t, "goavro", "nested"), bindWorkload(t, "goavro", "person")
-	cases := map[string]struct {
-		inst codec.Instance
-		v    any
-	}{
-		"struct in Islice":  {nested, &workload.TestStruc{Islice: []any{struct{}{}}}},
-		"slice in Ms":       {nested, &workload.TestStruc{Ms: map[string]any{"a": []int{1}}}},
-		"nil in Its":        {nested, &workload.TestStruc{Its: []*workload.TestStruc{nil}}},
-		"nil in Mtsptr":     {nested, &workload.TestStruc{Mtsptr: map[string]*workload.TestStruc{"0": nil}}},
-		"nil in Iptrslice":  {nested, &workload.TestStruc{Iptrslice: []*int64{nil}}},
-		"deep bad Nintf":    {nested, &workload.TestStruc{Nteststruc: &workload.TestStruc{Nintf: complex(1, 2)}}},
-		"time out of range": {person, &workload.Person{BirthDay: time.Date(1600, 1, 1, 0, 0, 0, 0, time.UTC)}},
-	}
-	for name, tc := range cases {
-		if _, err := tc.inst.Prepare(tc.v); err == nil {
-			t.Errorf("%s: Prepare = nil error, want an error", name)
-		}
-	}
-}
-
-func bindWorkload(t testing.TB, codecName, workloadName string) codec.Instance {
-	t.Helper()
-	c, ok := codec.Lookup(codecName)
-	if !ok {
-		t.Fatalf("%s is not registered", codecName)
-	}
-	w, err := workload.Lookup(workloadName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatalf("%s: Bind(%s): %v", codecName, workloadName, err)
-	}
-	return inst
-}
+func TestPrepareErrors(t *testing.T) { codectest.UnschemableIsAnError(t) }
 
 func TestDecodeTrailingBytes(t *testing.T) {
-	inst := bindWorkload(t, "goavro", "person")
+	inst := codectest.Bind(t, "goavro", "person")
 	prepared, err := inst.Prepare(&workload.Person{Name: "a"})
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +33,7 @@ func TestDecodeTrailingBytes(t *testing.T) {
 // TestCanonicalErrors checks that native values of other types than the
 // schema's are refused.
 func TestCanonicalErrors(t *testing.T) {
-	nested, person := bindWorkload(t, "goavro", "nested"), bindWorkload(t, "goavro", "person")
+	nested, person := codectest.Bind(t, "goavro", "nested"), codectest.Bind(t, "goavro", "person")
 	good, err := nested.Prepare(&workload.TestStruc{})
 	if err != nil {
 		t.Fatal(err)

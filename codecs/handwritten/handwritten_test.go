@@ -15,6 +15,10 @@ import (
 
 func TestConformance(t *testing.T) { codectest.Run(t, "handwritten") }
 
+func TestBindsOnly(t *testing.T) {
+	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person]()})
+}
+
 // people returns the person workload's values plus edge cases.
 func people() []*workload.Person {
 	ps := workload.People(workload.PersonSeed, 200)
@@ -46,29 +50,6 @@ func TestRoundTripEdgeCases(t *testing.T) {
 		}
 		if diffs := verify.Compare(p, &got, nil); len(diffs) > 0 {
 			t.Errorf("value %d: %s", i, diffs[0])
-		}
-	}
-}
-
-func TestBindUnsupported(t *testing.T) {
-	c, ok := codec.Lookup("handwritten")
-	if !ok {
-		t.Fatal("handwritten is not registered")
-	}
-	type other struct{ X int }
-	typ := reflect.TypeFor[other]()
-	_, err := c.Bind(codec.Target{Workload: "other", Type: typ, New: func() any { return reflect.New(typ).Interface() }})
-	if !errors.Is(err, codec.ErrUnsupported) {
-		t.Errorf("Bind(other) = %v, want an error wrapping codec.ErrUnsupported", err)
-	}
-	for _, w := range workload.All() {
-		_, err := c.Bind(w.Target())
-		if w.Type == reflect.TypeFor[workload.Person]() {
-			if err != nil {
-				t.Errorf("Bind(%s): %v", w.Name, err)
-			}
-		} else if !errors.Is(err, codec.ErrUnsupported) {
-			t.Errorf("Bind(%s) = %v, want an error wrapping codec.ErrUnsupported", w.Name, err)
 		}
 	}
 }

@@ -17,7 +17,10 @@ import (
 
 var names = []string{"thrift-binary", "thrift-compact", "thrift-binary+convert", "thrift-compact+convert"}
 
-func TestConformance(t *testing.T) { codectest.Run(t, names...) }
+func TestConformance(t *testing.T)          { codectest.Run(t, names...) }
+func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes, names...) }
+func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t, names...) }
+func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t, names...) }
 
 func lookup(t *testing.T, name string) codec.Codec {
 	t.Helper()
@@ -36,27 +39,6 @@ func bindTo[T any](t *testing.T, name string) codec.Instance {
 		t.Fatalf("Bind(%s): %v", typ, err)
 	}
 	return inst
-}
-
-func TestBindUnsupported(t *testing.T) {
-	supported := map[reflect.Type]bool{
-		reflect.TypeFor[workload.Person]():    true,
-		reflect.TypeFor[workload.TestStruc](): true,
-		reflect.TypeFor[[]float32]():          true,
-	}
-	for _, name := range names {
-		c := lookup(t, name)
-		for _, w := range workload.All() {
-			_, err := c.Bind(w.Target())
-			if supported[w.Type] {
-				if err != nil {
-					t.Errorf("%s: Bind(%s): %v", name, w.Name, err)
-				}
-			} else if !errors.Is(err, codec.ErrUnsupported) {
-				t.Errorf("%s: Bind(%s) = %v, want an error wrapping codec.ErrUnsupported", name, w.Name, err)
-			}
-		}
-	}
 }
 
 // TestProtocols checks that the two codecs write the two protocols: the
