@@ -2,11 +2,11 @@ package capnp
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
 
 	"capnproto.org/go/capnp/v3"
 
 	gen "github.com/serbench/serbench/internal/gen/capnp"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -2,9 +2,9 @@ package capnp
 
 import (
 	"capnproto.org/go/capnp/v3"
-	"github.com/serbench/serbench/schema"
 
 	gen "github.com/serbench/serbench/internal/gen/capnp"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 

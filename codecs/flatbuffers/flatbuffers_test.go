@@ -2,7 +2,6 @@ package flatbuffers
 
 import (
 	"bytes"
-	"github.com/serbench/serbench/schema"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/workload"
 )

@@ -3,11 +3,11 @@ package flatbuffers
 import (
 	"errors"
 	"fmt"
-	"github.com/serbench/serbench/schema"
 
 	fb "github.com/google/flatbuffers/go"
 
 	"github.com/serbench/serbench/internal/gen/fbs"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 

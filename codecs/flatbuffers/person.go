@@ -2,9 +2,9 @@ package flatbuffers
 
 import (
 	fb "github.com/google/flatbuffers/go"
-	"github.com/serbench/serbench/schema"
 
 	"github.com/serbench/serbench/internal/gen/fbs"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -2,9 +2,9 @@ package goavro
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
 
 	gen "github.com/serbench/serbench/internal/gen/avro"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -2,7 +2,6 @@ package mus
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
 	"time"
 
 	com "github.com/mus-format/common-go"
@@ -11,6 +10,7 @@ import (
 	"github.com/mus-format/mus-go/raw"
 	"github.com/mus-format/mus-go/varint"
 
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 

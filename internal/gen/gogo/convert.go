@@ -9,10 +9,10 @@ package gogo
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
 	"maps"
 	"slices"
 
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -7,10 +7,10 @@ package pb
 
 import (
 	"fmt"
-	"github.com/serbench/serbench/schema"
 	"maps"
 	"slices"
 
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 
