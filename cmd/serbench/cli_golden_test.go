@@ -125,3 +125,39 @@ func (n *normalizer) apply(s string) string {
 		return "hh:mm:ss"
 	})
 }
+
+// TestManualListsEveryCommand keeps the README's Commands section, the
+// manual, in step with the command table: every command has a line
+// "serbench NAME" there, and every such line names a command.
+func TestManualListsEveryCommand(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(pkgDir, "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Commands\n")
+	if !ok {
+		t.Fatal("README.md has no Commands section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	known := map[string]bool{"help": true}
+	for _, c := range commands {
+		known[c.name] = true
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		rest, ok := strings.CutPrefix(line, "serbench ")
+		if !ok {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		if !known[name] {
+			t.Errorf("README.md's Commands section lists %q, which is no command: %s", name, line)
+		}
+		listed[name] = true
+	}
+	for _, c := range commands {
+		if !listed[c.name] {
+			t.Errorf("README.md's Commands section has no line for serbench %s", c.name)
+		}
+	}
+}

@@ -3,22 +3,10 @@
 // medians with 95% confidence intervals, and stores every run in a
 // database (embedded SQLite by default).
 //
-// Usage:
-//
-//	serbench                 run the default suite (same as serbench run)
-//	serbench run [flags]     verify, time, store and print a run
-//	serbench list            list codecs and workloads
-//	serbench show [RUN-ID]   print a stored run again (the latest by default)
-//	serbench runs            list stored runs
-//	serbench compare A B     compare two runs (IDs or Go benchmark files)
-//	serbench history         each cell across stored runs, regressions flagged
-//	serbench import FILE     store go test -bench output as a run
-//	serbench report [IDs]    HTML page and/or Markdown with charts (--html, --markdown)
-//	serbench bigfloat        write or read a file of big.Float numbers
-//	serbench onepass         one encode and decode per codec, with match check
-//	serbench fidelity        every codec against edge values (-0, NaN, 2^63, ...)
-//
-// Run "serbench COMMAND --help" for the flags of a command.
+// "serbench help" lists the commands (the table commands in main.go is
+// the one place they are written down: usage, dispatch and the list of
+// valid names come from it); "serbench COMMAND --help" gives the flags of
+// a command. The README's Commands section is the manual.
 package main
 
 import (
@@ -28,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
@@ -67,62 +56,96 @@ func exitCode(err error, stderr io.Writer) int {
 	return 1
 }
 
-const topUsage = `serbench verifies and benchmarks Go serialization libraries.
+// command is one subcommand of serbench.
+type command struct {
+	name string
+	// args is what follows the name in the usage ("[RUN-ID]"), and
+	// summary what the command does, in one line.
+	args, summary string
+	run           func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
 
-Usage:
-  serbench                 run the default suite (same as "serbench run")
-  serbench run [flags]     verify, time, store and print a run
-  serbench list            list codecs and workloads
-  serbench show [RUN-ID]   print a stored run again (the latest by default)
-  serbench runs            list stored runs
-  serbench compare A B     compare two runs (IDs or Go benchmark files) with significance
-  serbench history         each cell across stored runs, regressions flagged
-  serbench import FILE     store go test -bench output as a run
-  serbench report [RUN-ID...] --html FILE [--markdown FILE]
-                           HTML page (offline, charts) and/or Markdown with SVG charts
-  serbench bigfloat        write or read a file of big.Float numbers (--write/--read)
-  serbench onepass         go-codec-bench's one-pass summary (nested workload by default)
-  serbench fidelity        every codec against edge values (-0, NaN, 2^63, bad UTF-8, ...)
+// commands are serbench's subcommands in the order the usage lists them.
+// The usage, the dispatch and the list of valid names all come from here.
+var commands = []command{
+	{"run", "[flags]", "verify, time, store and print a run", cmdRun},
+	{"list", "", "list codecs and workloads", noCtx(cmdList)},
+	{"show", "[RUN-ID]", "print a stored run again (the latest by default)", cmdShow},
+	{"runs", "", "list stored runs", cmdRuns},
+	{"compare", "A B", "compare two runs (IDs or Go benchmark files) with significance", cmdCompare},
+	{"history", "", "each cell across stored runs, regressions flagged", cmdHistory},
+	{"import", "FILE", "store go test -bench output as a run", cmdImport},
+	{"report", "[RUN-ID...] --html FILE [--markdown FILE]", "HTML page (offline, charts) and/or Markdown with SVG charts", cmdReport},
+	{"bigfloat", "", "write or read a file of big.Float numbers (--write/--read)", noCtx(cmdBigfloat)},
+	{"onepass", "", "go-codec-bench's one-pass summary (nested workload by default)", noCtx(cmdOnepass)},
+	{"fidelity", "", "every codec against edge values (-0, NaN, 2^63, bad UTF-8, ...)", cmdFidelity},
+}
 
-Run "serbench COMMAND --help" for the flags of a command.
-`
+// noCtx adapts a command that takes no context.
+func noCtx(f func(args []string, stdout, stderr io.Writer) error) func(context.Context, []string, io.Writer, io.Writer) error {
+	return func(_ context.Context, args []string, stdout, stderr io.Writer) error { return f(args, stdout, stderr) }
+}
+
+// usageColumn is the width of the usage's first column.
+const usageColumn = 25
+
+// topUsage is the usage of the whole command, written from commands.
+func topUsage() string {
+	var b strings.Builder
+	b.WriteString("serbench verifies and benchmarks Go serialization libraries.\n\nUsage:\n")
+	line := func(left, summary string) {
+		if len(left) > usageColumn-1 {
+			fmt.Fprintf(&b, "  %s\n  %-*s%s\n", left, usageColumn, "", summary)
+			return
+		}
+		fmt.Fprintf(&b, "  %-*s%s\n", usageColumn, left, summary)
+	}
+	line("serbench", `run the default suite (same as "serbench run")`)
+	for _, c := range commands {
+		line(strings.TrimSpace("serbench "+c.name+" "+c.args), c.summary)
+	}
+	b.WriteString("  serbench help [COMMAND]  this list, or the flags of COMMAND\n")
+	b.WriteString("\nRun \"serbench COMMAND --help\" for the flags of a command.\n")
+	return b.String()
+}
+
+// commandNames lists the commands' names, and help.
+func commandNames() string {
+	var names []string
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	return strings.Join(append(names, "help"), ", ")
+}
 
 // run is the whole command; main only adds signals and exit codes.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return cmdRun(ctx, nil, stdout, stderr)
 	}
+	for _, c := range commands {
+		if args[0] == c.name {
+			return c.run(ctx, args[1:], stdout, stderr)
+		}
+	}
 	switch args[0] {
-	case "run":
-		return cmdRun(ctx, args[1:], stdout, stderr)
-	case "list":
-		return cmdList(args[1:], stdout, stderr)
-	case "show":
-		return cmdShow(ctx, args[1:], stdout, stderr)
-	case "runs":
-		return cmdRuns(ctx, args[1:], stdout, stderr)
-	case "bigfloat":
-		return cmdBigfloat(args[1:], stdout, stderr)
-	case "onepass":
-		return cmdOnepass(args[1:], stdout, stderr)
-	case "compare":
-		return cmdCompare(ctx, args[1:], stdout, stderr)
-	case "history":
-		return cmdHistory(ctx, args[1:], stdout, stderr)
-	case "import":
-		return cmdImport(ctx, args[1:], stdout, stderr)
-	case "report":
-		return cmdReport(ctx, args[1:], stdout, stderr)
-	case "fidelity":
-		return cmdFidelity(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, topUsage)
+		if len(args) > 1 && !strings.HasPrefix(args[1], "-") {
+			for _, c := range commands {
+				if args[1] == c.name {
+					return c.run(ctx, []string{"--help"}, stdout, stderr)
+				}
+			}
+			fmt.Fprint(stderr, topUsage())
+			return usagef("unknown command %q (valid: %s)", args[1], commandNames())
+		}
+		fmt.Fprint(stdout, topUsage())
 		return nil
 	}
 	if len(args[0]) > 0 && args[0][0] == '-' {
 		// Flags without a command belong to run.
 		return cmdRun(ctx, args, stdout, stderr)
 	}
-	fmt.Fprint(stderr, topUsage)
-	return usagef("unknown command %q (valid: run, list, show, runs, compare, history, import, report, bigfloat, onepass, fidelity, help)", args[0])
+	fmt.Fprint(stderr, topUsage())
+	return usagef("unknown command %q (valid: %s)", args[0], commandNames())
 }
