@@ -6,8 +6,9 @@
 //
 // Besides the files, the package holds the helpers of the mapping that the
 // codecs of every schema language share: the two fields of a time
-// (SplitTime, JoinTime) and the conversion of slices (Numbers, Values,
-// Pointers). It does not parse, validate or generate anything.
+// (SplitTime, JoinTime), the Person of the schemas (Person, PersonOf) and
+// the conversion of slices (Numbers, Values, Pointers). It does not parse,
+// validate or generate anything.
 package schema
 
 import (

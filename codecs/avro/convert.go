@@ -28,36 +28,15 @@ import (
 // float64, bool, bytes) are shared, not copied: the conversions convert
 // types, they do not copy data. Nil stays nil and empty stays empty.
 
+// personOf returns the generated Person of p, the schemas' Person
+// (schema.PersonOf). It fails for a BirthDay outside the range of the
+// time mapping (schema.SplitTime).
 func personOf(p *workload.Person) (*gen.Person, error) {
-	ns, off, err := schema.SplitTime(p.BirthDay)
-	if err != nil {
-		return nil, fmt.Errorf("BirthDay: %w", err)
-	}
-	return &gen.Person{
-		Name:             p.Name,
-		BirthDayUnixNano: ns,
-		BirthDayOffset:   off,
-		Phone:            p.Phone,
-		Siblings:         int64(p.Siblings),
-		Spouse:           p.Spouse,
-		Money:            p.Money,
-		Tags:             p.Tags,
-		Aliases:          p.Aliases,
-	}, nil
+	m, err := schema.PersonOf(p)
+	return (*gen.Person)(m), err
 }
 
-func canonicalPerson(p *gen.Person) *workload.Person {
-	return &workload.Person{
-		Name:     p.Name,
-		BirthDay: schema.JoinTime(p.BirthDayUnixNano, p.BirthDayOffset),
-		Phone:    p.Phone,
-		Siblings: int(p.Siblings),
-		Spouse:   p.Spouse,
-		Money:    p.Money,
-		Tags:     p.Tags,
-		Aliases:  p.Aliases,
-	}
-}
+func canonicalPerson(m *gen.Person) *workload.Person { return (*schema.Person)(m).Canonical() }
 
 func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	g := new(gen.TestStruc)

@@ -12,38 +12,15 @@ import (
 // Bebop types follow schema/*.bop. Slices and maps whose types are the same
 // in both are shared, not copied.
 
-// personOf returns the generated Person of p. It fails for a BirthDay
-// outside the range of the time mapping (schema.SplitTime).
+// personOf returns the generated Person of p, the schemas' Person
+// (schema.PersonOf). It fails for a BirthDay outside the range of the
+// time mapping (schema.SplitTime).
 func personOf(p *workload.Person) (*gen.Person, error) {
-	ns, off, err := schema.SplitTime(p.BirthDay)
-	if err != nil {
-		return nil, fmt.Errorf("BirthDay: %w", err)
-	}
-	return &gen.Person{
-		Name:             p.Name,
-		BirthDayUnixNano: ns,
-		BirthDayOffset:   off,
-		Phone:            p.Phone,
-		Siblings:         int64(p.Siblings),
-		Spouse:           p.Spouse,
-		Money:            p.Money,
-		Tags:             p.Tags,
-		Aliases:          p.Aliases,
-	}, nil
+	m, err := schema.PersonOf(p)
+	return (*gen.Person)(m), err
 }
 
-func canonicalPerson(m *gen.Person) *workload.Person {
-	return &workload.Person{
-		Name:     m.Name,
-		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
-		Phone:    m.Phone,
-		Siblings: int(m.Siblings),
-		Spouse:   m.Spouse,
-		Money:    m.Money,
-		Tags:     m.Tags,
-		Aliases:  m.Aliases,
-	}
-}
+func canonicalPerson(m *gen.Person) *workload.Person { return (*schema.Person)(m).Canonical() }
 
 // valueOf returns the Value union holding the interface{} value v.
 func valueOf(v any) (gen.Value, error) {

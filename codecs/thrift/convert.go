@@ -15,38 +15,15 @@ import (
 // same on both sides are shared, not copied; nil stays nil and empty stays
 // empty, as the optional collection fields keep them apart on the wire.
 
-// personToThrift returns the generated Person of p. It fails for a
-// BirthDay outside the range of the time mapping (schema.SplitTime).
+// personToThrift returns the generated Person of p, the schemas' Person
+// (schema.PersonOf). It fails for a BirthDay outside the range of the
+// time mapping (schema.SplitTime).
 func personToThrift(p *workload.Person) (*gen.Person, error) {
-	ns, off, err := schema.SplitTime(p.BirthDay)
-	if err != nil {
-		return nil, fmt.Errorf("BirthDay: %w", err)
-	}
-	return &gen.Person{
-		Name:             p.Name,
-		BirthDayUnixNano: ns,
-		BirthDayOffset:   off,
-		Phone:            p.Phone,
-		Siblings:         int64(p.Siblings),
-		Spouse:           p.Spouse,
-		Money:            p.Money,
-		Tags:             p.Tags,
-		Aliases:          p.Aliases,
-	}, nil
+	m, err := schema.PersonOf(p)
+	return (*gen.Person)(m), err
 }
 
-func personFromThrift(p *gen.Person) *workload.Person {
-	return &workload.Person{
-		Name:     p.Name,
-		BirthDay: schema.JoinTime(p.BirthDayUnixNano, p.BirthDayOffset),
-		Phone:    p.Phone,
-		Siblings: int(p.Siblings),
-		Spouse:   p.Spouse,
-		Money:    p.Money,
-		Tags:     p.Tags,
-		Aliases:  p.Aliases,
-	}
-}
+func personFromThrift(p *gen.Person) *workload.Person { return (*schema.Person)(p).Canonical() }
 
 func floatsToThrift(s []float32) *gen.Floats {
 	return &gen.Floats{Values: schema.Numbers[float64](s)}
