@@ -347,7 +347,7 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 // buildWorkload is the model of one workload's tables and charts; chart
 // ids start with prefix.
 func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
-	hw := &htmlWorkload{Class: class, Generic: wl.Generic(), Floor: wl.FloorLine(), Notes: wl.Notes(), AccessFields: accessFields(wl.Name)}
+	hw := &htmlWorkload{Class: class, Generic: wl.Generic(), Floor: wl.FloorLine(), Notes: wl.Notes(), AccessFields: accessFields(wl)}
 	for i, n := range hw.Notes {
 		hw.Notes[i] = strings.Replace(n, "show them with --variants all", "show them with the checkbox at the top", 1)
 	}
@@ -402,7 +402,7 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 func htmlBandwidthOf(wl *Workload) *htmlBandwidth {
 	bw := wl.Bandwidth
 	intro := bw.Intro()
-	if d := description(wl.Name); d != "" {
+	if d := description(wl); d != "" {
 		intro = d + "; " + intro
 	}
 	hb := &htmlBandwidth{Intro: intro, MultiOp: bw.MultiOp, RefHeads: bw.RefHeads()}

@@ -114,7 +114,7 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 				b.WriteString("\n")
 			}
 			if rows := wl.AccessRows(); len(rows) > 0 {
-				fmt.Fprintf(&b, "Access: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
+				fmt.Fprintf(&b, "Access: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl))
 				b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
 				for _, r := range rows {
 					fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Label()),

@@ -8,19 +8,20 @@
 // never calls the harness, so any stored run can be rendered again at any
 // time.
 //
-// It knows no workload or codec by name. Reference measurements are cells
-// whose result.Cell.Reference names their role: the floor (the harness's
-// per-operation overhead) is shown as one line per workload and never
-// ranked; bandwidth references (any other role, such as a read-only pass
-// over the data or a memcpy) give their workload a table of its own in
-// which every other cell is shown as a throughput and as a percentage of
-// each reference (Bandwidth).
+// It knows no workload or codec by name, and imports no package that
+// measures: what it says of a workload (its description, the fields its
+// access operation reads) is what the run recorded (result.Run.Workloads).
+// Reference measurements are cells whose result.Cell.Reference names their
+// role: the floor (the harness's per-operation overhead) is shown as one
+// line per workload and never ranked; bandwidth references (any other
+// role, such as a read-only pass over the data or a memcpy) give their
+// workload a table of its own in which every other cell is shown as a
+// throughput and as a percentage of each reference (Bandwidth).
 package report
 
 import (
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -28,7 +29,6 @@ import (
 	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
-	"github.com/serbench/serbench/workload"
 )
 
 // MaxRelCI is the widest confidence interval, relative to the median, that
@@ -68,6 +68,9 @@ type Report struct {
 // Workload is the table of one workload.
 type Workload struct {
 	Name string
+	// Info describes the workload as the run recorded it
+	// (result.Run.Workloads); nil for a run that recorded none.
+	Info *result.WorkloadInfo
 	// Rows are the timed codecs, fastest (encode+decode median) first.
 	// In a workload with a Bandwidth table, only codecs with an encode
 	// cell are here.
@@ -395,32 +398,26 @@ func (w *Workload) AllRows() []*Row {
 	return out
 }
 
-// accessFields names the fields the access operation reads in a workload,
-// as the workload defines them (the fields of its Access value).
-func accessFields(name string) string {
-	w, err := workload.Lookup(name)
-	if err != nil || w.Access == nil {
+// accessFields names the fields the access operation reads in w, as the
+// run recorded them, or says "a few fields" when it recorded none.
+func accessFields(w *Workload) string {
+	if w.Info == nil || len(w.Info.AccessFields) == 0 {
 		return "a few fields"
 	}
-	t := reflect.TypeOf(w.Access(reflect.New(w.Type).Interface()))
-	var names []string
-	for i := 0; i < t.NumField(); i++ {
-		names = append(names, t.Field(i).Name)
-	}
+	names := w.Info.AccessFields
 	if len(names) < 2 {
-		return strings.Join(names, "")
+		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// description is the one-line description of a registered workload, or
-// "".
-func description(name string) string {
-	w, err := workload.Lookup(name)
-	if err != nil {
+// description is the one-line description of w as the run recorded it,
+// or "".
+func description(w *Workload) string {
+	if w.Info == nil {
 		return ""
 	}
-	return w.Description
+	return w.Info.Description
 }
 
 // Op summarizes one cell.
@@ -513,7 +510,7 @@ func Build(run *result.Run, opts Options) *Report {
 	get := func(name string) *Workload {
 		w := byWorkload[name]
 		if w == nil {
-			w = &Workload{Name: name}
+			w = &Workload{Name: name, Info: run.Workload(name)}
 			byWorkload[name] = w
 			names = append(names, name)
 		}

@@ -160,7 +160,7 @@ func Table(w io.Writer, rep *Report) error {
 // reference.
 func bandwidthTable(b *strings.Builder, wl *Workload) {
 	bw := wl.Bandwidth
-	if d := description(wl.Name); d != "" {
+	if d := description(wl); d != "" {
 		b.WriteString("  " + d + "\n")
 	}
 	b.WriteString("  " + bw.Intro() + "\n")
@@ -228,7 +228,7 @@ func accessTable(b *strings.Builder, wl *Workload) {
 	if len(rows) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "\n  access (read %s from the encoded bytes without a full decode)\n", accessFields(wl.Name))
+	fmt.Fprintf(b, "\n  access (read %s from the encoded bytes without a full decode)\n", accessFields(wl))
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "  tier\tcodec\taccess\t±\tops/s\tallocs\tdecode\tdecode/access\t")
 	for _, r := range rows {
@@ -390,7 +390,7 @@ func Markdown(w io.Writer, rep *Report) error {
 			}
 		}
 		if rows := wl.AccessRows(); len(rows) > 0 {
-			fmt.Fprintf(&b, "\nAccess: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl.Name))
+			fmt.Fprintf(&b, "\nAccess: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl))
 			b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
 			for _, r := range rows {
 				fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Label()),
@@ -418,7 +418,7 @@ func Markdown(w io.Writer, rep *Report) error {
 func mdBandwidth(b *strings.Builder, wl *Workload, compact bool) {
 	bw := wl.Bandwidth
 	intro := bw.Intro()
-	if d := description(wl.Name); d != "" {
+	if d := description(wl); d != "" {
 		intro = d + ". " + strings.ToUpper(intro[:1]) + intro[1:]
 	} else {
 		intro = strings.ToUpper(intro[:1]) + intro[1:]

@@ -58,6 +58,12 @@ type Run struct {
 	Env []Config
 	// Codecs are the codecs of the run with their versions.
 	Codecs []Codec
+	// Workloads describe the workloads of the run as the binary that
+	// measured them defined them, in name order. Runs stored before
+	// serbench recorded them, and imported runs, have none: tables then
+	// say less about a workload (no description, "a few fields" for what
+	// the access operation reads).
+	Workloads []WorkloadInfo
 	// Verifications are the round-trip checks, one per (workload, codec).
 	Verifications []Verification
 	// Cells are the timed cells.
@@ -82,6 +88,28 @@ func (r *Run) EnvValue(key string) string {
 		}
 	}
 	return ""
+}
+
+// WorkloadInfo describes a workload as it was when the run measured it.
+type WorkloadInfo struct {
+	Name string
+	// Description says what the values look like, in one line.
+	Description string
+	// AccessFields names the fields that the access operation of
+	// zero-copy codecs reads, in order; nil when the workload has no
+	// access operation.
+	AccessFields []string
+}
+
+// Workload returns the description of the workload named name, or nil
+// when the run has none.
+func (r *Run) Workload(name string) *WorkloadInfo {
+	for i := range r.Workloads {
+		if r.Workloads[i].Name == name {
+			return &r.Workloads[i]
+		}
+	}
+	return nil
 }
 
 // Codec describes a codec as it was when the run measured it.

@@ -126,6 +126,9 @@ func testMigrateFromVersion2(t *testing.T, newDB newDB) {
 	if got.Args != nil {
 		t.Errorf("version 2 run has arguments %q; want none", got.Args)
 	}
+	if got.Workloads != nil {
+		t.Errorf("version 2 run has workload records %+v; want none", got.Workloads)
+	}
 
 	// The old run continues with the new fields.
 	w, _, err := d.ResumeRun(ctx, "old")

@@ -19,6 +19,9 @@ import (
 //     the union of the shards'; a verification or cell that two shards
 //     both measured is an error, since the shards then ran overlapping
 //     selections;
+//   - workloads are the union of the shards' too, the first shard's
+//     description of a workload kept, with a warning when another's
+//     differs;
 //   - the environment keeps every shard's: a key on which the shards
 //     agree keeps its value, one on which they differ lists each shard's
 //     value ("1/2: x; 2/2: y"); "group" and "shards" (each shard's run and
@@ -188,8 +191,9 @@ func (d *DB) Group(ctx context.Context, name string) (*result.Run, error) {
 	}
 	g.Env = append(g.Env, result.Config{Key: "group", Value: name}, result.Config{Key: "shards", Value: strings.Join(states, ", ")})
 
-	// Codecs, verifications, cells and warnings: the union.
+	// Codecs, workloads, verifications, cells and warnings: the union.
 	codecFrom := map[string]string{}
+	workloadFrom := map[string]string{}
 	verifFrom := map[[2]string]string{}
 	cellFrom := map[result.Key]string{}
 	for _, s := range shards {
@@ -204,6 +208,17 @@ func (d *DB) Group(ctx context.Context, name string) (*result.Run, error) {
 			}
 			codecFrom[c.Name] = from
 			g.Codecs = append(g.Codecs, c)
+		}
+		for _, wl := range s.run.Workloads {
+			if prev := g.Workload(wl.Name); prev != nil {
+				if prev.Description != wl.Description || !slices.Equal(prev.AccessFields, wl.AccessFields) {
+					warnings = append(warnings, fmt.Sprintf("group %s: workload %s is described differently in %s and in %s; tables use %s's",
+						name, wl.Name, workloadFrom[wl.Name], from, workloadFrom[wl.Name]))
+				}
+				continue
+			}
+			workloadFrom[wl.Name] = from
+			g.Workloads = append(g.Workloads, wl)
 		}
 		for _, v := range s.run.Verifications {
 			k := [2]string{v.Workload, v.Codec}

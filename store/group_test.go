@@ -89,6 +89,9 @@ func testGroup(t *testing.T, newDB newDB) {
 	if diff := cmp.Diff(whole.Cells, g.Cells, sorted); diff != "" {
 		t.Errorf("cells (-whole +group):\n%s", diff)
 	}
+	if diff := cmp.Diff(whole.Workloads, g.Workloads); diff != "" {
+		t.Errorf("workloads (-whole +group):\n%s", diff)
+	}
 	if !g.Complete || !g.Start.Equal(whole.Start) || !g.End.Equal(s2.End) {
 		t.Errorf("group: complete %v, %s to %s; want complete, %s to %s", g.Complete, g.Start, g.End, whole.Start, s2.End)
 	}
@@ -123,6 +126,26 @@ func testGroup(t *testing.T, newDB newDB) {
 	if !strings.Contains(g.EnvValue("shards"), "2/2 run shard-2 (complete)") || !g.Complete ||
 		!slices.ContainsFunc(g.Warnings, func(w string) bool { return strings.Contains(w, "using run shard-2, ignoring shard-2-again") }) {
 		t.Errorf("rerun shard: shards %q, complete %v, warnings %q", g.EnvValue("shards"), g.Complete, g.Warnings)
+	}
+
+	// Shards that describe a workload differently (different binaries):
+	// the first shard's description, and a warning.
+	w1 := split(whole, "desc-1", "CPU A", first)
+	w2 := split(whole, "desc-2", "CPU A", func(c string) bool { return !first(c) })
+	w2.Workloads = []result.WorkloadInfo{{Name: "person", Description: "another description"}, {Name: "extra"}}
+	writeMeta(t, d, w1, RunMeta{Group: "desc", Shard: "1/2"})
+	writeMeta(t, d, w2, RunMeta{Group: "desc", Shard: "2/2"})
+	if g, err := d.Group(ctx, "desc"); err != nil {
+		t.Error(err)
+	} else {
+		if want := append([]result.WorkloadInfo{{Name: "extra"}}, whole.Workloads...); !cmp.Equal(g.Workloads, want) {
+			t.Errorf("group of shards describing person differently: workloads %+v; want %+v", g.Workloads, want)
+		}
+		if !slices.ContainsFunc(g.Warnings, func(w string) bool {
+			return strings.Contains(w, "workload person is described differently in run desc-1 (shard 1/2) and in run desc-2 (shard 2/2)")
+		}) {
+			t.Errorf("no warning about the two descriptions of person: %q", g.Warnings)
+		}
 	}
 
 	// Shards whose arguments differ (as they do in --shard): no arguments.

@@ -19,10 +19,11 @@ func sortRuns(runs []RunInfo) {
 	})
 }
 
-// sortRun orders r's codecs by name, verifications by (workload, codec)
-// and cells by key.
+// sortRun orders r's codecs and workloads by name, verifications by
+// (workload, codec) and cells by key.
 func sortRun(r *result.Run) {
 	slices.SortStableFunc(r.Codecs, func(a, b result.Codec) int { return cmp.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(r.Workloads, func(a, b result.WorkloadInfo) int { return cmp.Compare(a.Name, b.Name) })
 	slices.SortStableFunc(r.Verifications, func(a, b result.Verification) int {
 		return cmp.Or(cmp.Compare(a.Workload, b.Workload), cmp.Compare(a.Codec, b.Codec))
 	})

@@ -141,4 +141,15 @@ var migrations = []string{
 	ALTER TABLE verifications ADD COLUMN bounds TEXT NOT NULL DEFAULT '[]';
 	ALTER TABLE verifications ADD COLUMN loose_bounds INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE verifications ADD COLUMN mutated_values INTEGER NOT NULL DEFAULT 0;`,
+	// 7: the workloads of a run as the binary that measured them defined
+	// them: the one-line description and the fields the access operation
+	// reads (JSON list), so that a stored run renders the same whatever
+	// binary renders it. Runs stored before it have none.
+	`CREATE TABLE run_workloads (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		name TEXT NOT NULL,
+		description TEXT NOT NULL,
+		access_fields TEXT NOT NULL,
+		PRIMARY KEY (run_id, name)
+	);`,
 }

@@ -269,9 +269,10 @@ type Writer struct {
 }
 
 // BeginRun stores r's header (ID, start, command, arguments, environment,
-// codecs) and returns a Writer for the rest of it. The run stays incomplete
-// until Finish. BeginRun does not lock the run: the caller does that with
-// LockRun when it measures the run (ResumeRun continues a stored run).
+// codecs, workloads) and returns a Writer for the rest of it. The run
+// stays incomplete until Finish. BeginRun does not lock the run: the
+// caller does that with LockRun when it measures the run (ResumeRun
+// continues a stored run).
 func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer, error) {
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -295,6 +296,12 @@ func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer
 		if err := ex(`INSERT INTO run_codecs (run_id, name, format, module, version, api, flags, losses, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, c.Name, c.Format, c.Module, c.Version, c.API, jsonList(c.Flags), jsonList(c.Losses), c.Notes); err != nil {
 			return nil, fmt.Errorf("store codec %s: %w", c.Name, err)
+		}
+	}
+	for _, wl := range r.Workloads {
+		if err := ex(`INSERT INTO run_workloads (run_id, name, description, access_fields) VALUES (?, ?, ?, ?)`,
+			r.ID, wl.Name, wl.Description, jsonList(wl.AccessFields)); err != nil {
+			return nil, fmt.Errorf("store workload %s: %w", wl.Name, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -509,6 +516,24 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 			return fmt.Errorf("codec %s losses: %w", c.Name, err)
 		}
 		r.Codecs = append(r.Codecs, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := q(`SELECT name, description, access_fields FROM run_workloads WHERE run_id = ? ORDER BY name`, func(rows *sql.Rows) error {
+		var wl result.WorkloadInfo
+		var fields string
+		if err := rows.Scan(&wl.Name, &wl.Description, &fields); err != nil {
+			return err
+		}
+		var err error
+		if wl.AccessFields, err = parseList(fields); err != nil {
+			return fmt.Errorf("workload %s access fields: %w", wl.Name, err)
+		}
+		if len(wl.AccessFields) == 0 {
+			wl.AccessFields = nil
+		}
+		r.Workloads = append(r.Workloads, wl)
 		return nil
 	}); err != nil {
 		return nil, err

@@ -10,9 +10,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"reflect"
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -204,6 +206,39 @@ func CodecRecord(c codec.Codec) result.Codec {
 		rc.Losses = append(rc.Losses, l.String())
 	}
 	return rc
+}
+
+// WorkloadRecord returns the record of w for a run: its description and
+// the fields its access operation reads (the fields of its Access value),
+// so that a stored run renders as it was measured whatever binary renders
+// it.
+func WorkloadRecord(w *workload.Workload) result.WorkloadInfo {
+	rw := result.WorkloadInfo{Name: w.Name, Description: w.Description}
+	if w.Access != nil {
+		t := reflect.TypeOf(w.Access(reflect.New(w.Type).Interface()))
+		for i := 0; i < t.NumField(); i++ {
+			rw.AccessFields = append(rw.AccessFields, t.Field(i).Name)
+		}
+	}
+	return rw
+}
+
+// WorkloadRecords returns the records of the registered workloads of
+// specs, in name order.
+func WorkloadRecords(specs []harness.Spec) []result.WorkloadInfo {
+	seen := map[string]bool{}
+	var out []result.WorkloadInfo
+	for _, s := range specs {
+		if seen[s.Workload] {
+			continue
+		}
+		seen[s.Workload] = true
+		if w, err := workload.Lookup(s.Workload); err == nil {
+			out = append(out, WorkloadRecord(w))
+		}
+	}
+	slices.SortFunc(out, func(a, b result.WorkloadInfo) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }
 
 // Settings are the measurement settings recorded with a run.

@@ -1,10 +1,13 @@
 package suite
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	_ "github.com/serbench/serbench/codecs/all"
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/workload"
 )
 
 func TestJobs(t *testing.T) {
@@ -126,5 +129,32 @@ func TestDefaultSuite(t *testing.T) {
 	named := names(Selection{Workload: "^bsontypes-int32$", Codec: "^json$"})
 	if got := named["bsontypes-int32"]; len(got) != 1 || got[0] != "json" {
 		t.Errorf("--codec json on bsontypes-int32: %v, want [json]", got)
+	}
+}
+
+// WorkloadRecords records each workload of the specs once, in name order,
+// with its description and the fields of its access operation.
+func TestWorkloadRecords(t *testing.T) {
+	specs, err := Specs(Selection{Workload: "^(person|nested)$", Codec: "^json$"}, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := WorkloadRecords(append(specs, specs...))
+	if len(got) != 2 || got[0].Name != "nested" || got[1].Name != "person" {
+		t.Fatalf("records %+v; want nested and person", got)
+	}
+	for _, r := range got {
+		w, err := workload.Lookup(r.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Description != w.Description || r.Description == "" {
+			t.Errorf("%s: description %q, want the workload's %q", r.Name, r.Description, w.Description)
+		}
+	}
+	// The report goldens' fixture run records person's access fields as
+	// serbench run does.
+	if want := fixture.Run("x").Workload("person").AccessFields; !slices.Equal(got[1].AccessFields, want) {
+		t.Errorf("person's access fields %q, want %q (internal/fixture's)", got[1].AccessFields, want)
 	}
 }

@@ -183,12 +183,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer db.Close()
 	r := &result.Run{
-		ID:      newRunID(time.Now()),
-		Start:   time.Now(),
-		Command: strings.Join(append([]string{"serbench", "run"}, args...), " "),
-		Env:     f.shards.env(suite.Env(p.settings)),
-		Codecs:  p.codecs,
-		Args:    append([]string{}, args...),
+		ID:        newRunID(time.Now()),
+		Start:     time.Now(),
+		Command:   strings.Join(append([]string{"serbench", "run"}, args...), " "),
+		Env:       f.shards.env(suite.Env(p.settings)),
+		Codecs:    p.codecs,
+		Workloads: suite.WorkloadRecords(p.specs),
+		Args:      append([]string{}, args...),
 	}
 	w, err := db.BeginRun(ctx, r, f.shards.meta())
 	if err != nil {

@@ -10,10 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/suite"
+	"github.com/serbench/serbench/workload"
 )
 
 // A codec that panics on every call, registered only in this test binary,
@@ -61,6 +65,15 @@ func TestRunThenShowPrintsTheSameNumbers(t *testing.T) {
 	}
 	if shown != out {
 		t.Errorf("show differs from run:\n--- run\n%s\n--- show\n%s", out, shown)
+	}
+	// The run records its workload as this binary defines it, for show
+	// to render whatever binary runs it.
+	person, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := storedRun(t, db).Workloads, []result.WorkloadInfo{suite.WorkloadRecord(person)}; !cmp.Equal(got, want) {
+		t.Errorf("stored workloads %+v, want %+v", got, want)
 	}
 	runs, _, code := cli(t, "runs", "--db", db)
 	if code != 0 || !strings.Contains(runs, "complete") {
