@@ -71,7 +71,7 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 	series := map[result.Key]*Series{}
 	var keys []result.Key
 	for _, r := range runs {
-		machine := fmt.Sprintf("%s · %s cores · GOMAXPROCS %s", r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("gomaxprocs"))
+		machine := machineOf(r)
 		for i := range r.Cells {
 			c := &r.Cells[i]
 			if len(c.Samples) == 0 || !res[0].MatchString(c.Workload) || !res[1].MatchString(c.Codec) || !res[2].MatchString(c.Op) {

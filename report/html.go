@@ -255,7 +255,7 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 		hr := &htmlRun{
 			ID: r.ID, Anchor: fmt.Sprintf("run-%d", i+1), Date: r.Start.UTC().Format("2006-01-02 15:04:05 UTC"),
 			State: "complete", Command: r.Command, Env: r.Env,
-			Machine: strings.Trim(fmt.Sprintf("%s · %s cores · GOMAXPROCS %s", r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("gomaxprocs")), " ·"),
+			Machine: machineOf(r),
 			Go:      r.EnvValue("go"), Commit: r.EnvValue("commit"),
 		}
 		if !r.Complete {

@@ -324,6 +324,9 @@ func (bw *Bandwidth) RefHeads() []string {
 // Intro describes the table in one line: the raw size and what MB/s and
 // the percentages are.
 func (bw *Bandwidth) Intro() string {
+	if len(bw.Refs) == 0 && bw.Raw == 0 {
+		return "benchmarks of other operations (as imported from go test -bench): time per operation, fastest first; no raw size, so no MB/s"
+	}
 	raw := "unknown"
 	if bw.Raw > 0 {
 		raw = format.Bytes(bw.Raw)
@@ -606,7 +609,11 @@ func Build(run *result.Run, opts Options) *Report {
 		}
 		w.Precision = precisionOf(timed)
 		generic := others
-		if len(refs) > 0 {
+		// A workload of other operations only (benchmarks imported from
+		// go test -bench, operation "run") has no encode/decode table:
+		// its cells go in a table of cells, as a workload with
+		// references does.
+		if len(refs) > 0 || !anyCodecOp(others) {
 			w.Bandwidth = buildBandwidth(refs, others)
 			generic = nil
 			for _, r := range others {
@@ -656,6 +663,16 @@ func Build(run *result.Run, opts Options) *Report {
 func hasOp(r *Row, op string) bool {
 	for _, c := range r.Cells {
 		if c.Op == op {
+			return true
+		}
+	}
+	return false
+}
+
+// anyCodecOp reports whether a row of rows has an encode or decode cell.
+func anyCodecOp(rows []*Row) bool {
+	for _, r := range rows {
+		if hasOp(r, result.OpEncode) || hasOp(r, result.OpDecode) {
 			return true
 		}
 	}

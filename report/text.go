@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/result"
 )
 
 // Header returns the lines that describe the run: ID, date, machine, Go.
@@ -25,11 +26,49 @@ func (rep *Report) Header() []string {
 	}
 	return []string{
 		fmt.Sprintf("serbench run %s · %s · %s%s", r.ID, r.Start.UTC().Format("2006-01-02 15:04:05 UTC"), state, dur),
-		fmt.Sprintf("%s · %s cores · %s/%s · %s · GOMAXPROCS %s · serbench %s",
-			r.EnvValue("cpu"), r.EnvValue("cores"), r.EnvValue("goos"), r.EnvValue("goarch"),
-			r.EnvValue("go"), r.EnvValue("gomaxprocs"), r.EnvValue("serbench")),
+		machineLine(r),
 		rep.samplingLine(),
 	}
+}
+
+// machineLine is the machine, Go and serbench of run r, "AMD EPYC · 2
+// cores · linux/amd64 · go1.26.8 · GOMAXPROCS 2 · serbench v1.0.0", with
+// the parts r does not record (an imported run has only some) left out.
+func machineLine(r *result.Run) string {
+	var parts []string
+	add := func(format, key string) {
+		if v := r.EnvValue(key); v != "" {
+			parts = append(parts, fmt.Sprintf(format, v))
+		}
+	}
+	add("%s", "cpu")
+	add("%s cores", "cores")
+	if os, arch := r.EnvValue("goos"), r.EnvValue("goarch"); os != "" || arch != "" {
+		parts = append(parts, os+"/"+arch)
+	}
+	add("%s", "go")
+	add("GOMAXPROCS %s", "gomaxprocs")
+	add("serbench %s", "serbench")
+	if len(parts) == 0 {
+		return "machine not recorded"
+	}
+	return strings.Join(parts, " · ")
+}
+
+// machineOf is the machine of run r as history and the HTML list of runs
+// name it: CPU, cores and GOMAXPROCS, without the parts r does not record.
+func machineOf(r *result.Run) string {
+	var parts []string
+	if v := r.EnvValue("cpu"); v != "" {
+		parts = append(parts, v)
+	}
+	if v := r.EnvValue("cores"); v != "" {
+		parts = append(parts, v+" cores")
+	}
+	if v := r.EnvValue("gomaxprocs"); v != "" {
+		parts = append(parts, "GOMAXPROCS "+v)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // samplingLine says how the run sampled: samples per cell and their
@@ -40,6 +79,9 @@ func (rep *Report) samplingLine() string {
 	forks := r.EnvValue("forks")
 	if forks == "" {
 		// Runs before worker processes, and imported ones.
+		if r.EnvValue("count") == "" && r.EnvValue("sample-time") == "" {
+			return "samples as recorded in the imported file; times are medians with 95% confidence intervals" + rep.targetNote()
+		}
 		return fmt.Sprintf("%s samples per cell of ~%s each; times are medians with 95%% confidence intervals%s", r.EnvValue("count"), r.EnvValue("sample-time"), rep.targetNote())
 	}
 	procs := "worker processes"
@@ -319,7 +361,7 @@ func (rep *Report) legend() string {
 	var floor, bandwidth bool
 	for _, wl := range rep.Workloads {
 		floor = floor || len(wl.Floors) > 0
-		bandwidth = bandwidth || wl.Bandwidth != nil
+		bandwidth = bandwidth || wl.Bandwidth != nil && len(wl.Bandwidth.Refs) > 0
 	}
 	if floor {
 		s += legendFloor
