@@ -3,269 +3,45 @@ package store
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/serbench/serbench/result"
 )
 
 // Group reads the runs of the group called name (serbench run --shard I/N
 // --group NAME, one run per shard, all in this database) and merges them
-// into one run:
-//
-//   - codecs, verifications, cells (with their samples) and warnings are
-//     the union of the shards'; a verification or cell that two shards
-//     both measured is an error, since the shards then ran overlapping
-//     selections;
-//   - workloads are the union of the shards' too, the first shard's
-//     description of a workload kept, with a warning when another's
-//     differs;
-//   - the environment keeps every shard's: a key on which the shards
-//     agree keeps its value, one on which they differ lists each shard's
-//     value ("1/2: x; 2/2: y"); "group" and "shards" (each shard's run and
-//     state) are added;
-//   - Start is the earliest start, End the latest end (zero while a shard
-//     runs), and the group is Complete when every shard of 1..N is stored
-//     and complete;
-//   - Args are the shards' arguments when they are all the same, else nil
-//     (they differ in --shard whenever the shards name themselves).
-//
-// When a shard was run more than once, its latest complete run counts
-// (its latest run if none completed), with a warning naming the others;
-// a missing shard is a warning. Shards that disagree on N are an error.
-// A group with no run is ErrNotFound.
+// into one run: result.PlanGroup chooses the run of each shard (its latest
+// complete one), result.MergeGroup merges them (see there for how). A
+// group with no run is ErrNotFound.
 func (d *DB) Group(ctx context.Context, name string) (*result.Run, error) {
 	all, err := d.Runs(ctx)
 	if err != nil {
 		return nil, err
 	}
-	byShard := map[string][]RunInfo{}
-	var labels []string
+	var members []result.GroupMember
 	for _, ri := range all {
-		if ri.Group != name {
-			continue
+		if ri.Group == name {
+			members = append(members, result.GroupMember{ID: ri.ID, Shard: ri.Shard, Complete: ri.Complete})
 		}
-		if _, ok := byShard[ri.Shard]; !ok {
-			labels = append(labels, ri.Shard)
-		}
-		byShard[ri.Shard] = append(byShard[ri.Shard], ri)
 	}
-	if len(labels) == 0 {
+	if len(members) == 0 {
 		return nil, fmt.Errorf("no run of group %q in %s: %w", name, d.name, ErrNotFound)
 	}
-	var warnings []string
-	// Shards in order 1/N, 2/N, ...; labels that are not I/N after them.
-	slices.SortFunc(labels, func(a, b string) int {
-		ia, _, okA := parseShard(a)
-		ib, _, okB := parseShard(b)
-		switch {
-		case okA && okB:
-			return ia - ib
-		case okA:
-			return -1
-		case okB:
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
-	n, nFrom := 0, ""
-	present := map[int]bool{}
-	for _, l := range labels {
-		i, ln, ok := parseShard(l)
-		if !ok {
-			continue
-		}
-		if n != 0 && ln != n {
-			return nil, fmt.Errorf("group %q in %s mixes shard counts: run %s is shard %s, run %s is shard %s; give each sharded run a group of its own",
-				name, d.name, byShard[nFrom][0].ID, nFrom, byShard[l][0].ID, l)
-		}
-		n, nFrom = ln, l
-		present[i] = true
+	picks, complete, warnings, err := result.PlanGroup(name, d.name, members)
+	if err != nil {
+		return nil, err
 	}
-	complete := true
-	for i := 1; i <= n; i++ {
-		if !present[i] {
-			complete = false
-			warnings = append(warnings, fmt.Sprintf("group %s: shard %d/%d is missing: no run of it is stored (yet)", name, i, n))
-		}
-	}
-
-	type shardRun struct {
-		label string
-		info  RunInfo
-		run   *result.Run
-	}
-	var shards []shardRun
-	for _, l := range labels {
-		runs := byShard[l] // oldest first
-		pick := runs[len(runs)-1]
-		for _, ri := range slices.Backward(runs) {
-			if ri.Complete {
-				pick = ri
-				break
-			}
-		}
-		if len(runs) > 1 {
-			var others []string
-			for _, ri := range runs {
-				if ri.ID != pick.ID {
-					others = append(others, ri.ID)
-				}
-			}
-			warnings = append(warnings, fmt.Sprintf("group %s: shard %s was run %d times; using run %s, ignoring %s",
-				name, shardLabel(l), len(runs), pick.ID, strings.Join(others, ", ")))
-		}
-		r, err := d.Run(ctx, pick.ID)
+	shards := make([]result.ShardRun, 0, len(picks))
+	for _, p := range picks {
+		r, err := d.Run(ctx, p.ID)
 		if err != nil {
 			return nil, err
 		}
-		shards = append(shards, shardRun{label: l, info: pick, run: r})
+		shards = append(shards, result.ShardRun{Label: p.Shard, Run: r})
 	}
-
-	g := &result.Run{ID: "group " + name, Complete: complete}
-	var commands, states []string
-	ended := true
-	for _, s := range shards {
-		r := s.run
-		if g.Start.IsZero() || r.Start.Before(g.Start) {
-			g.Start = r.Start
-		}
-		if r.End.IsZero() {
-			ended = false
-		} else if r.End.After(g.End) {
-			g.End = r.End
-		}
-		state := "complete"
-		if !r.Complete {
-			state = "incomplete"
-			g.Complete = false
-		}
-		states = append(states, fmt.Sprintf("%s run %s (%s)", shardLabel(s.label), r.ID, state))
-		commands = append(commands, r.Command)
+	g, err := result.MergeGroup(name, d.name, shards, complete, warnings)
+	if err != nil {
+		return nil, err
 	}
-	if !ended {
-		g.End = time.Time{}
-	}
-	g.Command = strings.Join(commands, "; ")
-	// Arguments only when every shard's are the same: shards of one group
-	// differ in --shard, so a group has none to resume with.
-	g.Args = shards[0].run.Args
-	for _, s := range shards[1:] {
-		if !slices.Equal(s.run.Args, g.Args) {
-			g.Args = nil
-			break
-		}
-	}
-
-	// Environment: one entry per key, in the order the keys first appear.
-	var keys []string
-	values := map[string][]string{} // key -> value per shard ("" when absent)
-	for si, s := range shards {
-		for _, c := range s.run.Env {
-			if c.Key == "group" || c.Key == "shard" {
-				continue
-			}
-			if _, ok := values[c.Key]; !ok {
-				keys = append(keys, c.Key)
-				values[c.Key] = make([]string, len(shards))
-			}
-			values[c.Key][si] = c.Value
-		}
-	}
-	for _, k := range keys {
-		vs := values[k]
-		v := vs[0]
-		if slices.ContainsFunc(vs, func(x string) bool { return x != v }) {
-			var parts []string
-			for si, x := range vs {
-				if x == "" {
-					x = "-"
-				}
-				parts = append(parts, shardLabel(shards[si].label)+": "+x)
-			}
-			v = strings.Join(parts, "; ")
-		}
-		g.Env = append(g.Env, result.Config{Key: k, Value: v})
-	}
-	g.Env = append(g.Env, result.Config{Key: "group", Value: name}, result.Config{Key: "shards", Value: strings.Join(states, ", ")})
-
-	// Codecs, workloads, verifications, cells and warnings: the union.
-	codecFrom := map[string]string{}
-	workloadFrom := map[string]string{}
-	verifFrom := map[[2]string]string{}
-	cellFrom := map[result.Key]string{}
-	for _, s := range shards {
-		from := fmt.Sprintf("run %s (shard %s)", s.run.ID, shardLabel(s.label))
-		for _, c := range s.run.Codecs {
-			if prev := g.Codec(c.Name); prev != nil {
-				if prev.Module != c.Module || prev.Version != c.Version {
-					warnings = append(warnings, fmt.Sprintf("group %s: codec %s is %s@%s in %s but %s@%s in %s",
-						name, c.Name, prev.Module, prev.Version, codecFrom[c.Name], c.Module, c.Version, from))
-				}
-				continue
-			}
-			codecFrom[c.Name] = from
-			g.Codecs = append(g.Codecs, c)
-		}
-		for _, wl := range s.run.Workloads {
-			if prev := g.Workload(wl.Name); prev != nil {
-				if prev.Description != wl.Description || !slices.Equal(prev.AccessFields, wl.AccessFields) {
-					warnings = append(warnings, fmt.Sprintf("group %s: workload %s is described differently in %s and in %s; tables use %s's",
-						name, wl.Name, workloadFrom[wl.Name], from, workloadFrom[wl.Name]))
-				}
-				continue
-			}
-			workloadFrom[wl.Name] = from
-			g.Workloads = append(g.Workloads, wl)
-		}
-		for _, v := range s.run.Verifications {
-			k := [2]string{v.Workload, v.Codec}
-			if prev, dup := verifFrom[k]; dup {
-				return nil, fmt.Errorf("group %q in %s: %s/%s was verified by both %s and %s: the shards ran overlapping selections",
-					name, d.name, v.Workload, v.Codec, prev, from)
-			}
-			verifFrom[k] = from
-			g.Verifications = append(g.Verifications, v)
-		}
-		for _, c := range s.run.Cells {
-			k := c.Key()
-			if prev, dup := cellFrom[k]; dup {
-				return nil, fmt.Errorf("group %q in %s: cell %s/%s %s (%d goroutines) was measured by both %s and %s: the shards ran overlapping selections",
-					name, d.name, k.Workload, k.Codec, k.Op, k.Goroutines, prev, from)
-			}
-			cellFrom[k] = from
-			g.Cells = append(g.Cells, c)
-		}
-		for _, m := range s.run.Warnings {
-			g.Warnings = append(g.Warnings, "shard "+shardLabel(s.label)+": "+m)
-		}
-	}
-	g.Warnings = append(warnings, g.Warnings...)
 	sortRun(g)
 	return g, nil
-}
-
-// parseShard parses a stored shard label "I/N".
-func parseShard(s string) (i, n int, ok bool) {
-	a, b, found := strings.Cut(s, "/")
-	if !found {
-		return 0, 0, false
-	}
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || i < 1 || i > n {
-		return 0, 0, false
-	}
-	return i, n, true
-}
-
-// shardLabel names a shard in messages; runs of the group stored without
-// a shard label are "-".
-func shardLabel(l string) string {
-	if l == "" {
-		return "-"
-	}
-	return l
 }
