@@ -639,15 +639,14 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 }
 
 // openExisting opens a database that must already exist, for the
-// commands that only read.
+// commands that only read (store.OpenExisting), saying how to make one
+// when it does not.
 func openExisting(ctx context.Context, path string) (*store.DB, error) {
-	if store.IsPostgres(path) {
-		return store.Open(ctx, path)
+	db, err := store.OpenExisting(ctx, path)
+	if me := (*store.MissingError)(nil); errors.As(err, &me) {
+		return nil, fmt.Errorf("%w (run serbench run first, or pass --db)", err)
 	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("database %s: %w (run serbench run first, or pass --db)", path, err)
-	}
-	return store.Open(ctx, path)
+	return db, err
 }
 
 const runsUsage = `Usage: serbench runs [flags]
