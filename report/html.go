@@ -1,6 +1,7 @@
 package report
 
 import (
+	_ "embed"
 	"encoding/base64"
 	"fmt"
 	"html/template"
@@ -536,5 +537,19 @@ func htmlScaling(wl *Workload) ([]string, []htmlScalingRow) {
 	}
 	return head, rows
 }
+
+// pageHTML is the template of the HTML report (html/template: every value
+// is escaped for its context). Styles and scripts are inline so that the
+// page works from a file, offline.
+//
+// The first script records script errors in the attribute data-js-errors
+// of the html element; the last one makes tables sortable, switches the
+// variant codecs on and off, counts the charts that were drawn
+// (data-charts-ok of data-charts-total) and, when the page is opened with
+// #selftest, exercises sorting and the toggle and writes the outcome to
+// data-selftest. Tests read these attributes from a headless browser.
+//
+//go:embed page.html.tmpl
+var pageHTML string
 
 var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
