@@ -11,6 +11,13 @@
 // This package uses the standard library only. It deliberately does not
 // time, verify, store or print anything: those are the jobs of the harness,
 // verify, store and report packages.
+//
+// What it promises: this is serbench's public surface for libraries and
+// users who bring a codec of their own. Codec, Instance, Info (with its
+// Flags, Losses and Expect), Target, Register and the loss kinds change
+// only compatibly: fields and kinds are added, never renamed or given
+// another meaning; a codec written against this package keeps compiling
+// and keeps being verified the same way.
 package codec
 
 import (

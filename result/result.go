@@ -6,6 +6,12 @@
 //
 // Records are raw: summaries (medians, intervals) are computed from them by
 // the report package, never stored.
+//
+// What it promises: these records are the format of a run as serbench
+// stores and exports it (the database, the JSON and CSV exports, the Go
+// benchmark text); fields are added, never renamed or given another
+// meaning, so runs stored by one version are read by the next. The
+// helpers that merge shards and read benchmark text are part of it.
 package result
 
 import (

@@ -9,6 +9,11 @@
 // (SplitTime, JoinTime), the Person of the schemas (Person, PersonOf) and
 // the conversion of slices (Numbers, Values, Pointers). It does not parse,
 // validate or generate anything.
+//
+// What it promises: the schema files and the mapping they describe, which
+// declared losses of the codecs cite by path (schema/nested.proto, ...),
+// so it stays where stored runs say it is. The Go helpers are for
+// serbench's own adapters and may change with them.
 package schema
 
 import (

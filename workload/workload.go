@@ -6,6 +6,11 @@
 // verification. What a codec is known to do with a workload (that it cannot
 // represent it, or corrupts its values) is declared by the codec, in its
 // codec.Info.Expect.
+//
+// What it promises: the workloads' names, Go types and documented seeds
+// are stable: the same name and seed give the same values in every
+// release (a change of values is a new seed or a new workload, said in the
+// release notes), so results stay comparable across versions.
 package workload
 
 import (

@@ -7,6 +7,11 @@
 // value and a value whose collections are all empty, and checks that the
 // adapter neither modifies nor retains the caller's buffers (unless the
 // codec's flags say it may) and that every declared loss is really seen.
+//
+// What it promises: Run is the conformance test of the codec contract and
+// stays callable as it is; a check it adds makes a non-conforming adapter
+// fail, never a conforming one. The shared checks of checks.go are for
+// serbench's own adapters and may change with them.
 package codectest
 
 import (
