@@ -17,26 +17,18 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // test binary runs with -update.
 func Check(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file at %s; run go test -update if the change is intended.\ngot:\n%s", name, firstDifference(want, got), got)
-	}
+	check(t, name, got, nil)
 }
 
 // CheckNormalized is Check for output with parts that legitimately vary
 // between runs: got and the golden file are compared after norm has
 // rewritten both; -update writes got as it is.
 func CheckNormalized(t *testing.T, name string, got []byte, norm func([]byte) []byte) {
+	t.Helper()
+	check(t, name, got, norm)
+}
+
+func check(t *testing.T, name string, got []byte, norm func([]byte) []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
 	if *update {
@@ -49,8 +41,12 @@ func CheckNormalized(t *testing.T, name string, got []byte, norm func([]byte) []
 	if err != nil {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
-	if g, w := norm(got), norm(want); !bytes.Equal(g, w) {
-		t.Errorf("%s differs from the golden file (normalized) at %s; run go test -update if the change is intended.\ngot:\n%s", name, firstDifference(w, g), got)
+	g, w, how := got, want, ""
+	if norm != nil {
+		g, w, how = norm(got), norm(want), " (normalized)"
+	}
+	if !bytes.Equal(g, w) {
+		t.Errorf("%s differs from the golden file%s at %s; run go test -update if the change is intended.\ngot:\n%s", name, how, firstDifference(w, g), got)
 	}
 }
 
