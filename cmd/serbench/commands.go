@@ -3,15 +3,11 @@ package main
 import (
 	"cmp"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -19,6 +15,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/runner"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/store"
@@ -182,54 +179,15 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer db.Close()
-	r := &result.Run{
-		ID:        newRunID(time.Now()),
-		Start:     time.Now(),
-		Command:   strings.Join(append([]string{"serbench", "run"}, args...), " "),
-		Env:       f.shards.env(suite.Env(p.settings)),
-		Codecs:    p.codecs,
-		Workloads: suite.WorkloadRecords(p.specs),
-		Args:      append([]string{}, args...),
-	}
-	w, err := db.BeginRun(ctx, r, f.shards.meta())
+	r, err := runner.Start(ctx, db, p, p.Record(strings.Join(append([]string{"serbench", "run"}, args...), " "), args))
 	if err != nil {
 		return err
 	}
-	unlock, err := lockRun(ctx, db, r.ID)
-	if err != nil {
-		return err
-	}
-	return f.measure(ctx, db, w, unlock, r.ID, p, nil, stdout, stderr)
+	return f.measure(ctx, db, r, p, stdout, stderr)
 }
 
-// lockRun takes the lock of run id for this process, so that no other
-// serbench measures it at the same time (serbench run --resume of a run
-// still running, or two resumes at once). A lock whose holder was a
-// process of this machine that no longer exists (killed) is taken over
-// at once.
-func lockRun(ctx context.Context, db *store.DB, id string) (func() error, error) {
-	host, _ := os.Hostname()
-	owner := fmt.Sprintf("serbench pid %d on %s", os.Getpid(), host)
-	return db.LockRunAlive(ctx, id, owner, func(holder string) bool {
-		var pid int
-		var h string
-		if _, err := fmt.Sscanf(holder, "serbench pid %d on %s", &pid, &h); err != nil || h != host {
-			return true // not ours to judge
-		}
-		return processAlive(pid)
-	})
-}
-
-// plan is what a run measures and how.
-type plan struct {
-	specs    []harness.Spec
-	cfg      harness.Config
-	settings suite.Settings
-	codecs   []result.Codec
-}
-
-// plan checks the flags and turns them into specs and settings.
-func (f *runFlags) plan() (*plan, error) {
+// plan checks the flags and plans the run they ask for.
+func (f *runFlags) plan() (*runner.Plan, error) {
 	if err := f.out.check(); err != nil {
 		return nil, err
 	}
@@ -268,65 +226,41 @@ func (f *runFlags) plan() (*plan, error) {
 	if err != nil {
 		return nil, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
 	}
-	if mem == 0 {
-		mem = -1
-	}
 	opts := *f.wopts
 	opts.Seed = *f.seed
 	opts.Depth = depthOption(f.fs, opts.Depth)
-	sel := suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full}
-	goroutines := []int{1}
-	if *f.parallel {
-		for g := 2; g <= runtime.GOMAXPROCS(0); g++ {
-			goroutines = append(goroutines, g)
-		}
-	}
-	specs, err := suite.Specs(sel, goroutines, zstd)
+	p, err := runner.New(runner.Options{
+		Selection: suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full},
+		Count:     *f.count, SampleTime: *f.sampleTime, Timeout: *f.timeout, Forks: *f.forks, Workers: *f.workers,
+		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: *f.memoryLimit, MemoryBytes: mem,
+		Parallel: *f.parallel, Zstd: zstd, Suite: *f.suite, Group: f.shards.group, Shard: f.shards.s,
+	})
 	if err != nil {
 		if suite.IsSelectionError(err) {
 			return nil, usageError{err}
 		}
 		return nil, err
 	}
-	st := *f.sampleTime
-	specs = f.shards.apply(specs)
-	p := &plan{specs: specs}
-	p.settings = suite.Settings{Count: *f.count, SampleTime: st, Timeout: *f.timeout, Seed: *f.seed, Goroutines: goroutines, Options: opts,
-		Forks: *f.forks, Isolation: *f.isolation, MemoryLimit: *f.memoryLimit, Target: target, Budget: *f.budget, Suite: *f.suite}
-	p.cfg = harness.Config{Count: *f.count, Forks: *f.forks, Workers: *f.workers, SampleTime: st, Timeout: *f.timeout,
-		MemoryLimit: mem, Isolation: *f.isolation, Target: target, Budget: *f.budget}
-	seen := map[string]bool{}
-	for _, s := range specs {
-		if c, ok := codec.Lookup(s.Name); ok && !seen[s.Name] {
-			seen[s.Name] = true
-			p.codecs = append(p.codecs, suite.CodecRecord(c))
-		}
-	}
 	return p, nil
 }
 
-// measure runs p into the run w writes, holding the run's lock, then
-// prints the stored run.
-func (f *runFlags) measure(ctx context.Context, db *store.DB, w *store.Writer, unlock func() error, id string, p *plan, stored []result.Cell, stdout, stderr io.Writer) error {
-	cfg := p.cfg
-	cfg.Stored = stored
+// measure executes p into run r, then prints the stored run.
+func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *runner.Plan, stdout, stderr io.Writer) error {
+	var h runner.Hooks
 	var prog *progressLine
 	if !*f.quiet && isTerminal(stderr) {
 		prog = &progressLine{w: stderr}
-		cfg.Progress = prog.update
+		h.Progress = prog.update
 	}
-	runErr := f.storeFidelity(ctx, db, id, p, stderr) // fidelity.go
-	if runErr == nil {
-		runErr = harness.Run(ctx, cfg, p.specs, w)
+	if !*f.quiet {
+		h.Fidelity = func(m *result.Fidelity, took time.Duration) {
+			fmt.Fprintf(stderr, "fidelity matrix of %d codecs stored in %s (serbench fidelity --run %s prints it)\n",
+				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
+		}
 	}
+	runErr := r.Execute(ctx, p, h)
 	prog.clear()
-	complete := runErr == nil
-	if err := w.Finish(time.Now(), complete); err != nil {
-		runErr = errors.Join(runErr, err)
-	}
-	if err := unlock(); err != nil {
-		runErr = errors.Join(runErr, err)
-	}
+	id := r.ID
 	stored2, err := db.Run(context.WithoutCancel(ctx), id)
 	if err != nil {
 		return errors.Join(runErr, err)
@@ -378,17 +312,11 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	// Lock first: nobody adds samples between reading the run and
-	// measuring what it lacks.
-	unlock, err := lockRun(ctx, db, id)
+	r, prev, err := runner.Resume(ctx, db, id)
 	if err != nil {
 		return err
 	}
-	fail := func(err error) error { return errors.Join(err, unlock()) }
-	w, prev, err := db.ResumeRun(ctx, id)
-	if err != nil {
-		return fail(err)
-	}
+	fail := func(err error) error { return errors.Join(err, r.Release()) }
 	if prev.Complete {
 		return fail(fmt.Errorf("run %s in %s is complete: nothing to resume", id, db.Name()))
 	}
@@ -410,11 +338,11 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	if err != nil {
 		return fail(fmt.Errorf("run %s: %w", id, err))
 	}
-	if err := sameVersions(prev.Codecs, p.codecs); err != nil {
+	if err := sameVersions(prev.Codecs, p.Codecs); err != nil {
 		return fail(fmt.Errorf("run %s cannot be resumed by this binary: %w", id, err))
 	}
 	fmt.Fprintf(stderr, "resuming run %s (%s)\n", id, prev.Command)
-	return g.measure(ctx, db, w, unlock, id, p, prev.Cells, stdout, stderr)
+	return g.measure(ctx, db, r, p, stdout, stderr)
 }
 
 // storedSettings sets the settings whose defaults may have changed since
@@ -538,13 +466,6 @@ func workloadFlags(fs *flag.FlagSet) *workload.Options {
 	fs.Float64Var(&o.By, "by", 0, "bigfloat: step of a sequential range")
 	fs.BoolVar(&o.Random, "random", false, "bigfloat: random numbers from the fixed seed instead of a range")
 	return o
-}
-
-// newRunID returns a sortable, unique run ID: UTC time and random bits.
-func newRunID(t time.Time) string {
-	var b [3]byte
-	rand.Read(b[:])
-	return t.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
 
 const listUsage = `Usage: serbench list

@@ -460,7 +460,7 @@ func TestStoredSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 		zstd := false
-		for _, s := range p.specs {
+		for _, s := range p.Specs {
 			zstd = zstd || s.Zstd
 		}
 		if zstd != tc.zstd {

@@ -8,10 +8,8 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/result"
@@ -155,46 +153,6 @@ func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.
 		return err
 	}
 	return render(stdout, m)
-}
-
-// storeFidelity computes the fidelity matrix of p's codecs in worker
-// processes (in this process with --isolation none) and stores it with run
-// id, unless the run has one already (a resumed run). It is the hook of
-// serbench run, before the measurements; it reports how long it took on
-// stderr unless --quiet.
-func (f *runFlags) storeFidelity(ctx context.Context, db *store.DB, id string, p *plan, stderr io.Writer) error {
-	if _, err := db.Fidelity(ctx, id); err == nil {
-		return nil
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return err
-	}
-	var codecs []codec.Codec
-	for _, rc := range p.codecs {
-		if c, ok := codec.Lookup(rc.Name); ok {
-			codecs = append(codecs, c)
-		}
-	}
-	start := time.Now()
-	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{
-		Timeout:     p.cfg.Timeout,
-		MemoryLimit: p.cfg.MemoryLimit,
-		Workers:     p.cfg.Workers,
-		InProcess:   p.cfg.Isolation == harness.IsolationNone,
-	})
-	if err != nil {
-		return fmt.Errorf("fidelity matrix: %w", err)
-	}
-	if len(m.Rows) == 0 {
-		return nil
-	}
-	if err := db.SaveFidelity(ctx, id, m); err != nil {
-		return err
-	}
-	if !*f.quiet {
-		fmt.Fprintf(stderr, "fidelity matrix of %d codecs stored in %s (serbench fidelity --run %s prints it)\n",
-			len(m.Rows), time.Since(start).Round(10*time.Millisecond), id)
-	}
-	return nil
 }
 
 // storedFidelity returns the fidelity matrices stored with runs, by run

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/serbench/serbench/internal/runner"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/store"
@@ -169,7 +170,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	r.ID = newRunID(time.Now())
+	r.ID = runner.NewRunID(time.Now())
 	r.Command = "serbench import " + filepath.Base(path)
 	db, err := store.Open(ctx, *dbPath)
 	if err != nil {

@@ -6,9 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/serbench/serbench/harness"
-	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 	"github.com/serbench/serbench/suite"
 )
 
@@ -50,41 +47,6 @@ func (f *shardFlags) check() error {
 
 // sharded reports whether the run belongs to a group.
 func (f *shardFlags) sharded() bool { return f.group != "" }
-
-// apply keeps the jobs of this shard.
-func (f *shardFlags) apply(specs []harness.Spec) []harness.Spec {
-	if !f.sharded() {
-		return specs
-	}
-	var units []string
-	for _, s := range specs {
-		units = append(units, s.String())
-	}
-	mine := f.s.Select(units)
-	var kept []harness.Spec
-	for _, s := range specs {
-		if mine[s.String()] {
-			kept = append(kept, s)
-		}
-	}
-	return kept
-}
-
-// meta is what the store records of the shard.
-func (f *shardFlags) meta() store.RunMeta {
-	if !f.sharded() {
-		return store.RunMeta{}
-	}
-	return store.RunMeta{Group: f.group, Shard: f.s.String()}
-}
-
-// env adds the group and shard to a run's environment.
-func (f *shardFlags) env(env []result.Config) []result.Config {
-	if !f.sharded() {
-		return env
-	}
-	return append(env, result.Config{Key: "group", Value: f.group}, result.Config{Key: "shard", Value: f.s.String()})
-}
 
 // stored says where a shard's run went and how to see its group.
 func (f *shardFlags) stored(w io.Writer, id, db string) {

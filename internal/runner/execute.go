@@ -1,0 +1,146 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/fidelity"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
+)
+
+// Run is a run of a store that this process holds the lock of, ready to
+// be measured: a new run (Start) or an interrupted one (Resume).
+type Run struct {
+	ID     string
+	db     *store.DB
+	w      *store.Writer
+	unlock func() error
+	stored []result.Cell
+}
+
+// Start stores r, the record of a new run of p (Plan.Record), in db and
+// takes its lock.
+func Start(ctx context.Context, db *store.DB, p *Plan, r *result.Run) (*Run, error) {
+	w, err := db.BeginRun(ctx, r, p.meta())
+	if err != nil {
+		return nil, err
+	}
+	unlock, err := Lock(ctx, db, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &Run{ID: r.ID, db: db, w: w, unlock: unlock}, nil
+}
+
+// Resume takes the lock of the stored run id, then reads it: first the
+// lock, so that nobody adds samples between reading the run and measuring
+// what it lacks. It returns the run as stored, whose Args and Env say
+// what to plan; a caller that does not execute the run calls Release.
+func Resume(ctx context.Context, db *store.DB, id string) (*Run, *result.Run, error) {
+	unlock, err := Lock(ctx, db, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	w, prev, err := db.ResumeRun(ctx, id)
+	if err != nil {
+		return nil, nil, errors.Join(err, unlock())
+	}
+	return &Run{ID: id, db: db, w: w, unlock: unlock, stored: prev.Cells}, prev, nil
+}
+
+// Release gives up the lock of a run that is not executed.
+func (r *Run) Release() error { return r.unlock() }
+
+// Lock takes the lock of run id for this process, so that no other
+// serbench measures it at the same time (serbench run --resume of a run
+// still running, or two resumes at once). A lock whose holder was a
+// process of this machine that no longer exists (killed) is taken over
+// at once.
+func Lock(ctx context.Context, db *store.DB, id string) (func() error, error) {
+	host, _ := os.Hostname()
+	owner := fmt.Sprintf("serbench pid %d on %s", os.Getpid(), host)
+	return db.LockRunAlive(ctx, id, owner, func(holder string) bool {
+		var pid int
+		var h string
+		if _, err := fmt.Sscanf(holder, "serbench pid %d on %s", &pid, &h); err != nil || h != host {
+			return true // not ours to judge
+		}
+		return processAlive(pid)
+	})
+}
+
+// Hooks are what a caller may watch of an execution.
+type Hooks struct {
+	// Progress, if set, is called as the measurements advance.
+	Progress func(harness.Progress)
+	// Fidelity, if set, is called when the fidelity matrix of the
+	// plan's codecs is stored, with how long computing it took.
+	Fidelity func(m *result.Fidelity, took time.Duration)
+}
+
+// Execute measures p into r: it computes and stores the fidelity matrix of
+// p's codecs (unless the run has one, as a resumed run may), then runs the
+// jobs (only the missing samples of a resumed run), then marks the run
+// complete, or incomplete if it stopped, and releases its lock. The error
+// is why it stopped (it wraps context.Canceled when ctx was canceled);
+// whatever was measured is stored either way.
+func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
+	cfg := p.Config
+	cfg.Stored = r.stored
+	cfg.Progress = h.Progress
+	runErr := r.storeFidelity(ctx, p, h.Fidelity)
+	if runErr == nil {
+		runErr = harness.Run(ctx, cfg, p.Specs, r.w)
+	}
+	complete := runErr == nil
+	if err := r.w.Finish(time.Now(), complete); err != nil {
+		runErr = errors.Join(runErr, err)
+	}
+	if err := r.unlock(); err != nil {
+		runErr = errors.Join(runErr, err)
+	}
+	return runErr
+}
+
+// storeFidelity computes the fidelity matrix of p's codecs in worker
+// processes (in this process with isolation none) and stores it with the
+// run, unless the run has one already (a resumed run).
+func (r *Run) storeFidelity(ctx context.Context, p *Plan, stored func(*result.Fidelity, time.Duration)) error {
+	if _, err := r.db.Fidelity(ctx, r.ID); err == nil {
+		return nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	var codecs []codec.Codec
+	for _, rc := range p.Codecs {
+		if c, ok := codec.Lookup(rc.Name); ok {
+			codecs = append(codecs, c)
+		}
+	}
+	start := time.Now()
+	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{
+		Timeout:     p.Config.Timeout,
+		MemoryLimit: p.Config.MemoryLimit,
+		Workers:     p.Config.Workers,
+		InProcess:   p.Config.Isolation == harness.IsolationNone,
+	})
+	if err != nil {
+		return fmt.Errorf("fidelity matrix: %w", err)
+	}
+	if len(m.Rows) == 0 {
+		return nil
+	}
+	if err := r.db.SaveFidelity(ctx, r.ID, m); err != nil {
+		return err
+	}
+	if stored != nil {
+		stored(m, time.Since(start))
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package runner
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	_ "github.com/serbench/serbench/codecs/all"
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
+	"github.com/serbench/serbench/suite"
+)
+
+// quick are the options of a small run in this process.
+func quick(codecRE string) Options {
+	return Options{
+		Selection: suite.Selection{Workload: "^person$", Codec: codecRE},
+		Count:     2, SampleTime: time.Millisecond, Timeout: 30 * time.Second, Forks: 1, Workers: 1,
+		Isolation: harness.IsolationNone, MemoryLimit: "0", Suite: "default",
+	}
+}
+
+// TestPlanShards: the shards of a group split the jobs without overlap,
+// and a shard's record says which it is.
+func TestPlanShards(t *testing.T) {
+	whole, err := New(quick("^(json|jsonv2|bson)$"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(whole.Specs) != 3 || len(whole.Codecs) != 3 || whole.Sharded() {
+		t.Fatalf("%d specs, %d codecs, sharded %v; want 3, 3, false", len(whole.Specs), len(whole.Codecs), whole.Sharded())
+	}
+	var union []string
+	for i := 1; i <= 2; i++ {
+		o := quick("^(json|jsonv2|bson)$")
+		o.Group, o.Shard = "g", suite.Shard{I: i, N: 2}
+		p, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range p.Specs {
+			union = append(union, s.String())
+		}
+		r := p.Record("serbench run", nil)
+		if r.EnvValue("group") != "g" || r.EnvValue("shard") != o.Shard.String() || p.meta().Shard != o.Shard.String() {
+			t.Errorf("shard %d: env %v, meta %+v", i, r.Env, p.meta())
+		}
+	}
+	var want []string
+	for _, s := range whole.Specs {
+		want = append(want, s.String())
+	}
+	slices.Sort(union)
+	slices.Sort(want)
+	if !slices.Equal(union, want) {
+		t.Errorf("shards' jobs %v, want %v", union, want)
+	}
+}
+
+// TestSelectionError: a pattern that selects nothing is a selection error.
+func TestSelectionError(t *testing.T) {
+	if _, err := New(quick("nosuch")); !suite.IsSelectionError(err) {
+		t.Errorf("New(--codec nosuch) = %v, want a selection error", err)
+	}
+}
+
+// TestExecute: a plan executed into a store is stored complete, with its
+// fidelity matrix and its workloads, and its lock is released.
+func TestExecute(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	p, err := New(quick("^json$"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Start(ctx, db, p, p.Record("serbench run --codec ^json$", []string{"--codec", "^json$"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fidelityRows int
+	if err := r.Execute(ctx, p, Hooks{Fidelity: func(m *result.Fidelity, _ time.Duration) { fidelityRows = len(m.Rows) }}); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := db.Run(ctx, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stored.Complete || len(stored.Cells) == 0 || len(stored.Workloads) != 1 || stored.Workloads[0].Name != "person" {
+		t.Errorf("stored run: complete %v, %d cells, workloads %+v", stored.Complete, len(stored.Cells), stored.Workloads)
+	}
+	if fidelityRows != 1 {
+		t.Errorf("fidelity hook saw %d rows, want 1", fidelityRows)
+	}
+	if _, err := db.Fidelity(ctx, r.ID); err != nil {
+		t.Errorf("fidelity matrix: %v", err)
+	}
+	unlock, err := Lock(ctx, db, r.ID)
+	if err != nil {
+		t.Fatalf("lock after Execute: %v", err)
+	}
+	if err := unlock(); err != nil {
+		t.Error(err)
+	}
+}
