@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
@@ -9,16 +8,13 @@ import (
 	"sort"
 	"strings"
 
-	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/report/internal/svgplot"
 	"github.com/serbench/serbench/result"
 )
 
@@ -35,29 +31,16 @@ type Chart struct {
 	SVG []byte
 }
 
-// Colours of the charts: the correctness mark of a codec, and a palette
-// for series (compression algorithms, codecs across runs).
+// Colours of the correctness mark of a codec in charts.
 var (
 	colorOK    = color.RGBA{R: 0x2f, G: 0x6f, B: 0xb3, A: 0xff}
 	colorLossy = color.RGBA{R: 0xd9, G: 0x8a, B: 0x00, A: 0xff}
 	colorFail  = color.RGBA{R: 0xc6, G: 0x28, B: 0x28, A: 0xff}
 	colorOther = color.RGBA{R: 0x7a, G: 0x7a, B: 0x7a, A: 0xff}
-	colorGrid  = color.RGBA{R: 0xe3, G: 0xe6, B: 0xea, A: 0xff}
-	colorText  = color.RGBA{R: 0x22, G: 0x26, B: 0x2b, A: 0xff}
-
-	palette = []color.Color{
-		color.RGBA{R: 0x4e, G: 0x79, B: 0xa7, A: 0xff},
-		color.RGBA{R: 0xf2, G: 0x8e, B: 0x2b, A: 0xff},
-		color.RGBA{R: 0x59, G: 0xa1, B: 0x4f, A: 0xff},
-		color.RGBA{R: 0xe1, G: 0x57, B: 0x59, A: 0xff},
-		color.RGBA{R: 0x76, G: 0xb7, B: 0xb2, A: 0xff},
-		color.RGBA{R: 0xed, G: 0xc9, B: 0x48, A: 0xff},
-		color.RGBA{R: 0xb0, G: 0x7a, B: 0xa1, A: 0xff},
-		color.RGBA{R: 0xff, G: 0x9d, B: 0xa7, A: 0xff},
-		color.RGBA{R: 0x9c, G: 0x75, B: 0x5f, A: 0xff},
-		color.RGBA{R: 0x79, G: 0x70, B: 0x6e, A: 0xff},
-	}
 )
+
+// palette colours series (compression algorithms, codecs across runs).
+var palette = svgplot.Palette
 
 // markKind groups a correctness mark (Row.Mark) into ok, lossy, fail
 // (undeclared loss) and other (errors, timeouts, unverified).
@@ -90,333 +73,6 @@ func markedName(name, mark string) string {
 		return name
 	}
 	return name + " (" + mark + ")"
-}
-
-// Fonts of the charts. The SVG names them "Liberation Sans", which
-// renderSVG widens to metric-compatible fallbacks (Arial, Helvetica).
-var (
-	chartFont     = font.Font{Typeface: "Liberation", Variant: "Sans"}
-	chartFontBold = font.Font{Typeface: "Liberation", Variant: "Sans", Weight: xfont.WeightBold}
-)
-
-func textStyle(f font.Font, size vg.Length, c color.Color) text.Style {
-	return text.Style{Color: c, Font: font.From(f, size), Handler: plot.DefaultTextHandler}
-}
-
-// newPlot returns a plot with the report's fonts, colours and title.
-func newPlot(title, xlabel string) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.Title.TextStyle.Font = font.From(chartFontBold, 12)
-	p.Title.TextStyle.Color = colorText
-	p.Title.Padding = vg.Points(6)
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font = font.From(chartFont, 10)
-		a.Label.TextStyle.Color = colorText
-		a.Tick.Label.Font = font.From(chartFont, 10)
-		a.Tick.Label.Color = colorText
-		a.Color = color.RGBA{R: 0x9a, G: 0xa0, B: 0xa6, A: 0xff}
-		a.Tick.Color = a.Color
-	}
-	p.X.Label.Text = xlabel
-	p.Legend.TextStyle.Font = font.From(chartFont, 9)
-	p.Legend.TextStyle.Color = colorText
-	return p
-}
-
-// svgFamily is how vgsvg names the chart font; renderSVG adds fallbacks
-// so that a browser without Liberation Sans uses a font of the same
-// metrics rather than its default serif.
-const (
-	svgFamily    = "font-family:Liberation Sans;"
-	svgFamilyAlt = "font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"
-)
-
-// renderSVG draws p, and the legend l beside it on the right when l has
-// entries, on a canvas of w by h.
-func renderSVG(p *plot.Plot, l *chartLegend, w, h vg.Length) ([]byte, error) {
-	c := vgsvg.New(w, h)
-	dc := draw.New(c)
-	var err error
-	func() {
-		// gonum panics on degenerate input (e.g. a log axis at 0); turn
-		// that into an error rather than crash the whole report.
-		defer func() {
-			if r := recover(); r != nil {
-				err = fmt.Errorf("drawing chart %q: %v", p.Title.Text, r)
-			}
-		}()
-		// A margin all round leaves room for text set in a font a
-		// little wider than the one gonum measured.
-		m := vg.Points(6)
-		dc.SetColor(color.White)
-		dc.Fill(dc.Rectangle.Path())
-		if l != nil {
-			p.Draw(draw.Crop(dc, m, -l.width, m/2, -m))
-			l.Draw(draw.Crop(dc, w-l.width+vg.Points(8), 0, 0, -vg.Points(26)))
-		} else {
-			p.Draw(draw.Crop(dc, m, -m, m/2, -m))
-		}
-	}()
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if _, err := c.WriteTo(&b); err != nil {
-		return nil, err
-	}
-	return bytes.ReplaceAll(b.Bytes(), []byte(svgFamily), []byte(svgFamilyAlt)), nil
-}
-
-// bar is one bar of an hbars row: a value with an optional interval.
-type bar struct {
-	v, lo, hi float64
-	color     color.Color
-}
-
-// hrow is one row of an hbars chart: one bar, or several side by side,
-// and a value label drawn after the longest.
-type hrow struct {
-	bars []bar
-	text string
-}
-
-// hbars draws horizontal bars, row 0 at the bottom, with confidence
-// interval whiskers where lo < hi, and a value label after each row. On
-// a log axis bars start at the axis minimum, otherwise at 0.
-type hbars struct {
-	rows []hrow
-	log  bool
-	font text.Style
-}
-
-func finiteNum(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
-// end is the right end of row r: its longest bar or whisker.
-func (r hrow) end() float64 {
-	e := 0.0
-	for _, b := range r.bars {
-		e = math.Max(e, b.v)
-		if finiteNum(b.hi) {
-			e = math.Max(e, b.hi)
-		}
-	}
-	return e
-}
-
-func (h *hbars) DataRange() (xmin, xmax, ymin, ymax float64) {
-	xmin, xmax = math.Inf(1), 0
-	for _, r := range h.rows {
-		for _, b := range r.bars {
-			xmin = math.Min(xmin, b.v)
-			if finiteNum(b.lo) && b.lo > 0 {
-				xmin = math.Min(xmin, b.lo)
-			}
-		}
-		xmax = math.Max(xmax, r.end())
-	}
-	if h.log {
-		// Start below the smallest value so the shortest bar shows.
-		xmin /= 2
-	} else {
-		xmin = 0
-	}
-	if xmax <= xmin {
-		xmax = xmin + 1
-	}
-	return xmin, xmax, -0.5, float64(len(h.rows)) - 0.5
-}
-
-func (h *hbars) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	base := 0.0
-	if h.log {
-		base = p.X.Min
-	}
-	rowH := trY(1) - trY(0)
-	if len(h.rows) == 1 {
-		rowH = (c.Max.Y - c.Min.Y) * 0.8
-	}
-	whisker := draw.LineStyle{Color: colorText, Width: vg.Points(0.8)}
-	for i, r := range h.rows {
-		y := trY(float64(i))
-		full := rowH * 0.74
-		each := full / vg.Length(len(r.bars))
-		top := y + full/2
-		for j, b := range r.bars {
-			y1 := top - each*vg.Length(j)
-			y0 := y1 - each
-			if len(r.bars) > 1 {
-				y0 += vg.Points(0.4)
-			}
-			x0, x1 := trX(base), trX(b.v)
-			c.FillPolygon(b.color, c.ClipPolygonXY([]vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}))
-			if finiteNum(b.lo) && finiteNum(b.hi) && b.lo < b.hi && (!h.log || b.lo > 0) {
-				mid := (y0 + y1) / 2
-				cap := min(each*0.3, vg.Points(4))
-				lo, hi := trX(b.lo), trX(b.hi)
-				c.StrokeLines(whisker, c.ClipLinesXY([]vg.Point{{X: lo, Y: mid}, {X: hi, Y: mid}})...)
-				c.StrokeLines(whisker, c.ClipLinesXY([]vg.Point{{X: lo, Y: mid - cap}, {X: lo, Y: mid + cap}})...)
-				c.StrokeLines(whisker, c.ClipLinesXY([]vg.Point{{X: hi, Y: mid - cap}, {X: hi, Y: mid + cap}})...)
-			}
-		}
-		if r.text != "" {
-			sty := h.font
-			sty.YAlign = draw.YCenter
-			c.FillText(sty, vg.Point{X: trX(r.end()) + vg.Points(4), Y: y}, r.text)
-		}
-	}
-}
-
-// GlyphBoxes makes room for the value labels on the right.
-func (h *hbars) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	var boxes []plot.GlyphBox
-	for i, r := range h.rows {
-		if r.text == "" {
-			continue
-		}
-		w := h.font.Width(r.text)
-		boxes = append(boxes, plot.GlyphBox{
-			X: p.X.Norm(r.end()), Y: p.Y.Norm(float64(i)),
-			Rectangle: vg.Rectangle{Min: vg.Point{X: vg.Points(4), Y: -vg.Points(4)}, Max: vg.Point{X: vg.Points(6) + w, Y: vg.Points(4)}},
-		})
-	}
-	return boxes
-}
-
-// chartLegend is a plot legend drawn beside the plot, with its size.
-type chartLegend struct {
-	plot.Legend
-	n     int
-	width vg.Length
-}
-
-func newLegend(thumb vg.Length) *chartLegend {
-	l := &chartLegend{Legend: plot.NewLegend()}
-	l.TextStyle = textStyle(chartFont, 9, colorText)
-	l.Top, l.Left = true, true
-	l.ThumbnailWidth = thumb
-	l.Padding = vg.Points(2.5)
-	l.width = vg.Points(40)
-	return l
-}
-
-func (l *chartLegend) add(name string, thumbs ...plot.Thumbnailer) {
-	l.Add(name, thumbs...)
-	l.n++
-	l.width = max(l.width, l.TextStyle.Width(name)+l.ThumbnailWidth+vg.Points(14))
-}
-
-// swatch is a legend thumbnail: a filled square.
-type swatch struct{ color color.Color }
-
-func (s swatch) Thumbnail(c *draw.Canvas) {
-	side := min(c.Max.Y-c.Min.Y, vg.Points(8))
-	x0 := c.Min.X + (c.Max.X-c.Min.X-side)/2
-	y0 := c.Min.Y + (c.Max.Y-c.Min.Y-side)/2
-	c.FillPolygon(s.color, []vg.Point{{X: x0, Y: y0}, {X: x0 + side, Y: y0}, {X: x0 + side, Y: y0 + side}, {X: x0, Y: y0 + side}})
-}
-
-// ticks labels an axis with a value formatter, on a linear axis at
-// gonum's default positions and on a log axis at 1, 2 and 5 times the
-// powers of ten (only the powers of ten when the range is wide).
-type ticks struct {
-	log    bool
-	format func(float64) string
-}
-
-func (t ticks) Ticks(lo, hi float64) []plot.Tick {
-	var out []plot.Tick
-	if !t.log {
-		out = plot.DefaultTicks{}.Ticks(lo, hi)
-		for i := range out {
-			if out[i].Label != "" {
-				out[i].Label = t.format(out[i].Value)
-			}
-		}
-		return out
-	}
-	e0, e1 := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
-	few := math.Log10(hi/lo) <= 2 // decades: label 1, 2 and 5 in each
-	labelled := 0
-	for e := e0; e <= e1; e++ {
-		for m := 1; m <= 9; m++ {
-			v := float64(m) * math.Pow(10, e)
-			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
-				continue
-			}
-			tk := plot.Tick{Value: v}
-			if m == 1 || (few && (m == 2 || m == 5)) {
-				tk.Label = t.format(v)
-				labelled++
-			}
-			out = append(out, tk)
-		}
-	}
-	if labelled < 2 {
-		out = append(out, plot.Tick{Value: lo, Label: t.format(lo)}, plot.Tick{Value: hi, Label: t.format(hi)})
-	}
-	return out
-}
-
-// wideRange reports whether values spread over more than a factor of 30,
-// which a log axis shows better.
-func wideRange(vs []float64) bool {
-	lo, hi := math.Inf(1), 0.0
-	for _, v := range vs {
-		if v > 0 && finiteNum(v) {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-	}
-	return hi > 30*lo
-}
-
-// vertical grid lines only, behind horizontal bars.
-func xGrid() *plotter.Grid {
-	g := plotter.NewGrid()
-	g.Horizontal.Color = nil
-	g.Vertical.Color = colorGrid
-	g.Vertical.Width = vg.Points(0.6)
-	return g
-}
-
-// barChart renders labelled rows of horizontal bars (labels[i] is the
-// label of rows[i], row 0 at the bottom) with a value axis formatted by
-// fmtV; allowLog lets a wide range use a log axis.
-func barChart(title, xlabel string, labels []string, rows []hrow, fmtV func(float64) string, allowLog bool, l *chartLegend) ([]byte, error) {
-	var vs []float64
-	for _, r := range rows {
-		for _, b := range r.bars {
-			vs = append(vs, b.v)
-		}
-	}
-	log := allowLog && wideRange(vs)
-	p := newPlot(title, xlabel)
-	hb := &hbars{rows: rows, log: log, font: textStyle(chartFont, 9.5, colorText)}
-	p.Add(xGrid(), hb)
-	p.NominalY(labels...)
-	p.Y.Padding = 0
-	p.X.Tick.Marker = ticks{log: log, format: fmtV}
-	if log {
-		p.X.Scale = plot.LogScale{}
-		p.X.Label.Text += " (log scale)"
-	}
-	perRow := 19.0
-	if len(rows) > 0 {
-		perRow = math.Max(19, 7*float64(len(rows[0].bars))+6)
-	}
-	// Wide enough for the bars beside long codec names.
-	labelW := vg.Length(0)
-	for _, l := range labels {
-		labelW = max(labelW, p.Y.Tick.Label.Width(l))
-	}
-	w := max(vg.Points(380), labelW+vg.Points(290))
-	h := vg.Points(perRow*float64(len(rows)) + 70)
-	if l != nil {
-		w += l.width
-		h = max(h, vg.Points(float64(l.n)*14+70))
-	}
-	return renderSVG(p, l, w, h)
 }
 
 // ChartsOf renders the charts of workload wl, with names prefixed by
@@ -489,13 +145,13 @@ func timeChart(wl *Workload, op, title string) ([]byte, error) {
 		return rows[i].Codec.Name > rows[j].Codec.Name
 	})
 	var labels []string
-	var hr []hrow
+	var hr []svgplot.HRow
 	for _, r := range rows {
 		s := opOf(r, op).NsOp
 		labels = append(labels, markedName(r.Label(), r.Mark()))
-		hr = append(hr, hrow{bars: []bar{{v: s.Center, lo: s.Lo, hi: s.Hi, color: markColor(r.Mark())}}, text: format.Ns(s.Center)})
+		hr = append(hr, svgplot.HRow{Bars: []svgplot.Bar{{V: s.Center, Lo: s.Lo, Hi: s.Hi, Color: markColor(r.Mark())}}, Text: format.Ns(s.Center)})
 	}
-	return barChart(title, op+" time per operation, median with 95% CI", labels, hr, format.Ns, true, markLegend(rows))
+	return svgplot.BarChart(title, op+" time per operation, median with 95% CI", labels, hr, format.Ns, true, markLegend(rows))
 }
 
 // sizeChart: the mean encoded size of every timed codec, smallest on top.
@@ -509,12 +165,12 @@ func sizeChart(wl *Workload, title string) ([]byte, error) {
 		return rows[i].Codec.Name > rows[j].Codec.Name
 	})
 	var labels []string
-	var hr []hrow
+	var hr []svgplot.HRow
 	for _, r := range rows {
 		labels = append(labels, markedName(r.Label(), r.Mark()))
-		hr = append(hr, hrow{bars: []bar{{v: r.Verify.MeanSize, lo: math.NaN(), hi: math.NaN(), color: markColor(r.Mark())}}, text: format.Bytes(r.Verify.MeanSize)})
+		hr = append(hr, svgplot.HRow{Bars: []svgplot.Bar{{V: r.Verify.MeanSize, Lo: math.NaN(), Hi: math.NaN(), Color: markColor(r.Mark())}}, Text: format.Bytes(r.Verify.MeanSize)})
 	}
-	return barChart(title, "mean encoded size in bytes", labels, hr, format.Bytes, false, markLegend(rows))
+	return svgplot.BarChart(title, "mean encoded size in bytes", labels, hr, format.Bytes, false, markLegend(rows))
 }
 
 // compressionAlgos are the compressors of Verification.Compressed, in
@@ -526,27 +182,27 @@ var compressionAlgos = []string{"zstd", "gzip", "s2", "lz4"}
 func compressedChart(wl *Workload, title string) ([]byte, error) {
 	rows := wl.SizeRows()
 	var labels []string
-	var hr []hrow
+	var hr []svgplot.HRow
 	for i := len(rows) - 1; i >= 0; i-- {
 		r := rows[i]
 		labels = append(labels, markedName(r.Label(), r.Mark()))
-		bs := []bar{{v: r.Verify.MeanSize, lo: math.NaN(), hi: math.NaN(), color: palette[9]}}
+		bs := []svgplot.Bar{{V: r.Verify.MeanSize, Lo: math.NaN(), Hi: math.NaN(), Color: palette[9]}}
 		for k, a := range compressionAlgos {
-			bs = append(bs, bar{v: r.Verify.Compressed[a], lo: math.NaN(), hi: math.NaN(), color: palette[k]})
+			bs = append(bs, svgplot.Bar{V: r.Verify.Compressed[a], Lo: math.NaN(), Hi: math.NaN(), Color: palette[k]})
 		}
-		hr = append(hr, hrow{bars: bs})
+		hr = append(hr, svgplot.HRow{Bars: bs})
 	}
-	l := newLegend(vg.Points(10))
-	l.add("raw", swatch{palette[9]})
+	l := svgplot.NewLegend(vg.Points(10))
+	l.Add("raw", svgplot.Swatch{Color: palette[9]})
 	for k, a := range compressionAlgos {
-		l.add(a, swatch{palette[k]})
+		l.Add(a, svgplot.Swatch{Color: palette[k]})
 	}
-	return barChart(title, "mean bytes of one message compressed alone", labels, hr, format.Bytes, false, l)
+	return svgplot.BarChart(title, "mean bytes of one message compressed alone", labels, hr, format.Bytes, false, l)
 }
 
 // markLegend is the legend of the correctness colours present in rows,
 // or nil when every row is ok.
-func markLegend(rows []*Row) *chartLegend {
+func markLegend(rows []*Row) *svgplot.Legend {
 	seen := map[string]bool{}
 	for _, r := range rows {
 		seen[markKind(r.Mark())] = true
@@ -554,182 +210,60 @@ func markLegend(rows []*Row) *chartLegend {
 	if len(seen) == 1 && seen["ok"] {
 		return nil
 	}
-	l := newLegend(vg.Points(10))
+	l := svgplot.NewLegend(vg.Points(10))
 	for _, k := range []struct{ kind, text string }{{"ok", "ok"}, {"lossy", "lossy"}, {"fail", "FAIL"}, {"other", "other"}} {
 		if seen[k.kind] {
 			c := map[string]color.Color{"ok": colorOK, "lossy": colorLossy, "fail": colorFail, "other": colorOther}[k.kind]
-			l.add(k.text, swatch{c})
+			l.Add(k.text, svgplot.Swatch{Color: c})
 		}
 	}
 	return l
 }
 
-// point is a labelled point of a scatter chart.
-type point struct {
-	x, y  float64
-	label string
-	color color.Color
-	// must labels the point even where labels crowd; other points are
-	// labelled only where there is room.
-	must bool
-}
-
-// points draws labelled points.
-type points struct {
-	pts  []point
-	font text.Style
-}
-
-func (ps *points) DataRange() (xmin, xmax, ymin, ymax float64) {
-	xmin, ymin = math.Inf(1), math.Inf(1)
-	xmax, ymax = math.Inf(-1), math.Inf(-1)
-	for _, p := range ps.pts {
-		xmin, xmax = math.Min(xmin, p.x), math.Max(xmax, p.x)
-		ymin, ymax = math.Min(ymin, p.y), math.Max(ymax, p.y)
-	}
-	return
-}
-
-// Plot draws the points, then their labels: those that must be labelled
-// first, each to the right of, left of, above or below its point, or else
-// moved up or down as little as needed; then the others where one of the
-// four places is free of points and labels.
-func (ps *points) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	const r = 3.2
-	var taken []vg.Rectangle
-	for _, pt := range ps.pts {
-		at := vg.Point{X: trX(pt.x), Y: trY(pt.y)}
-		c.DrawGlyph(draw.GlyphStyle{Color: pt.color, Radius: vg.Points(r), Shape: draw.CircleGlyph{}}, at)
-		taken = append(taken, vg.Rectangle{Min: vg.Point{X: at.X - vg.Points(r), Y: at.Y - vg.Points(r)}, Max: vg.Point{X: at.X + vg.Points(r), Y: at.Y + vg.Points(r)}})
-	}
-	free := func(b vg.Rectangle) bool {
-		for _, q := range taken {
-			if b.Min.X < q.Max.X && q.Min.X < b.Max.X && b.Min.Y < q.Max.Y && q.Min.Y < b.Max.Y {
-				return false
-			}
-		}
-		return true
-	}
-	inside := func(b vg.Rectangle) bool {
-		return b.Min.X >= c.Min.X-vg.Points(2) && b.Max.X <= c.Max.X+vg.Points(2) && b.Min.Y >= c.Min.Y && b.Max.Y <= c.Max.Y+vg.Points(2)
-	}
-	lineH := ps.font.Height("Xg")
-	order := make([]int, len(ps.pts))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return ps.pts[order[i]].must && !ps.pts[order[j]].must })
-	for _, i := range order {
-		pt := ps.pts[i]
-		at := vg.Point{X: trX(pt.x), Y: trY(pt.y)}
-		w := ps.font.Width(pt.label)
-		gap := vg.Points(r + 2)
-		// Candidate boxes: right, left, above, below.
-		cands := []vg.Rectangle{
-			{Min: vg.Point{X: at.X + gap, Y: at.Y - lineH/2}, Max: vg.Point{X: at.X + gap + w, Y: at.Y + lineH/2}},
-			{Min: vg.Point{X: at.X - gap - w, Y: at.Y - lineH/2}, Max: vg.Point{X: at.X - gap, Y: at.Y + lineH/2}},
-			{Min: vg.Point{X: at.X - w/2, Y: at.Y + gap}, Max: vg.Point{X: at.X + w/2, Y: at.Y + gap + lineH}},
-			{Min: vg.Point{X: at.X - w/2, Y: at.Y - gap - lineH}, Max: vg.Point{X: at.X + w/2, Y: at.Y - gap}},
-		}
-		box, ok := vg.Rectangle{}, false
-		for _, b := range cands {
-			if free(b) && (pt.must || inside(b)) {
-				box, ok = b, true
-				break
-			}
-		}
-		if !ok && pt.must {
-			// Right of the point, moved up or down by whole lines.
-			for k := 1; k <= 40 && !ok; k++ {
-				step := vg.Length((k+1)/2) * lineH
-				if k%2 == 1 {
-					step = -step
-				}
-				b := cands[0]
-				b.Min.Y += step
-				b.Max.Y += step
-				box, ok = b, free(b)
-			}
-			if !ok {
-				box = cands[0]
-			}
-			ok = true
-		}
-		if !ok {
-			continue
-		}
-		taken = append(taken, box)
-		sty := ps.font
-		sty.Color = pt.color
-		sty.YAlign = draw.YBottom
-		c.FillText(sty, vg.Point{X: box.Min.X, Y: box.Min.Y + ps.font.FontExtents().Descent}, pt.label)
-	}
-}
-
-// GlyphBoxes makes room for the labels that must be drawn, to the right
-// of their points.
-func (ps *points) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	var boxes []plot.GlyphBox
-	for _, pt := range ps.pts {
-		if !pt.must {
-			continue
-		}
-		w := ps.font.Width(pt.label)
-		boxes = append(boxes, plot.GlyphBox{
-			X: p.X.Norm(pt.x), Y: p.Y.Norm(pt.y),
-			Rectangle: vg.Rectangle{Min: vg.Point{X: -vg.Points(4), Y: -vg.Points(5)}, Max: vg.Point{X: vg.Points(6) + w, Y: vg.Points(5)}},
-		})
-	}
-	return boxes
-}
-
 // scatterChart: the mean encoded size against encode+decode time, one
 // labelled point per timed codec; closer to the origin is better.
 func scatterChart(wl *Workload, title string) ([]byte, error) {
-	ps := &points{font: textStyle(chartFont, 9, colorText)}
+	ps := &svgplot.Points{Font: svgplot.TextStyle(svgplot.Font, 9, svgplot.ColorText)}
 	var xs, ys []float64
 	for _, r := range wl.Rows {
-		ps.pts = append(ps.pts, point{x: r.Verify.MeanSize, y: r.Total(), label: markedName(r.Label(), r.Mark()), color: markColor(r.Mark())})
+		ps.Pts = append(ps.Pts, svgplot.Point{X: r.Verify.MeanSize, Y: r.Total(), Label: markedName(r.Label(), r.Mark()), Color: markColor(r.Mark())})
 		xs = append(xs, r.Verify.MeanSize)
 		ys = append(ys, r.Total())
 	}
 	// The codecs that no other codec beats on both size and time are
 	// always labelled.
-	byX := make([]int, len(ps.pts))
+	byX := make([]int, len(ps.Pts))
 	for i := range byX {
 		byX[i] = i
 	}
 	sort.SliceStable(byX, func(i, j int) bool {
-		a, b := ps.pts[byX[i]], ps.pts[byX[j]]
-		if a.x != b.x {
-			return a.x < b.x
+		a, b := ps.Pts[byX[i]], ps.Pts[byX[j]]
+		if a.X != b.X {
+			return a.X < b.X
 		}
-		return a.y < b.y
+		return a.Y < b.Y
 	})
 	best := math.Inf(1)
 	for _, i := range byX {
-		if ps.pts[i].y < best {
-			ps.pts[i].must = true
-			best = ps.pts[i].y
+		if ps.Pts[i].Y < best {
+			ps.Pts[i].Must = true
+			best = ps.Pts[i].Y
 		}
 	}
 	// So are the codecs that lose data without declaring it.
 	for i, r := range wl.Rows {
 		if k := markKind(r.Mark()); k != "ok" && k != "lossy" {
-			ps.pts[i].must = true
+			ps.Pts[i].Must = true
 		}
 	}
-	p := newPlot(title, "mean encoded size (bytes)")
+	p := svgplot.New(title, "mean encoded size (bytes)")
 	// A short label on the y axis: gonum pads a log axis for its label
 	// as if the label were centred on the arithmetic middle of the range.
 	p.Y.Label.Text = "encode + decode"
-	g := plotter.NewGrid()
-	g.Horizontal.Color, g.Vertical.Color = colorGrid, colorGrid
-	p.Add(g, ps)
-	logX, logY := wideRange(xs), wideRange(ys)
-	p.X.Tick.Marker = ticks{log: logX, format: format.Bytes}
-	p.Y.Tick.Marker = ticks{log: logY, format: format.Ns}
+	p.Add(svgplot.Grid(), ps)
+	logX, logY := svgplot.WideRange(xs), svgplot.WideRange(ys)
+	p.X.Tick.Marker = svgplot.Ticks{Log: logX, Format: format.Bytes}
+	p.Y.Tick.Marker = svgplot.Ticks{Log: logY, Format: format.Ns}
 	// Start linear axes at 0 so that distances from the origin compare;
 	// leave room around the data on log axes.
 	if logX {
@@ -755,7 +289,7 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 			g.Max = g.Min + 1
 		}
 	}
-	return renderSVG(p, nil, vg.Points(420), vg.Points(300))
+	return svgplot.Render(p, nil, vg.Points(420), vg.Points(300))
 }
 
 // HistoryCharts renders, for every workload and for encode and decode,
@@ -829,19 +363,17 @@ func shortRunID(id string) string {
 }
 
 func historyChart(title string, series []*Series, xOf map[string]float64, xticks []plot.Tick) ([]byte, error) {
-	p := newPlot(title, "run")
+	p := svgplot.New(title, "run")
 	p.Y.Label.Text = "median time"
-	g := plotter.NewGrid()
-	g.Horizontal.Color, g.Vertical.Color = colorGrid, colorGrid
-	p.Add(g)
+	p.Add(svgplot.Grid())
 	var ys []float64
 	for _, s := range series {
 		for _, pt := range s.Points {
 			ys = append(ys, pt.NsOp.Center)
 		}
 	}
-	logY := wideRange(ys)
-	l := newLegend(vg.Points(16))
+	logY := svgplot.WideRange(ys)
+	l := svgplot.NewLegend(vg.Points(16))
 	for i, s := range series {
 		var xy plotter.XYs
 		for _, pt := range s.Points {
@@ -863,14 +395,14 @@ func historyChart(title string, series []*Series, xOf map[string]float64, xticks
 		p.Add(line, pts)
 		last := s.Points[len(s.Points)-1]
 		name := markedName(s.Key.Codec, last.Check)
-		l.add(name, line, pts)
+		l.Add(name, line, pts)
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(xticks)
 	p.X.Min, p.X.Max = -0.3, float64(len(xticks))-0.7
 	if len(xticks) == 1 {
 		p.X.Min, p.X.Max = -1, 1
 	}
-	p.Y.Tick.Marker = ticks{log: logY, format: format.Ns}
+	p.Y.Tick.Marker = svgplot.Ticks{Log: logY, Format: format.Ns}
 	if logY {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Min /= 1.5
@@ -884,7 +416,7 @@ func historyChart(title string, series []*Series, xOf map[string]float64, xticks
 		p.Y.Max = p.Y.Min + 1
 	}
 	h := max(vg.Points(300), vg.Points(float64(len(series))*12+60))
-	return renderSVG(p, l, vg.Points(400)+l.width, h)
+	return svgplot.Render(p, l, vg.Points(400)+l.Width(), h)
 }
 
 var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/internal/fixture"
-	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 )
 
@@ -114,33 +113,6 @@ func TestChartsEdgeCases(t *testing.T) {
 	cs, err := ChartsOf(Build(r, Options{}).Workloads[0], "")
 	if err != nil || len(cs) != 5 {
 		t.Errorf("one codec: %d charts, %v", len(cs), err)
-	}
-}
-
-func TestTicks(t *testing.T) {
-	labels := func(tk ticks, lo, hi float64) string {
-		var out []string
-		for _, x := range tk.Ticks(lo, hi) {
-			if x.Label != "" {
-				out = append(out, x.Label)
-			}
-		}
-		return strings.Join(out, " ")
-	}
-	for _, tc := range []struct {
-		lo, hi float64
-		want   string
-	}{
-		{45, 2000, "50.0ns 100ns 200ns 500ns 1.00µs 2.00µs"},
-		{20, 2e6, "100ns 1.00µs 10.0µs 100µs 1.00ms"},
-		{120, 180, "120ns 180ns"},
-	} {
-		if got := labels(ticks{log: true, format: format.Ns}, tc.lo, tc.hi); got != tc.want {
-			t.Errorf("log ticks %v..%v: %s, want %s", tc.lo, tc.hi, got, tc.want)
-		}
-	}
-	if got := labels(ticks{format: format.Bytes}, 0, 250); got != "0 B 100 B 200 B" {
-		t.Errorf("linear ticks: %s", got)
 	}
 }
 

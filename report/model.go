@@ -276,6 +276,8 @@ func (b *BandwidthRow) Size() float64 {
 	return math.NaN()
 }
 
+func finiteNum(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
 // Samples is the number of samples of the cell.
 func (b *BandwidthRow) Samples() int {
 	if b.Cell == nil {
