@@ -212,13 +212,30 @@ func (w *procWorker) close() {
 // localWorker sets the job up in the calling process (isolation none). A
 // call that runs past the timeout is abandoned on its goroutine, which Go
 // cannot stop; a crash ends the whole process. For debugging only.
+//
+// The abandoned goroutine keeps the handler it was called on: the worker
+// moves on to a fresh one, so nothing it does later (setting up a job,
+// closing one) touches the state of the calls that follow.
 type localWorker struct {
-	h       handler
+	h       *handler
 	abandon func(what string)
 }
 
-func (l *localWorker) timeoutFailure(err error) error {
+// handler returns the worker's current handler.
+func (l *localWorker) handler() *handler {
+	if l.h == nil {
+		l.h = &handler{}
+	}
+	return l.h
+}
+
+// timeoutFailure turns a timeout into the cell's failure and leaves the
+// handler h to the goroutine that ran past it.
+func (l *localWorker) timeoutFailure(h *handler, err error) error {
 	if errors.Is(err, ErrTimeout) {
+		if l.h == h {
+			l.h = &handler{}
+		}
 		if l.abandon != nil {
 			l.abandon(err.Error())
 		}
@@ -228,18 +245,25 @@ func (l *localWorker) timeoutFailure(err error) error {
 }
 
 func (l *localWorker) setup(ctx context.Context, s Spec, timeout time.Duration) (v *result.Verification, cells []result.Cell, err error) {
-	err = WithTimeout(ctx, timeout, "setup", func() (e error) { v, cells, e = l.h.setup(ctx, s); return })
-	return v, cells, l.timeoutFailure(err)
+	h := l.handler()
+	err = WithTimeout(ctx, timeout, "setup", func() (e error) { v, cells, e = h.setup(ctx, s); return })
+	return v, cells, l.timeoutFailure(h, err)
 }
 
 func (l *localWorker) calibrate(ctx context.Context, unit int, target, timeout time.Duration) (n int, per time.Duration, err error) {
-	err = WithTimeout(ctx, timeout, "calibrate", func() (e error) { n, per, e = l.h.calibrate(unit, target); return })
-	return n, per, l.timeoutFailure(err)
+	h := l.handler()
+	err = WithTimeout(ctx, timeout, "calibrate", func() (e error) { n, per, e = h.calibrate(unit, target); return })
+	return n, per, l.timeoutFailure(h, err)
 }
 
 func (l *localWorker) sample(ctx context.Context, unit, iters int, timeout time.Duration) (s result.Sample, err error) {
-	err = WithTimeout(ctx, timeout, "sample", func() (e error) { s, e = l.h.sample(unit, iters); return })
-	return s, l.timeoutFailure(err)
+	h := l.handler()
+	err = WithTimeout(ctx, timeout, "sample", func() (e error) { s, e = h.sample(unit, iters); return })
+	return s, l.timeoutFailure(h, err)
 }
 
-func (l *localWorker) close() { l.h.bound.close(); l.h.bound = nil }
+func (l *localWorker) close() {
+	h := l.handler()
+	h.bound.close()
+	h.bound = nil
+}
