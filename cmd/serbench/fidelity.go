@@ -54,7 +54,7 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	memoryLimit := fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "codecs computed at once, each in worker processes of its own")
 	runID := fs.String("run", "", "print the matrix stored with this run (an ID, or latest) in --db instead of computing one")
-	dbPath := fs.String("db", defaultDB, "database holding the run of --run (a SQLite file, or a postgres:// URL)")
+	dbPath := dbFlag(fs, "read with --run")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -141,9 +141,10 @@ func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.
 	}
 	defer db.Close()
 	if id == "latest" {
-		if id, err = db.Latest(ctx); err != nil {
-			return err
-		}
+		id = ""
+	}
+	if id, err = latestOr(ctx, db, id); err != nil {
+		return err
 	}
 	m, err := db.Fidelity(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -153,21 +154,4 @@ func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.
 		return err
 	}
 	return render(stdout, m)
-}
-
-// storedFidelity returns the fidelity matrices stored with runs, by run
-// ID; runs without one are left out.
-func storedFidelity(ctx context.Context, db *store.DB, runs []*result.Run) (map[string]*result.Fidelity, error) {
-	out := map[string]*result.Fidelity{}
-	for _, r := range runs {
-		m, err := db.Fidelity(ctx, r.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		out[r.ID] = m
-	}
-	return out, nil
 }

@@ -43,10 +43,7 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 	opts.Depth = depthOption(fs, opts.Depth)
 	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
 	if err != nil {
-		if suite.IsSelectionError(err) {
-			return usageError{err}
-		}
-		return err
+		return selectionUsage(err)
 	}
 	var rows []result.OnePassRow
 	var current string

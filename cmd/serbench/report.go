@@ -3,16 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
 )
 
 const reportUsage = `Usage: serbench report [RUN-ID...] --html FILE [--markdown FILE] [--db DB] [--variants plain|all]
@@ -39,7 +37,7 @@ Flags:
 
 func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("report", reportUsage, stderr)
-	dbPath := fs.String("db", defaultDB, "database holding the runs (a SQLite file, or a postgres:// URL)")
+	dbPath := dbFlag(fs, "read")
 	htmlPath := fs.String("html", "", "write the HTML report to this `FILE`")
 	mdPath := fs.String("markdown", "", "write the Markdown report to this `FILE`, and its charts beside it")
 	variants := fs.String("variants", "plain", "codec variants to show: plain, or all (HTML: whether the variants checkbox starts checked)")
@@ -67,37 +65,14 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *group != "" && len(ids) > 0 {
 		return usagef("--group reports one merged group: give no run IDs with it")
 	}
-	var runs []*result.Run
-	if *group != "" {
-		r, err := db.Group(ctx, *group)
-		if err != nil {
-			return err
-		}
-		runs = append(runs, r)
-	}
-	if len(ids) == 0 && *group == "" {
-		id, err := db.Latest(ctx)
-		if err != nil {
-			return err
-		}
-		ids = []string{id}
-	}
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if seen[id] {
-			return usagef("run %s is named twice", id)
-		}
-		seen[id] = true
-		r, err := db.Run(ctx, id)
-		if err != nil {
-			return fmt.Errorf("run %q: %w", id, err)
-		}
-		runs = append(runs, r)
+	runs, err := reportRuns(ctx, db, *group, ids)
+	if err != nil {
+		return err
 	}
 
 	if *htmlPath != "" {
 		var b bytes.Buffer
-		// The fidelity matrices stored with the runs (fidelity.go).
+		// The fidelity matrices stored with the runs (db.go).
 		matrices, err := storedFidelity(ctx, db, runs)
 		if err != nil {
 			return err
@@ -131,69 +106,35 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// parseInterspersed parses flags that may come before, between or after
-// the positional arguments ("report ID --html x.html ID2"), and returns
-// the positional arguments; everything after "--" is positional.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := parse(fs, args); err != nil {
+// reportRuns reads the runs of a report: the shards of group merged into
+// one, or the runs ids names, the latest by default.
+func reportRuns(ctx context.Context, db *store.DB, group string, ids []string) ([]*result.Run, error) {
+	if group != "" {
+		r, err := db.Group(ctx, group)
+		if err != nil {
 			return nil, err
 		}
-		rest := fs.Args()
-		consumed := args[:len(args)-len(rest)]
-		if len(consumed) > 0 && consumed[len(consumed)-1] == "--" {
-			return append(pos, rest...), nil
+		return []*result.Run{r}, nil
+	}
+	if len(ids) == 0 {
+		id, err := latestOr(ctx, db, "")
+		if err != nil {
+			return nil, err
 		}
-		if len(rest) == 0 {
-			return pos, nil
+		ids = []string{id}
+	}
+	var runs []*result.Run
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return nil, usagef("run %s is named twice", id)
 		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+		seen[id] = true
+		r, err := db.Run(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("run %q: %w", id, err)
+		}
+		runs = append(runs, r)
 	}
-}
-
-// writeFile writes data to path through a temporary file in the same
-// directory, so that a failed write leaves no half-written report.
-func writeFile(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fmt.Errorf("writing %s: directory %s does not exist", path, dir)
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-func sizeOf(n int) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
+	return runs, nil
 }

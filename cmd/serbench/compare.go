@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
+)
+
+const compareUsage = `Usage: serbench compare [--db DB] A B
+
+Compares two runs cell by cell as benchstat does: the medians of A (old)
+and B (new) with their 95% confidence intervals, the change, "~" when the
+Mann-Whitney U test finds no significant difference (p > 0.05), the
+p-value and sample counts, and the geometric mean of the changes.
+A and B are run IDs in the database or files in Go benchmark format
+(serbench run --format gobench, or go test -bench output).
+
+Flags:
+`
+
+func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("compare", compareUsage, stderr)
+	dbPath := dbFlag(fs, "read")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usagef("compare takes two runs (run IDs or Go benchmark files), got %d arguments", fs.NArg())
+	}
+	var db *store.DB
+	load := func(ref string) (*result.Run, error) {
+		if st, err := os.Stat(ref); err == nil && st.Mode().IsRegular() {
+			return readBenchFile(ref)
+		}
+		if db == nil {
+			var err error
+			if db, err = openExisting(ctx, *dbPath); err != nil {
+				return nil, fmt.Errorf("%q is not a file, and %w", ref, err)
+			}
+		}
+		r, err := db.Run(ctx, ref)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither a file nor a run in %s: %w", ref, db.Name(), err)
+		}
+		return r, nil
+	}
+	defer func() {
+		if db != nil {
+			db.Close()
+		}
+	}()
+	a, err := load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	b, err := load(fs.Arg(1))
+	if err != nil {
+		return err
+	}
+	return report.CompareTable(stdout, report.Compare(fs.Arg(0), a, fs.Arg(1), b))
+}
+
+// readBenchFile reads a Go benchmark file into a run named after it.
+func readBenchFile(path string) (*result.Run, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := result.ReadGoBench(f, filepath.Base(path))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if st, err := f.Stat(); err == nil {
+		r.Start, r.End = st.ModTime(), st.ModTime()
+	}
+	return r, nil
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
+)
+
+// defaultDB is the database used when --db is not given.
+const defaultDB = "serbench.db"
+
+// dbFlag registers --db, the database a command reads ("read") or stores
+// a run in ("store the run in"), with one help text for every command.
+func dbFlag(fs *flag.FlagSet, purpose string) *string {
+	return fs.String("db", defaultDB, "database to "+purpose+" (a SQLite file, or a postgres:// URL)")
+}
+
+// openExisting opens a database that must already exist, for the
+// commands that only read (store.OpenExisting), saying how to make one
+// when it does not.
+func openExisting(ctx context.Context, path string) (*store.DB, error) {
+	db, err := store.OpenExisting(ctx, path)
+	if me := (*store.MissingError)(nil); errors.As(err, &me) {
+		return nil, fmt.Errorf("%w (run serbench run first, or pass --db)", err)
+	}
+	return db, err
+}
+
+// latestOr returns id, or for "" the ID of the latest run of db.
+func latestOr(ctx context.Context, db *store.DB, id string) (string, error) {
+	if id != "" {
+		return id, nil
+	}
+	return db.Latest(ctx)
+}
+
+// loadRun reads run id of db, the latest for "".
+func loadRun(ctx context.Context, db *store.DB, id string) (*result.Run, error) {
+	id, err := latestOr(ctx, db, id)
+	if err != nil {
+		return nil, err
+	}
+	return db.Run(ctx, id)
+}
+
+// loadRuns reads every run of db.
+func loadRuns(ctx context.Context, db *store.DB) ([]*result.Run, error) {
+	infos, err := db.Runs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	runs := make([]*result.Run, 0, len(infos))
+	for _, ri := range infos {
+		r, err := db.Run(ctx, ri.ID)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, r)
+	}
+	return runs, nil
+}
+
+// storedFidelity returns the fidelity matrices stored with runs, by run
+// ID; runs without one are left out.
+func storedFidelity(ctx context.Context, db *store.DB, runs []*result.Run) (map[string]*result.Fidelity, error) {
+	out := map[string]*result.Fidelity{}
+	for _, r := range runs {
+		m, err := db.Fidelity(ctx, r.ID)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[r.ID] = m
+	}
+	return out, nil
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/result"
+)
+
+// formats are the values of --format of the commands that print a run.
+var formats = []string{"table", "markdown", "json", "csv", "gobench"}
+
+// outputFlags are --format and --variants of the commands that print a
+// run (run, show).
+type outputFlags struct {
+	format   string
+	variants string
+}
+
+func (o *outputFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.format, "format", "table", "output format: "+strings.Join(formats, ", "))
+	fs.StringVar(&o.variants, "variants", "plain", "codec variants to show: plain (no buffer reuse, unsafe strings or conversion) or all")
+}
+
+func (o *outputFlags) check() error {
+	ok := false
+	for _, f := range formats {
+		ok = ok || f == o.format
+	}
+	if !ok {
+		return usagef("--format %q is not a format (valid: %s)", o.format, strings.Join(formats, ", "))
+	}
+	if o.variants != "plain" && o.variants != "all" {
+		return usagef("--variants %q: want plain or all", o.variants)
+	}
+	return nil
+}
+
+func (o *outputFlags) render(w io.Writer, run *result.Run) error {
+	if o.format == "gobench" {
+		return result.WriteGoBench(w, run)
+	}
+	rep := report.Build(run, report.Options{AllVariants: o.variants == "all"})
+	switch o.format {
+	case "markdown":
+		return report.Markdown(w, rep)
+	case "json":
+		return report.JSON(w, rep)
+	case "csv":
+		return report.CSV(w, rep)
+	}
+	return report.Table(w, rep)
+}
+
+// writeFile writes data to path through a temporary file in the same
+// directory, so that a failed write leaves no half-written report.
+func writeFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("writing %s: directory %s does not exist", path, dir)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func sizeOf(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

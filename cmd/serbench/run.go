@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/runner"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/store"
+	"github.com/serbench/serbench/suite"
+)
+
+const runUsage = `Usage: serbench run [flags]
+       serbench run --resume [RUN-ID] [--db DB]
+
+Verifies every selected codec on every selected workload with a full round
+trip of every value, then times encode and decode, interleaving the samples
+of all codecs. Every job runs in worker processes of its own (--forks of
+them, at most --workers alive at once); a worker that crashes, hangs or
+eats memory is killed and its cell marked, and the run goes on. Every
+sample is stored as it is taken; --resume finishes an interrupted run.
+
+Flags:
+`
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	f := newRunFlags(stderr)
+	if err := parse(f.fs, args); err != nil {
+		return err
+	}
+	if *f.resume {
+		return resumeRun(ctx, f, stdout, stderr)
+	}
+	if f.fs.NArg() > 0 {
+		return usagef("run takes no arguments, got %q (only --resume takes a RUN-ID)", f.fs.Args())
+	}
+	p, err := f.plan()
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, *f.dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	r, err := runner.Start(ctx, db, p, p.Record(strings.Join(append([]string{"serbench", "run"}, args...), " "), args))
+	if err != nil {
+		return err
+	}
+	return f.measure(ctx, db, r, p, stdout, stderr)
+}
+
+// plan checks the flags and plans the run they ask for.
+func (f *runFlags) plan() (*runner.Plan, error) {
+	if err := f.out.check(); err != nil {
+		return nil, err
+	}
+	if err := f.shards.check(); err != nil {
+		return nil, err
+	}
+	if *f.count < 1 {
+		return nil, usagef("--count %d: want at least 1", *f.count)
+	}
+	if *f.sampleTime <= 0 || *f.timeout <= 0 {
+		return nil, usagef("--time and --timeout must be positive")
+	}
+	target, err := parsePercent(*f.ci)
+	if err != nil {
+		return nil, usagef("--ci %q: %v", *f.ci, err)
+	}
+	if *f.budget < 0 {
+		return nil, usagef("--budget %s: want a positive duration, or 0 for no limit", *f.budget)
+	}
+	full := false
+	switch *f.suite {
+	case "default":
+	case "full":
+		full = true
+	default:
+		return nil, usagef("--suite %q: want default or full", *f.suite)
+	}
+	zstd := *f.zstd || full && !isSet(f.fs, "zstd")
+	if *f.forks < 1 || *f.workers < 1 {
+		return nil, usagef("--forks %d, --workers %d: want at least 1 each", *f.forks, *f.workers)
+	}
+	if *f.isolation != harness.IsolationProcess && *f.isolation != harness.IsolationNone {
+		return nil, usagef("--isolation %q: want %s or %s", *f.isolation, harness.IsolationProcess, harness.IsolationNone)
+	}
+	mem, err := parseBytes(*f.memoryLimit)
+	if err != nil {
+		return nil, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
+	}
+	opts := *f.wopts
+	opts.Seed = *f.seed
+	opts.Depth = depthOption(f.fs, opts.Depth)
+	p, err := runner.New(runner.Options{
+		Selection: suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full},
+		Count:     *f.count, SampleTime: *f.sampleTime, Timeout: *f.timeout, Forks: *f.forks, Workers: *f.workers,
+		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: *f.memoryLimit, MemoryBytes: mem,
+		Parallel: *f.parallel, Zstd: zstd, Suite: *f.suite, Group: f.shards.group, Shard: f.shards.s,
+	})
+	return p, selectionUsage(err)
+}
+
+// measure executes p into run r, then prints the stored run.
+func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *runner.Plan, stdout, stderr io.Writer) error {
+	var h runner.Hooks
+	var prog *progressLine
+	if !*f.quiet && isTerminal(stderr) {
+		prog = &progressLine{w: stderr}
+		h.Progress = prog.update
+	}
+	if !*f.quiet {
+		h.Fidelity = func(m *result.Fidelity, took time.Duration) {
+			fmt.Fprintf(stderr, "fidelity matrix of %d codecs stored in %s (serbench fidelity --run %s prints it)\n",
+				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
+		}
+	}
+	runErr := r.Execute(ctx, p, h)
+	prog.clear()
+	id := r.ID
+	stored2, err := db.Run(context.WithoutCancel(ctx), id)
+	if err != nil {
+		return errors.Join(runErr, err)
+	}
+	if err := f.out.render(stdout, stored2); err != nil {
+		return errors.Join(runErr, err)
+	}
+	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			return fmt.Errorf("interrupted: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it", db.Name(), id, id)
+		}
+		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s; serbench run --resume %s finishes it)", id, runErr, db.Name(), id)
+	}
+	f.shards.stored(stderr, id, db.Name())
+	return nil
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"time"
+
+	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/workload"
+)
+
+// runFlags are the flags of serbench run that shape a run; --resume reads
+// them back from the stored arguments.
+type runFlags struct {
+	fs          *flag.FlagSet
+	out         outputFlags
+	workloadRE  *string
+	codecRE     *string
+	count       *int
+	sampleTime  *time.Duration
+	timeout     *time.Duration
+	seed        *uint64
+	wopts       *workload.Options
+	dbPath      *string
+	quiet       *bool
+	parallel    *bool
+	zstd        *bool
+	forks       *int
+	workers     *int
+	isolation   *string
+	memoryLimit *string
+	resume      *bool
+	ci          *string
+	budget      *time.Duration
+	suite       *string
+	shards      *shardFlags
+}
+
+func newRunFlags(stderr io.Writer) *runFlags {
+	fs := newFlags("run", runUsage, stderr)
+	f := &runFlags{fs: fs,
+		workloadRE:  fs.String("workload", "", "regular expression selecting workloads (default all)"),
+		codecRE:     fs.String("codec", "", "regular expression selecting codecs (default all plain variants, and the noop floor)"),
+		count:       fs.Int("count", defaultCount, "samples per cell in the first --forks forks, over all of them (the minimum; --ci may add forks)"),
+		sampleTime:  fs.Duration("time", defaultSampleTime, "target duration of one sample of every cell"),
+		timeout:     fs.Duration("timeout", 30*time.Second, "limit for one setup, calibration or sample; a worker past it is killed and its cell marked timeout"),
+		seed:        fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)"),
+		dbPath:      dbFlag(fs, "store the run in"),
+		quiet:       fs.Bool("quiet", false, "no progress display"),
+		parallel:    fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency"),
+		zstd:        fs.Bool("zstd", false, "also time zstd compression of every codec's messages (default with --suite full; compressed sizes are always measured)"),
+		forks:       fs.Int("forks", 2, "worker processes each job is measured in; a cell's samples are split among them"),
+		workers:     fs.Int("workers", 4, "worker processes alive at once (bounds memory; samples are interleaved across them)"),
+		isolation:   fs.String("isolation", harness.IsolationProcess, "process: every job in worker processes of its own; none: all in this process (for debugging only: shared heap, a crash ends the run)"),
+		memoryLimit: fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it): e.g. 512MiB, 2GiB; 0 for none"),
+		ci:          fs.String("ci", defaultCI, "precision target: the largest half-width of a cell's 95% interval, in percent of its median (e.g. 3 or 3%); cells that miss it after the first forks get more forks and samples within --budget; 0: none"),
+		budget:      fs.Duration("budget", defaultBudget, "wall time the run may take to reach --ci (the first --forks forks are always taken); 0: no limit"),
+		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (bsontypes: bson; floats: its own strategies), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
+		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
+	}
+	f.wopts = workloadFlags(fs)
+	f.shards = registerShardFlags(fs)
+	f.out.register(fs)
+	return f
+}
+
+// The defaults of serbench run, chosen so that the default suite takes
+// about three minutes on a 2-core machine (README, "Precision and time"):
+// 6 samples of 10ms per cell over its first 2 forks, then forks for
+// precision until every cell's interval is within ±3% or 2m30s are spent.
+const (
+	defaultCount      = 6
+	defaultSampleTime = 10 * time.Millisecond
+	defaultCI         = "3%"
+	defaultBudget     = 150 * time.Second
+)

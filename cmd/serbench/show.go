@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"io"
+)
+
+const showUsage = `Usage: serbench show [flags] [RUN-ID | --group NAME]
+
+Prints a stored run again, computing its statistics from the stored
+samples. Without RUN-ID, the latest run. With --group NAME, the shards of
+a sharded run (serbench run --shard I/N --group NAME) merged into one.
+
+Flags:
+`
+
+func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("show", showUsage, stderr)
+	var out outputFlags
+	out.register(fs)
+	dbPath := dbFlag(fs, "read")
+	group := fs.String("group", "", "show the runs of this group of shards merged into one")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if err := out.check(); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		return usagef("show takes at most one RUN-ID, got %q", fs.Args())
+	}
+	if err := checkShowGroup(*group, fs.Args()); err != nil {
+		return err
+	}
+	db, err := openExisting(ctx, *dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if *group != "" {
+		r, err := db.Group(ctx, *group)
+		if err != nil {
+			return err
+		}
+		return out.render(stdout, r)
+	}
+	r, err := loadRun(ctx, db, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	return out.render(stdout, r)
+}
