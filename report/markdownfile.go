@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 )
 
@@ -24,9 +23,12 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 	}
 	var b strings.Builder
 	var charts []Chart
-	image := func(c Chart) {
+	link := func(c Chart) string {
 		charts = append(charts, c)
-		fmt.Fprintf(&b, "![%s](%s)\n\n", mdEscape(c.Title), url.PathEscape(ChartFile(base, c)))
+		return url.PathEscape(ChartFile(base, c))
+	}
+	image := func(c Chart) {
+		fmt.Fprintf(&b, "![%s](%s)\n\n", mdEscape(c.Title), link(c))
 	}
 	if len(runs) > 1 {
 		b.WriteString("# serbench: " + fmt.Sprint(len(runs)) + " runs\n\n")
@@ -52,8 +54,8 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 		if c := r.EnvValue("commit"); c != "" {
 			b.WriteString("- commit " + mdEscape(c) + "\n")
 		}
+		mw := &mdWriter{b: &b, level: level + "#", link: link}
 		for _, wl := range rep.Workloads {
-			fmt.Fprintf(&b, "\n%s# %s\n\n", level, mdEscape(wl.Name))
 			cs, err := ChartsOf(wl, prefix)
 			if err != nil {
 				return nil, err
@@ -62,74 +64,12 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 			for _, c := range cs {
 				bySuffix[strings.TrimPrefix(c.Name, prefix+fileSafe(wl.Name)+"-")] = c
 			}
-			show := func(suffix string) {
-				if c, ok := bySuffix[suffix]; ok {
-					image(c)
-				}
-			}
-			show("encode")
-			show("decode")
-			if len(wl.Rows)+len(wl.Failed) > 0 {
-				b.WriteString("| tier | codec | encode | decode | bytes | check |\n|--:|:--|--:|--:|--:|:--|\n")
-				for _, r := range wl.Rows {
-					fmt.Fprintf(&b, "| %s | %s | %s %s | %s %s | %s | %s |\n", r.Rank.TierText(), mdEscape(r.Label()),
-						format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
-						format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
-						format.Count(r.Verify.MeanSize), mdMark(r.Mark()))
-				}
-				for _, r := range wl.Failed {
-					fmt.Fprintf(&b, "| – | %s | – | – | – | %s |\n", mdEscape(r.Label()), mdMark(r.Mark()))
-				}
-			}
-			if wl.Bandwidth != nil {
-				if len(wl.Rows)+len(wl.Failed) > 0 {
-					b.WriteString("\n")
-				}
-				mdBandwidth(&b, wl, true)
-			}
-			if f := wl.FloorLine(); f != "" {
-				b.WriteString("\n" + mdEscape(f) + "\n")
-			}
-			if p := wl.Precision; p != nil {
-				b.WriteString("\nPrecision: " + mdEscape(p.Line()) + ".\n")
-			}
-			if notes := wl.Notes(); len(notes) > 0 {
-				b.WriteString("\n")
-				for _, n := range notes {
-					b.WriteString("- " + mdEscape(n) + "\n")
-				}
-			}
-			b.WriteString("\n")
-			show("size")
-			show("scatter")
-			if rows := wl.SizeRows(); len(rows) > 0 {
-				show("compressed")
-				b.WriteString("Compressed size: mean bytes of one message compressed alone.\n\n")
-				b.WriteString("| codec | bytes | zstd | gzip | s2 | lz4 |\n|:--|--:|--:|--:|--:|--:|\n")
-				for _, r := range rows {
-					c := r.Verify.Compressed
-					fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(markedName(r.Label(), r.Mark())), format.Count(r.Verify.MeanSize),
-						format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]))
-				}
-				b.WriteString("\n")
-			}
-			if rows := wl.AccessRows(); len(rows) > 0 {
-				fmt.Fprintf(&b, "Access: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl))
-				b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
-				for _, r := range rows {
-					fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Label()),
-						format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Ns(r.Decode.NsOp.Center),
-						r.decodePerAccess("x"))
-				}
-				b.WriteString("\n")
-			}
+			writeWorkload(mw, FormatCharts, wl, func(suffix string) (Chart, bool) {
+				c, ok := bySuffix[suffix]
+				return c, ok
+			})
 		}
-		if len(rep.Warnings) > 0 {
-			b.WriteString("\n**Warnings**\n\n")
-			for _, wn := range rep.Warnings {
-				b.WriteString("- " + mdEscape(wn) + "\n")
-			}
-		}
+		mw.warnings(rep.Warnings)
 		b.WriteString("\n")
 	}
 	if len(runs) > 1 {

@@ -99,6 +99,10 @@ type Workload struct {
 	// Precision says how the workload's timed cells met their precision
 	// target; nil when none has a target.
 	Precision *Precision
+	// Sections are the parts of the workload's report, the tables and
+	// lines above among them, in the order of their kinds; each format
+	// shows those it lists, in its own order (SectionsFor).
+	Sections []*Section
 }
 
 // Generic reports whether w is shown in the encode/decode tables: always,
@@ -649,6 +653,7 @@ func Build(run *result.Run, opts Options) *Report {
 			shown[r.Codec.Name] = true
 		}
 		w.Scaling = scaling(run, n, shown)
+		w.Sections = sectionsOf(w)
 		rep.Workloads = append(rep.Workloads, w)
 	}
 	if w := wideWarning(wide); w != "" {

@@ -1,12 +1,8 @@
 package report
 
 import (
-	"fmt"
 	"sort"
-	"strings"
-	"text/tabwriter"
 
-	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/stats"
 )
@@ -72,57 +68,4 @@ func scaling(run *result.Run, workload string, codecs map[string]bool) []*Scalin
 		return rows[i].Op > rows[j].Op // encode before decode
 	})
 	return rows
-}
-
-// scalingTable writes the scaling rows of w, if any.
-func scalingTable(b *strings.Builder, w *Workload) {
-	if len(w.Scaling) == 0 {
-		return
-	}
-	var gs []int
-	seen := map[int]bool{}
-	for _, r := range w.Scaling {
-		for _, p := range r.Points {
-			if !seen[p.G] {
-				seen[p.G] = true
-				gs = append(gs, p.G)
-			}
-		}
-	}
-	sort.Ints(gs)
-	fmt.Fprintf(b, "\nparallel throughput of %s (operations/s over all goroutines; efficiency = speed-up ÷ goroutines)\n", w.Name)
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "codec\top\t")
-	for _, g := range gs {
-		fmt.Fprintf(tw, "×%d\t", g)
-		if g > 1 {
-			fmt.Fprintf(tw, "eff ×%d\t", g)
-		}
-	}
-	fmt.Fprintln(tw)
-	for _, r := range w.Scaling {
-		fmt.Fprintf(tw, "%s\t%s\t", r.Codec, r.Op)
-		byG := map[int]ScalePoint{}
-		for _, p := range r.Points {
-			byG[p.G] = p
-		}
-		for _, g := range gs {
-			p, ok := byG[g]
-			switch {
-			case !ok:
-				fmt.Fprint(tw, "-\t")
-			default:
-				fmt.Fprintf(tw, "%s %s\t", format.Rate(p.OpsPerSec), w.CI(p.Op))
-			}
-			if g > 1 {
-				if ok && p.Efficiency > 0 {
-					fmt.Fprintf(tw, "%.0f%%\t", 100*p.Efficiency)
-				} else {
-					fmt.Fprint(tw, "-\t")
-				}
-			}
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
 }

@@ -3,13 +3,10 @@ package report
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
-	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 )
 
@@ -148,159 +145,14 @@ func Table(w io.Writer, rep *Report) error {
 	for _, l := range rep.Header() {
 		b.WriteString(l + "\n")
 	}
+	tw := textWriter{&b}
 	for _, wl := range rep.Workloads {
-		fmt.Fprintf(&b, "\nworkload %s\n", wl.Name)
-		if wl.Generic() {
-			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-			fmt.Fprintln(tw, "tier\tcodec\tformat\tencode\t±\tdecode\t±\tops/s e/d\tbytes\tallocs e/d\tB/op e/d\tMB/s e/d\tGC/1k e/d\tGC% e/d\tvs best\tcheck\t")
-			for _, r := range wl.Rows {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s/%s\t%s\t%s/%s\t%s/%s\t%s/%s\t%s/%s\t%s/%s\t%s\t%s\t\n",
-					r.Rank.TierText(), r.Label(), r.Codec.Format,
-					format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
-					format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
-					format.Rate(1e9/r.Encode.NsOp.Center), format.Rate(1e9/r.Decode.NsOp.Center),
-					format.Count(r.Verify.MeanSize),
-					format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
-					format.Count(r.Encode.BOp.Center), format.Count(r.Decode.BOp.Center),
-					format.Count(r.Encode.MBps), format.Count(r.Decode.MBps),
-					r.Encode.GC.Per1kText(), r.Decode.GC.Per1kText(),
-					r.Encode.GC.ShareText(), r.Decode.GC.ShareText(),
-					r.VsBest("x"), r.Mark())
-			}
-			tw.Flush()
-		}
-		if wl.Bandwidth != nil {
-			bandwidthTable(&b, wl)
-		}
-		if f := wl.FloorLine(); f != "" {
-			b.WriteString("  " + f + "\n")
-		}
-		if p := wl.Precision; p != nil {
-			b.WriteString("  precision: " + p.Line() + "\n")
-		}
-		for _, n := range wl.Notes() {
-			b.WriteString("  " + n + "\n")
-		}
-		accessTable(&b, wl)
-		sizeTable(&b, wl)
-		scalingTable(&b, wl)
+		writeWorkload(tw, FormatText, wl, nil)
 	}
-	if len(rep.Warnings) > 0 {
-		b.WriteString("\nwarnings:\n")
-		for _, wn := range rep.Warnings {
-			b.WriteString("  " + wn + "\n")
-		}
-	}
+	tw.warnings(rep.Warnings)
 	b.WriteString(rep.legend())
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// bandwidthTable writes the Bandwidth table of wl: the references, the
-// timed cells fastest first and the cells that were not timed, each with
-// its time, its throughput of the raw data and its percentage of every
-// reference.
-func bandwidthTable(b *strings.Builder, wl *Workload) {
-	bw := wl.Bandwidth
-	if d := description(wl); d != "" {
-		b.WriteString("  " + d + "\n")
-	}
-	b.WriteString("  " + bw.Intro() + "\n")
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "tier\tname\t"
-	if bw.MultiOp {
-		head += "op\t"
-	}
-	head += "role\ttime\t±\tMB/s\t±\t"
-	for _, h := range bw.RefHeads() {
-		head += h + "\t"
-	}
-	fmt.Fprintln(tw, head+"size\tB/op\tallocs/op\tGC/1k\tGC%\tn\tcheck\t")
-	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
-		for _, r := range rows {
-			tier := ""
-			if r.Rank.Tier > 0 {
-				tier = r.Rank.TierText()
-			}
-			line := tier + "\t" + r.Name() + "\t"
-			if bw.MultiOp {
-				line += r.OpName() + "\t"
-			}
-			line += r.Row.Reference + "\t"
-			if r.Op == nil {
-				line += "-\t\t-\t\t"
-				for range bw.Refs {
-					line += "-\t"
-				}
-				line += fmt.Sprintf("%s\t-\t-\t-\t-\t%d\t%s\t", format.Bytes(r.Size()), r.Samples(), r.Mark())
-			} else {
-				line += fmt.Sprintf("%s\t%s\t%s\t%s\t", format.Ns(r.Op.NsOp.Center), wl.CI(r.Op), format.Sig3(r.MBps.Center), format.CI(r.MBps))
-				for i := range r.Percent {
-					line += r.percentText(i) + "\t"
-				}
-				line += fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%d\t%s\t", format.Bytes(r.Size()), format.Bytes(r.Op.BOp.Center), format.Count(r.Op.Allocs.Center),
-					r.Op.GC.Per1kText(), r.Op.GC.ShareText(), r.Samples(), r.Mark())
-			}
-			fmt.Fprintln(tw, line)
-		}
-	}
-	tw.Flush()
-}
-
-// percentText formats the i-th percentage of r with the digits its
-// interval supports (format.Ratio), "~" in front when r is tied with the
-// row above; "-" when there is none. A reference's percentage of itself
-// is exactly "100%".
-func (r *BandwidthRow) percentText(i int) string {
-	p := r.Percent[i]
-	if math.IsNaN(p) || math.IsInf(p, 0) {
-		return "-"
-	}
-	if r.PercentHW[i] == 0 && p == 100 {
-		return "100%"
-	}
-	return ratioText(p, r.PercentHW[i], "%", r.Rank.Tied())
-}
-
-// accessTable writes the access operation of the zero-copy codecs of wl,
-// if any: the time to read the workload's access fields from the encoded
-// bytes, and how many times faster that is than the full decode.
-func accessTable(b *strings.Builder, wl *Workload) {
-	rows := wl.AccessRows()
-	if len(rows) == 0 {
-		return
-	}
-	fmt.Fprintf(b, "\n  access (read %s from the encoded bytes without a full decode)\n", accessFields(wl))
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  tier\tcodec\taccess\t±\tops/s\tallocs\tdecode\tdecode/access\t")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.AccessRank.TierText(), r.Label(),
-			format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Rate(1e9/r.Access.NsOp.Center),
-			format.Count(r.Access.Allocs.Center), format.Ns(r.Decode.NsOp.Center), r.decodePerAccess("x"))
-	}
-	tw.Flush()
-}
-
-// sizeTable writes the compressed sizes of the codecs of wl and the time
-// zstd takes to compress one of their messages.
-func sizeTable(b *strings.Builder, wl *Workload) {
-	rows := wl.SizeRows()
-	if len(rows) == 0 {
-		return
-	}
-	b.WriteString("\n  compressed size (mean bytes of one message compressed alone; zstd time per message)\n")
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  codec\tbytes\tzstd\tgzip\ts2\tlz4\tzstd time\t±\tcheck\t")
-	for _, r := range rows {
-		c := r.Verify.Compressed
-		zt, zci := "-", ""
-		if r.Zstd != nil {
-			zt, zci = format.Ns(r.Zstd.NsOp.Center), wl.CI(r.Zstd)
-		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Label(), format.Count(r.Verify.MeanSize),
-			format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt, zci, r.Mark())
-	}
-	tw.Flush()
 }
 
 const legend = `
@@ -383,69 +235,11 @@ func Markdown(w io.Writer, rep *Report) error {
 	for _, l := range h {
 		b.WriteString("- " + mdEscape(l) + "\n")
 	}
+	mw := &mdWriter{b: &b, level: "###"}
 	for _, wl := range rep.Workloads {
-		fmt.Fprintf(&b, "\n### %s\n\n", mdEscape(wl.Name))
-		if wl.Generic() {
-			b.WriteString("| tier | codec | encode | decode | bytes | allocs e/d | GC/1k e/d | GC% e/d | vs best | check |\n")
-			b.WriteString("|--:|:--|--:|--:|--:|--:|--:|--:|--:|:--|\n")
-			for _, r := range wl.Rows {
-				fmt.Fprintf(&b, "| %s | %s | %s %s | %s %s | %s | %s/%s | %s/%s | %s/%s | %s | %s |\n",
-					r.Rank.TierText(), mdEscape(r.Label()),
-					format.Ns(r.Encode.NsOp.Center), wl.CI(r.Encode),
-					format.Ns(r.Decode.NsOp.Center), wl.CI(r.Decode),
-					format.Count(r.Verify.MeanSize),
-					format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center),
-					r.Encode.GC.Per1kText(), r.Decode.GC.Per1kText(),
-					r.Encode.GC.ShareText(), r.Decode.GC.ShareText(),
-					r.VsBest("x"), r.Mark())
-			}
-		}
-		if wl.Bandwidth != nil {
-			if wl.Generic() {
-				b.WriteString("\n")
-			}
-			mdBandwidth(&b, wl, false)
-		}
-		if f := wl.FloorLine(); f != "" {
-			b.WriteString("\n" + mdEscape(f) + "\n")
-		}
-		if p := wl.Precision; p != nil {
-			b.WriteString("\nPrecision: " + mdEscape(p.Line()) + ".\n")
-		}
-		if notes := wl.Notes(); len(notes) > 0 {
-			b.WriteString("\n")
-			for _, n := range notes {
-				b.WriteString("- " + mdEscape(n) + "\n")
-			}
-		}
-		if rows := wl.SizeRows(); len(rows) > 0 {
-			b.WriteString("\nCompressed size: mean bytes of one message compressed alone.\n\n")
-			b.WriteString("| codec | bytes | zstd | gzip | s2 | lz4 | zstd time |\n|:--|--:|--:|--:|--:|--:|--:|\n")
-			for _, r := range rows {
-				c := r.Verify.Compressed
-				zt := "-"
-				if r.Zstd != nil {
-					zt = format.Ns(r.Zstd.NsOp.Center) + " " + wl.CI(r.Zstd)
-				}
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", mdEscape(r.Label()), format.Count(r.Verify.MeanSize),
-					format.Count(c["zstd"]), format.Count(c["gzip"]), format.Count(c["s2"]), format.Count(c["lz4"]), zt)
-			}
-		}
-		if rows := wl.AccessRows(); len(rows) > 0 {
-			fmt.Fprintf(&b, "\nAccess: read %s from the encoded bytes without a full decode.\n\n", accessFields(wl))
-			b.WriteString("| tier | codec | access | decode | decode/access |\n|--:|:--|--:|--:|--:|\n")
-			for _, r := range rows {
-				fmt.Fprintf(&b, "| %s | %s | %s %s | %s | %s |\n", r.AccessRank.TierText(), mdEscape(r.Label()),
-					format.Ns(r.Access.NsOp.Center), wl.CI(r.Access), format.Ns(r.Decode.NsOp.Center), r.decodePerAccess("x"))
-			}
-		}
+		writeWorkload(mw, FormatMarkdown, wl, nil)
 	}
-	if len(rep.Warnings) > 0 {
-		b.WriteString("\n**Warnings**\n\n")
-		for _, wn := range rep.Warnings {
-			b.WriteString("- " + mdEscape(wn) + "\n")
-		}
-	}
+	mw.warnings(rep.Warnings)
 	mdLegendText := legendRank + legendGC
 	if rep.precision() != nil {
 		mdLegendText += legendPrecision
@@ -453,71 +247,6 @@ func Markdown(w io.Writer, rep *Report) error {
 	b.WriteString("\n" + mdEscape(strings.TrimSpace(mdLegendText)) + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// mdBandwidth writes the Bandwidth table of wl in Markdown: all columns,
-// or, compact, name, time, MB/s, the percentages and check.
-func mdBandwidth(b *strings.Builder, wl *Workload, compact bool) {
-	bw := wl.Bandwidth
-	intro := bw.Intro()
-	if d := description(wl); d != "" {
-		intro = d + ". " + strings.ToUpper(intro[:1]) + intro[1:]
-	} else {
-		intro = strings.ToUpper(intro[:1]) + intro[1:]
-	}
-	b.WriteString(mdEscape(intro) + ".\n\n")
-	head, align := "| tier | name |", "|--:|:--|"
-	if bw.MultiOp {
-		head, align = head+" op |", align+":--|"
-	}
-	head, align = head+" role | time | MB/s |", align+":--|--:|--:|"
-	for _, h := range bw.RefHeads() {
-		head, align = head+" "+mdEscape(h)+" |", align+"--:|"
-	}
-	if !compact {
-		head, align = head+" size | allocs/op | GC/1k | GC% | n |", align+"--:|--:|--:|--:|--:|"
-	}
-	b.WriteString(head + " check |\n" + align + ":--|\n")
-	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
-		for _, r := range rows {
-			tier := ""
-			if r.Rank.Tier > 0 {
-				tier = r.Rank.TierText()
-			}
-			line := "| " + tier + " | " + mdEscape(r.Name()) + " |"
-			if bw.MultiOp {
-				line += " " + mdEscape(r.OpName()) + " |"
-			}
-			line += " " + mdEscape(r.Row.Reference) + " |"
-			allocs, gc1k, gcShare := "–", "–", "–"
-			if r.Op == nil {
-				line += " – | – |"
-				for range bw.Refs {
-					line += " – |"
-				}
-			} else {
-				line += fmt.Sprintf(" %s %s | %s %s |", format.Ns(r.Op.NsOp.Center), wl.CI(r.Op), format.Sig3(r.MBps.Center), format.CI(r.MBps))
-				for i := range r.Percent {
-					line += " " + mdEscape(r.percentText(i)) + " |"
-				}
-				allocs, gc1k, gcShare = format.Count(r.Op.Allocs.Center), r.Op.GC.Per1kText(), r.Op.GC.ShareText()
-			}
-			if !compact {
-				size := "–"
-				if s := r.Size(); finiteNum(s) {
-					size = format.Bytes(s)
-				}
-				line += fmt.Sprintf(" %s | %s | %s | %s | %d |", size, allocs, gc1k, gcShare, r.Samples())
-			}
-			mark := r.Mark()
-			if compact {
-				mark = mdMark(mark)
-			} else {
-				mark = mdEscape(mark)
-			}
-			b.WriteString(line + " " + mark + " |\n")
-		}
-	}
 }
 
 var mdEscaper = strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "[", `\[`, "]", `\]`)
