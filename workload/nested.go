@@ -101,7 +101,7 @@ const NestedCount = 100
 const NestedDepth = 1
 
 func init() {
-	register(&Workload{
+	w := &Workload{
 		Name: "nested",
 		Description: "go-codec-bench's recursive TestStruc: every int, uint and float type, slices of each, " +
 			"interface{} values of mixed types, embedded struct, maps, nil fields, time; children to --depth (default 1)",
@@ -112,21 +112,17 @@ func init() {
 			s := v.(*TestStruc)
 			return NestedFields{S: s.S, I64: s.I64, F64: s.F64}
 		},
-		generate: func(opts Options) []any {
-			depth := opts.Depth
-			switch {
-			case depth == 0:
-				depth = NestedDepth
-			case depth < 0:
-				depth = 0
-			}
-			out := make([]any, opts.Count)
-			for i, v := range Nested(opts.Seed, opts.Count, depth) {
-				out[i] = v
-			}
-			return out
-		},
-	})
+		DefaultDepth: NestedDepth,
+	}
+	w.generate = func(opts Options) []any {
+		depth, _ := w.DepthOf(opts)
+		out := make([]any, opts.Count)
+		for i, v := range Nested(opts.Seed, opts.Count, depth) {
+			out[i] = v
+		}
+		return out
+	}
+	register(w)
 }
 
 // Nested returns count TestStruc values generated from seed with a PCG

@@ -68,6 +68,10 @@ type Workload struct {
 	// PersonFields. The harness compares what Access of the codec returns
 	// with this, exactly, before it times the operation.
 	Access func(v any) any
+	// DefaultDepth, when positive, marks a workload of recursive values:
+	// how many times a value contains itself when Options.Depth is 0.
+	// Options.Depth sets the depth; a negative Options.Depth asks for 0.
+	DefaultDepth int
 	// validate, when set, reports options this workload cannot generate
 	// values for.
 	validate func(opts Options) error
@@ -99,6 +103,20 @@ func (w *Workload) Values(opts Options) []any {
 		opts.Count = w.Count
 	}
 	return w.generate(opts)
+}
+
+// DepthOf returns how many times each value generated for opts contains
+// itself, and false for a workload whose values are not recursive.
+func (w *Workload) DepthOf(opts Options) (depth int, ok bool) {
+	switch {
+	case w.DefaultDepth <= 0:
+		return 0, false
+	case opts.Depth == 0:
+		return w.DefaultDepth, true
+	case opts.Depth < 0:
+		return 0, true
+	}
+	return opts.Depth, true
 }
 
 // Check reports whether the workload can generate values for opts; the

@@ -9,6 +9,7 @@ import (
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/suite"
+	"github.com/serbench/serbench/workload"
 )
 
 const onepassUsage = `Usage: serbench onepass [--workload RE] [--codec RE] [--depth N]
@@ -39,7 +40,6 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := *wopts
 	opts.Seed = *seed
-	depth := opts.Depth
 	opts.Depth = depthOption(fs, opts.Depth)
 	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
 	if err != nil {
@@ -51,9 +51,11 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		if len(rows) == 0 {
 			return nil
 		}
-		d := -1 // only nested has a depth
-		if current == "nested" {
-			d = max(depth, 0)
+		d := -1 // a workload of recursive values has a depth
+		if w, err := workload.Lookup(current); err == nil {
+			if depth, ok := w.DepthOf(opts); ok {
+				d = depth
+			}
 		}
 		err := report.OnePassTable(stdout, current, d, rows)
 		rows = nil
