@@ -126,12 +126,7 @@ func ChartsOf(wl *Workload, prefix string) ([]Chart, error) {
 }
 
 // opOf returns the encode or decode summary of r.
-func opOf(r *Row, op string) *Op {
-	if op == result.OpEncode {
-		return r.Encode
-	}
-	return r.Decode
-}
+func opOf(r *Row, op string) *Op { return r.OpOf(op) }
 
 // timeChart: one bar per timed codec, fastest on top, median with its
 // 95% confidence interval.

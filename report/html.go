@@ -106,6 +106,22 @@ type htmlWorkload struct {
 	Scaling      []htmlScalingRow
 	// Precision is the workload's precision line (Precision.Line), or "".
 	Precision string
+	// Tables are the tables of the sections that the template has no
+	// markup of its own for (htmlBuiltIn), after the others.
+	Tables []*htmlTable
+}
+
+// htmlTable is a table of a section as the section gives it: a heading,
+// its caption and the columns HTML shows.
+type htmlTable struct {
+	Title, Caption string
+	Head           []htmlHead
+	Rows           [][]htmlVal
+}
+
+type htmlHead struct {
+	Text string
+	Left bool
 }
 
 // htmlVal is a table cell: text, an optional small note (the interval)
@@ -394,7 +410,66 @@ func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
 		}})
 	}
 	hw.ScalingHead, hw.Scaling = htmlScaling(wl)
+	for _, s := range wl.Sections {
+		if s.Table != nil && !htmlBuiltIn(s.Kind) {
+			hw.Tables = append(hw.Tables, htmlTableOf(s.Table))
+		}
+	}
 	return hw, nil
+}
+
+// htmlBuiltIn reports whether the template shows sections of kind k with
+// markup of its own; buildWorkload shows the tables of other kinds with
+// htmlTableOf, so that a new kind of section appears in HTML too.
+func htmlBuiltIn(k SectionKind) bool {
+	switch k {
+	case SectionTimeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes,
+		SectionSizeCharts, SectionSizes, SectionAccess, SectionScaling:
+		return true
+	}
+	return false
+}
+
+// htmlTableOf is the model of table t with the columns HTML shows: a
+// value, its interval in small type and its sort key; "–" for none.
+func htmlTableOf(t *SectionTable) *htmlTable {
+	ht := &htmlTable{Title: capitalize(t.Title)}
+	switch {
+	case t.Caption != "":
+		ht.Caption = capitalize(t.Caption) + "."
+	case t.Intro != "" && t.Description != "":
+		ht.Caption = t.Description + "; " + t.Intro
+	case t.Intro != "":
+		ht.Caption = capitalize(t.Intro) + "."
+	}
+	for _, c := range t.Cols {
+		if shows(c.In, FormatHTML) {
+			ht.Head = append(ht.Head, htmlHead{Text: c.Head, Left: c.Left})
+		}
+	}
+	for _, r := range t.Rows {
+		if !shows(r.In, FormatHTML) {
+			continue
+		}
+		var vals []htmlVal
+		for i, c := range t.Cols {
+			if !shows(c.In, FormatHTML) {
+				continue
+			}
+			x := r.Cells[i]
+			if x.None {
+				vals = append(vals, htmlVal{Text: "–"})
+				continue
+			}
+			v := htmlVal{Text: x.V, Key: x.Key}
+			if c.CI {
+				v.Small = x.CI
+			}
+			vals = append(vals, v)
+		}
+		ht.Rows = append(ht.Rows, vals)
+	}
+	return ht
 }
 
 // htmlBandwidthOf is the model of wl's Bandwidth table: per row time,

@@ -459,6 +459,29 @@ func (r *Row) Total() float64 {
 	return r.Encode.NsOp.Center + r.Decode.NsOp.Center
 }
 
+// OpOf is the summary of r's cell of operation op on one goroutine:
+// Encode, Decode, Access or Zstd for theirs, and for any other
+// operation its cell summarized; nil when r has none, or it failed. A
+// section of a new operation reads its cells with it.
+func (r *Row) OpOf(op string) *Op {
+	switch op {
+	case result.OpEncode:
+		return r.Encode
+	case result.OpDecode:
+		return r.Decode
+	case result.OpAccess:
+		return r.Access
+	case result.OpZstd:
+		return r.Zstd
+	}
+	for _, c := range r.Cells {
+		if c.Op == op && c.Goroutines == 1 {
+			return summarize(c)
+		}
+	}
+	return nil
+}
+
 // isReference reports whether r is a reference measurement.
 func (r *Row) isReference() bool {
 	return r.Reference != "" || (r.Verify != nil && r.Verify.Status == result.VerifyReference)

@@ -36,11 +36,16 @@ const (
 	SectionAccess
 	// SectionScaling is the table of parallel throughput.
 	SectionScaling
+
+	// numSectionKinds counts the kinds above; it stays last.
+	numSectionKinds
 )
 
-// Formats is a set of the formats that share one writer: plain text
+// Formats is a set of formats: those that share one writer, plain text
 // (Table), Markdown (Markdown) and Markdown with charts (MarkdownFile),
-// whose tables are compact.
+// whose tables are compact; and HTML, whose template has markup of its
+// own for the kinds it knows (htmlBuiltIn) and shows the tables of other
+// kinds as they are (htmlTableOf).
 type Formats uint8
 
 // The formats of Formats.
@@ -48,6 +53,7 @@ const (
 	FormatText Formats = 1 << iota
 	FormatMarkdown
 	FormatCharts
+	FormatHTML
 )
 
 // sectionOrder is, per format, the kinds of sections it shows, in the
@@ -117,10 +123,12 @@ type TableRow struct {
 }
 
 // Cell is a cell of a table: a value and its interval (CI columns). A
-// cell with None has no value: "-" in text, "–" in Markdown.
+// cell with None has no value: "-" in text, "–" in Markdown and HTML.
+// Key, when set, is the number HTML sorts the cell by.
 type Cell struct {
 	V, CI string
 	None  bool
+	Key   string
 }
 
 // shows reports whether in (a Column's or TableRow's In) includes f.
@@ -183,7 +191,7 @@ func (w *Workload) SectionsFor(f Formats) []*Section {
 
 // ciCell is the median time of o with its interval.
 func ciCell(w *Workload, o *Op) Cell {
-	return Cell{V: format.Ns(o.NsOp.Center), CI: w.CI(o)}
+	return Cell{V: format.Ns(o.NsOp.Center), CI: w.CI(o), Key: num(o.NsOp.Center)}
 }
 
 // mainTable is the encode/decode table of w: its timed codecs, fastest

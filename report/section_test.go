@@ -1,7 +1,11 @@
 package report
 
 import (
+	"bytes"
+	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/result"
 )
 
 // TestSectionOrder: every kind of section is shown by some format, and no
@@ -17,7 +21,7 @@ func TestSectionOrder(t *testing.T) {
 			seen[k], shown[k] = true, true
 		}
 	}
-	for k := SectionTimeCharts; k <= SectionScaling; k++ {
+	for k := range numSectionKinds {
 		if !shown[k] {
 			t.Errorf("no format shows sections of kind %d", k)
 		}
@@ -51,5 +55,64 @@ func TestSections(t *testing.T) {
 		if !kinds[k] {
 			t.Errorf("the reference run has no section of kind %d", k)
 		}
+	}
+}
+
+// TestHTMLShowsNewSections: HTML shows the table of a kind of section its
+// template has no markup for, with the columns and rows HTML shows.
+func TestHTMLShowsNewSections(t *testing.T) {
+	wl := Build(referenceRun("r1"), Options{}).Workloads[0]
+	wl.Sections = append(wl.Sections, &Section{Kind: numSectionKinds, Table: &SectionTable{
+		Title: "validate", Caption: "check the encoded bytes without decoding",
+		Cols: []Column{{Head: "codec", Left: true}, {Head: "validate", CI: true}, {Head: "text only", In: FormatText}},
+		Rows: []TableRow{
+			{Cells: []Cell{val("c<1>"), {V: "12.0ns", CI: "±1%", Key: "12"}, val("x")}},
+			{Cells: []Cell{val("c2"), none, val("x")}},
+			{In: FormatText, Cells: []Cell{val("hidden"), none, val("x")}},
+		},
+	}})
+	hw, err := buildWorkload(wl, "", "t-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hw.Tables) != 1 {
+		t.Fatalf("%d tables, want 1", len(hw.Tables))
+	}
+	page := &htmlPage{Title: "t", Runs: []*htmlRun{{ID: "r1", Workloads: []*htmlSection{{Name: wl.Name, Sets: []*htmlWorkload{hw}}}}}}
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, page); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"<h4>Validate</h4>", "<p class=\"sub\">Check the encoded bytes without decoding.</p>",
+		"<th class=\"l\">codec</th><th>validate</th></tr>",
+		"<tr><td>c&lt;1&gt;</td><td data-v=\"12\">12.0ns<small>±1%</small></td></tr>",
+		"<tr><td>c2</td><td>–</td></tr>",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %s in the page", want)
+		}
+	}
+	if strings.Contains(out, ">hidden<") || strings.Contains(out, ">text only<") {
+		t.Error("the page shows a text-only row or column")
+	}
+	// The other formats show only the kinds they list.
+	var txt strings.Builder
+	writeWorkload(textWriter{&txt}, FormatText, wl, nil)
+	if strings.Contains(txt.String(), "validate") {
+		t.Error("text shows a kind it does not list")
+	}
+}
+
+// TestOpOf: a row gives the summary of any operation's cell.
+func TestOpOf(t *testing.T) {
+	c := &result.Cell{Op: "validate", Goroutines: 1, Samples: []result.Sample{{NsPerOp: 10, Fork: 1}, {NsPerOp: 12, Fork: 1}}}
+	r := &Row{Cells: []*result.Cell{{Op: "validate", Goroutines: 2, Samples: c.Samples}, c}}
+	if op := r.OpOf("validate"); op == nil || op.Cell != c || op.NsOp.Center != 11 {
+		t.Errorf("OpOf(validate) = %+v", op)
+	}
+	if r.OpOf("other") != nil || r.OpOf(result.OpEncode) != nil {
+		t.Error("OpOf of an operation the row has not")
 	}
 }
