@@ -116,11 +116,18 @@ type htmlWorkload struct {
 type htmlTable struct {
 	Title, Caption string
 	Head           []htmlHead
-	Rows           [][]htmlVal
+	Rows           [][]htmlCell
 }
 
 type htmlHead struct {
 	Text string
+	Left bool
+}
+
+// htmlCell is a cell of an htmlTable: a value, aligned left in a column
+// of names.
+type htmlCell struct {
+	htmlVal
 	Left bool
 }
 
@@ -451,18 +458,17 @@ func htmlTableOf(t *SectionTable) *htmlTable {
 		if !shows(r.In, FormatHTML) {
 			continue
 		}
-		var vals []htmlVal
+		var vals []htmlCell
 		for i, c := range t.Cols {
 			if !shows(c.In, FormatHTML) {
 				continue
 			}
 			x := r.Cells[i]
-			if x.None {
-				vals = append(vals, htmlVal{Text: "–"})
-				continue
-			}
-			v := htmlVal{Text: x.V, Key: x.Key}
-			if c.CI {
+			v := htmlCell{htmlVal{Text: x.V, Key: x.Key}, c.Left}
+			switch {
+			case x.None:
+				v.htmlVal = htmlVal{Text: "–"}
+			case c.CI:
 				v.Small = x.CI
 			}
 			vals = append(vals, v)

@@ -17,6 +17,16 @@
 // role, such as a read-only pass over the data or a memcpy) give their
 // workload a table of its own in which every other cell is shown as a
 // throughput and as a percentage of each reference (Bandwidth).
+//
+// A report is a model and renderers. Build gives, per workload, its
+// sections (Workload.Sections: charts, tables, lines and notes, each
+// table as columns and cells with the formats that show them); the text,
+// Markdown and Markdown-with-charts renderers write the sections their
+// format lists (sectionOrder) with one writer (sectionWriter), and HTML
+// writes the kinds its template knows with markup of its own and the
+// tables of other kinds as they are. Charts are drawn with the gonum
+// adapters of report/internal/svgplot; the HTML page is the template
+// page.html.tmpl.
 package report
 
 import (

@@ -87,8 +87,8 @@ func TestHTMLShowsNewSections(t *testing.T) {
 	for _, want := range []string{
 		"<h4>Validate</h4>", "<p class=\"sub\">Check the encoded bytes without decoding.</p>",
 		"<th class=\"l\">codec</th><th>validate</th></tr>",
-		"<tr><td>c&lt;1&gt;</td><td data-v=\"12\">12.0ns<small>±1%</small></td></tr>",
-		"<tr><td>c2</td><td>–</td></tr>",
+		"<tr><td class=\"l\">c&lt;1&gt;</td><td data-v=\"12\">12.0ns<small>±1%</small></td></tr>",
+		"<tr><td class=\"l\">c2</td><td>–</td></tr>",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %s in the page", want)
