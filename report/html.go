@@ -8,7 +8,6 @@ import (
 	"io"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -574,17 +573,7 @@ func htmlScaling(wl *Workload) ([]string, []htmlScalingRow) {
 	if len(wl.Scaling) == 0 {
 		return nil, nil
 	}
-	var gs []int
-	seen := map[int]bool{}
-	for _, r := range wl.Scaling {
-		for _, p := range r.Points {
-			if !seen[p.G] {
-				seen[p.G] = true
-				gs = append(gs, p.G)
-			}
-		}
-	}
-	sort.Ints(gs)
+	gs := goroutineCounts(wl)
 	var head []string
 	for _, g := range gs {
 		head = append(head, fmt.Sprintf("×%d", g))

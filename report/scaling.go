@@ -69,3 +69,20 @@ func scaling(run *result.Run, workload string, codecs map[string]bool) []*Scalin
 	})
 	return rows
 }
+
+// goroutineCounts are the goroutine counts of the scaling rows of w, in
+// increasing order.
+func goroutineCounts(w *Workload) []int {
+	var gs []int
+	seen := map[int]bool{}
+	for _, r := range w.Scaling {
+		for _, p := range r.Points {
+			if !seen[p.G] {
+				seen[p.G] = true
+				gs = append(gs, p.G)
+			}
+		}
+	}
+	sort.Ints(gs)
+	return gs
+}

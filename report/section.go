@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/serbench/serbench/internal/format"
 )
@@ -383,17 +382,7 @@ func scalingTable(w *Workload) *SectionTable {
 	if len(w.Scaling) == 0 {
 		return nil
 	}
-	var gs []int
-	seen := map[int]bool{}
-	for _, r := range w.Scaling {
-		for _, p := range r.Points {
-			if !seen[p.G] {
-				seen[p.G] = true
-				gs = append(gs, p.G)
-			}
-		}
-	}
-	sort.Ints(gs)
+	gs := goroutineCounts(w)
 	t := &SectionTable{Title: "parallel throughput of " + w.Name, Caption: "operations/s over all goroutines; efficiency = speed-up ÷ goroutines",
 		Cols: []Column{{Head: "codec", Left: true, Escape: true}, {Head: "op", Left: true}}}
 	for _, g := range gs {
