@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	_ "github.com/serbench/serbench/codecs/all"
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/suite"
 )
 
 // current is the one job set up: testing.B calls a sub-benchmark's

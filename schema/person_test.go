@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/serbench/serbench/bigfloatio"
+	"github.com/serbench/serbench/internal/bigfloatio"
 	"github.com/serbench/serbench/workload"
 )
 

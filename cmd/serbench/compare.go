@@ -7,9 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 )
 
 const compareUsage = `Usage: serbench compare [--db DB] A B

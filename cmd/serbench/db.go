@@ -6,8 +6,8 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 )
 
 // defaultDB is the database used when --db is not given.

@@ -16,9 +16,9 @@ import (
 	"time"
 
 	_ "github.com/serbench/serbench/internal/badcodec" // codecs that misbehave, in this test binary only
+	"github.com/serbench/serbench/internal/stats"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
-	"github.com/serbench/serbench/store"
 )
 
 // TestMisbehavingCodecsDoNotEndARun runs the codecs of internal/badcodec,

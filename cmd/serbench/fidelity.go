@@ -11,9 +11,9 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/fidelity"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 )
 
 const fidelityUsage = `Usage: serbench fidelity [--codec RE] [--format text|markdown|json]

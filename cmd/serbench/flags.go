@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/serbench/serbench/suite"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/internal/report"
 )
 
 const historyUsage = `Usage: serbench history [--db DB] [--workload RE] [--codec RE] [--op RE]

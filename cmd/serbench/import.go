@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/runner"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 )
 
 const importUsage = `Usage: serbench import [--db DB] FILE

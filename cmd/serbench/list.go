@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/suite"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -20,8 +20,8 @@ import (
 	"syscall"
 
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
-	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/internal/fidelity"
+	"github.com/serbench/serbench/internal/harness"
 )
 
 func main() {

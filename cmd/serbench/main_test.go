@@ -14,9 +14,9 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/suite"
 	"github.com/serbench/serbench/workload"
 )
 

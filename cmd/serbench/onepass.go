@@ -5,10 +5,10 @@ import (
 	"io"
 	"time"
 
-	"github.com/serbench/serbench/harness"
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/suite"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/result"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 )
 
 // isTerminal reports whether w is a terminal.

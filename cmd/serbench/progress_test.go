@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 )
 
 // TestProgressLine: the estimate says when forks for precision may

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/fixture"
-	"github.com/serbench/serbench/store"
+	"github.com/serbench/serbench/internal/store"
 )
 
 // storeFixtures stores fixture runs with the given IDs, a day apart, in a

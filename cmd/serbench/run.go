@@ -8,11 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/runner"
+	"github.com/serbench/serbench/internal/store"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
-	"github.com/serbench/serbench/suite"
 )
 
 const runUsage = `Usage: serbench run [flags]

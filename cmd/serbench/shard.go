@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/serbench/serbench/suite"
+	"github.com/serbench/serbench/internal/suite"
 )
 
 // shardFlags are run's --shard and --group: a run that is one of N slices

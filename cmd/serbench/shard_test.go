@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/internal/pgtest"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 )
 
 func TestShardUsage(t *testing.T) {

@@ -23,7 +23,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -27,8 +27,8 @@ import (
 	"math/big"
 	"reflect"
 
-	"github.com/serbench/serbench/bigfloatio"
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/bigfloatio"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/bigfloatio"
+	"github.com/serbench/serbench/internal/bigfloatio"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -14,8 +14,8 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/schema"
-	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/workload"
 )
 

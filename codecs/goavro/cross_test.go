@@ -5,7 +5,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/avro" // registers hamba-avro
-	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
 )
 

@@ -12,8 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/workload"
 )
 

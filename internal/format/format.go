@@ -10,7 +10,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/serbench/serbench/stats"
+	"github.com/serbench/serbench/internal/stats"
 )
 
 // Sig3 formats v with three significant digits, without exponent; values

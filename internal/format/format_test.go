@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/serbench/serbench/stats"
+	"github.com/serbench/serbench/internal/stats"
 )
 
 func TestSig3(t *testing.T) {

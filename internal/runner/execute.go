@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/harness"
 	"github.com/serbench/serbench/internal/fidelity"
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 )
 
 // Run is a run of a store that this process holds the lock of, ready to

@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/store"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
-	"github.com/serbench/serbench/suite"
 )
 
 // Options are the selection and settings of a run, checked by the caller

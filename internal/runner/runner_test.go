@@ -8,10 +8,10 @@ import (
 	"time"
 
 	_ "github.com/serbench/serbench/codecs/all"
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/store"
+	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
-	"github.com/serbench/serbench/suite"
 )
 
 // quick are the options of a small run in this process.

@@ -61,9 +61,9 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/internal/stats"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
-	"github.com/serbench/serbench/store"
 )
 
 // The thresholds of the check.

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/store"
 )
 
 // cell returns an ok cell whose ns/op samples have median median: two

@@ -9,8 +9,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
 )
 
 // Comparison is the benchstat-style comparison of two runs: for every cell

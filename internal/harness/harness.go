@@ -43,8 +43,8 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/compress"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/verify"
 )
 
 // Job is one (workload, codec) pair to verify and time.

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
 )
 
 // pairedTotals returns the encode+decode time of one round trip per pair

@@ -15,7 +15,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/all"
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )

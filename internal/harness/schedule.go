@@ -8,8 +8,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
 )
 
 // Sink receives the records of a run as they are produced. A Sink error

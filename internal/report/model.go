@@ -37,8 +37,8 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
 )
 
 // MaxRelCI is the widest confidence interval, relative to the median, that

@@ -3,8 +3,8 @@ package report
 import (
 	"sort"
 
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
 )
 
 // ScalingRow is the parallel throughput of one codec and operation on

@@ -452,7 +452,7 @@ func TestNoWorkloadNamed(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, imp := range file.Imports {
-			if p, _ := strconv.Unquote(imp.Path.Value); p == "github.com/serbench/serbench/floats" {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == "github.com/serbench/serbench/internal/floats" {
 				t.Errorf("%s imports %s", f, p)
 			}
 		}

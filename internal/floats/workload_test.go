@@ -3,7 +3,7 @@ package floats
 import (
 	"testing"
 
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/workload"
 )
 

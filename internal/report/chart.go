@@ -14,7 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/serbench/serbench/internal/format"
-	"github.com/serbench/serbench/report/internal/svgplot"
+	"github.com/serbench/serbench/internal/report/internal/svgplot"
 	"github.com/serbench/serbench/result"
 )
 

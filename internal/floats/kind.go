@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )

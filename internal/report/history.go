@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
 )
 
 // Series is the history of one cell (workload, codec, operation,

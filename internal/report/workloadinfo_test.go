@@ -78,7 +78,7 @@ func TestImportsNoMeasuringPackage(t *testing.T) {
 		switch {
 		case !strings.Contains(strings.Split(p, "/")[0], "."): // standard library
 			return true
-		case p == mod+"result", p == mod+"stats", p == mod+"internal/format", strings.HasPrefix(p, mod+"report/"):
+		case p == mod+"result", p == mod+"internal/stats", p == mod+"internal/format", strings.HasPrefix(p, mod+"internal/report/"):
 			return true
 		case strings.HasPrefix(p, "gonum.org/"), strings.HasPrefix(p, "golang.org/x/perf/"), strings.HasPrefix(p, "golang.org/x/image/"):
 			return true

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/verify"
 )
 
 // Clock tells the time. Tests pass a fake one.

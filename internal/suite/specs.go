@@ -6,8 +6,8 @@ import (
 	"regexp"
 
 	"github.com/serbench/serbench/codec"
-	_ "github.com/serbench/serbench/floats" // the runner of the workloads that name it
-	"github.com/serbench/serbench/harness"
+	_ "github.com/serbench/serbench/internal/floats" // the runner of the workloads that name it
+	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/workload"
 )
 

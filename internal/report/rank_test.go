@@ -14,8 +14,8 @@ import (
 
 	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/stats"
 )
 
 // noise is the spread of synthetic samples within a fork: twelve

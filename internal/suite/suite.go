@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )

@@ -5,7 +5,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/serbench/serbench/harness"
+	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/result"
 )
 
