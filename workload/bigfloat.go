@@ -1,6 +1,7 @@
 package workload
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -52,10 +53,24 @@ func init() {
 		// The bigfloat seed's question: big.Float as text against its
 		// binary encodings (and gob, CBOR); --suite full adds the
 		// general codecs that carry big.Float through its text form.
-		Default:  "^bigfloat-",
-		validate: ValidateBigFloatOptions,
+		Default: "^bigfloat-",
+		Params: []Param{
+			{Name: "precision", Usage: "mantissa precision in bits", Default: uint(BigFloatPrecision)},
+			{Name: "from", Usage: "first number of a sequential range", Default: 0.0},
+			{Name: "to", Usage: "end (exclusive) of a sequential range", Default: 0.0},
+			{Name: "by", Usage: "step of a sequential range (default 1)", Default: 0.0},
+			{Name: "random", Usage: "random numbers from the fixed seed instead of a range", Default: false},
+		},
+		validate: func(opts Options) error {
+			_, err := BigFloatOptionsOf(opts)
+			return err
+		},
 		generate: func(opts Options) []any {
-			xs, err := BigFloats(opts)
+			bo, err := BigFloatOptionsOf(opts)
+			if err != nil {
+				panic("workload bigfloat: " + err.Error())
+			}
+			xs, err := BigFloats(bo)
 			if err != nil {
 				panic("workload bigfloat: " + err.Error())
 			}
@@ -68,12 +83,43 @@ func init() {
 	})
 }
 
+// BigFloatOptions are the options of the bigfloat workload's values: its
+// Seed and Count and its params (--precision, --from, --to, --by and
+// --random), as BigFloats reads them. Zero means the default.
+type BigFloatOptions struct {
+	Seed      uint64
+	Count     int
+	Precision uint
+	// From, To and By select the sequential range from, from+by, ...
+	// below to; Random selects random values instead.
+	From, To, By float64
+	Random       bool
+}
+
+// BigFloatOptionsOf returns the bigfloat options that opts give: their
+// Seed and Count and the bigfloat params they set, checked with
+// ValidateBigFloatOptions.
+func BigFloatOptionsOf(opts Options) (BigFloatOptions, error) {
+	o := BigFloatOptions{Seed: opts.Seed, Count: opts.Count}
+	var errs [5]error
+	o.Precision, errs[0] = uintParam(opts, "precision", 0)
+	o.From, errs[1] = floatParam(opts, "from", 0)
+	o.To, errs[2] = floatParam(opts, "to", 0)
+	o.By, errs[3] = floatParam(opts, "by", 0)
+	o.Random, errs[4] = boolParam(opts, "random", false)
+	if err := errors.Join(errs[:]...); err != nil {
+		return o, err
+	}
+	return o, ValidateBigFloatOptions(o)
+}
+
 // ValidateBigFloatOptions reports whether opts select a valid set of
 // bigfloat values, so that a command can refuse bad flags before
-// generating (the workload's generator panics on them).
-func ValidateBigFloatOptions(opts Options) error {
+// generating (the workload's generator panics on them). The error names
+// the flags.
+func ValidateBigFloatOptions(opts BigFloatOptions) error {
 	if opts.Precision > big.MaxPrec {
-		return fmt.Errorf("precision %d is above big.MaxPrec", opts.Precision)
+		return fmt.Errorf("--precision %d: want at most big.MaxPrec, %d", opts.Precision, uint(big.MaxPrec))
 	}
 	if !bigFloatRange(opts) {
 		return nil
@@ -84,21 +130,21 @@ func ValidateBigFloatOptions(opts Options) error {
 	}
 	for _, f := range []float64{opts.From, opts.To, by} {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Errorf("range from %g to %g by %g: not finite", opts.From, opts.To, by)
+			return fmt.Errorf("--from %g --to %g --by %g: not finite", opts.From, opts.To, by)
 		}
 	}
 	n := (opts.To - opts.From) / by
 	if n <= 0 {
-		return fmt.Errorf("range from %g to %g by %g is empty", opts.From, opts.To, by)
+		return fmt.Errorf("--from %g --to %g --by %g: the range is empty", opts.From, opts.To, by)
 	}
 	if n > 1e8 {
-		return fmt.Errorf("range from %g to %g by %g has %.3g values, more than 1e8", opts.From, opts.To, by, n)
+		return fmt.Errorf("--from %g --to %g --by %g: the range has %.3g values, more than 1e8", opts.From, opts.To, by, n)
 	}
 	return nil
 }
 
 // bigFloatRange reports whether opts select a sequential range.
-func bigFloatRange(opts Options) bool {
+func bigFloatRange(opts BigFloatOptions) bool {
 	return !opts.Random && (opts.From != 0 || opts.To != 0 || opts.By != 0)
 }
 
@@ -126,7 +172,7 @@ func bigFloatRange(opts Options) bool {
 // The same options always give the same values. Codecs that go through
 // big.Float's MarshalText/UnmarshalText (the JSON libraries) parse at 64
 // bits, so at another Precision verification reports them as mismatches.
-func BigFloats(opts Options) ([]*big.Float, error) {
+func BigFloats(opts BigFloatOptions) ([]*big.Float, error) {
 	if err := ValidateBigFloatOptions(opts); err != nil {
 		return nil, err
 	}
@@ -152,7 +198,7 @@ func BigFloats(opts Options) ([]*big.Float, error) {
 	return out, nil
 }
 
-func bigFloatSequence(opts Options, prec uint) []*big.Float {
+func bigFloatSequence(opts BigFloatOptions, prec uint) []*big.Float {
 	by := opts.By
 	if by == 0 {
 		by = 1

@@ -2,6 +2,8 @@ package workload
 
 import (
 	"math/big"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -18,7 +20,7 @@ func sameBigFloats(t *testing.T, a, b []*big.Float) {
 }
 
 func TestBigFloatDeterministic(t *testing.T) {
-	for _, opts := range []Options{{}, {Seed: 7, Count: 50, Precision: 200}, {From: 0, To: 100, By: 3}, {Random: true, From: 5, To: 6}} {
+	for _, opts := range []BigFloatOptions{{}, {Seed: 7, Count: 50, Precision: 200}, {From: 0, To: 100, By: 3}, {Random: true, From: 5, To: 6}} {
 		a, err := BigFloats(opts)
 		if err != nil {
 			t.Fatal(err)
@@ -27,15 +29,22 @@ func TestBigFloatDeterministic(t *testing.T) {
 		sameBigFloats(t, a, b)
 		// Through the registered workload too.
 		w, _ := Lookup("bigfloat")
-		vs := w.Values(opts)
+		wopts := paramsOf(opts)
+		if err := w.Check(wopts); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := BigFloatOptionsOf(wopts); err != nil || got != opts {
+			t.Fatalf("BigFloatOptionsOf(%+v) = %+v, %v; want %+v", wopts, got, err, opts)
+		}
+		vs := w.Values(wopts)
 		for i, v := range vs {
 			if v.(*BigFloat).Value.Cmp(a[i]) != 0 {
 				t.Fatalf("Values and BigFloats differ at %d", i)
 			}
 		}
 	}
-	a, _ := BigFloats(Options{Seed: 1})
-	b, _ := BigFloats(Options{Seed: 2})
+	a, _ := BigFloats(BigFloatOptions{Seed: 1})
+	b, _ := BigFloats(BigFloatOptions{Seed: 2})
 	if a[0].Cmp(b[0]) == 0 && a[1].Cmp(b[1]) == 0 {
 		t.Error("different seeds gave the same values")
 	}
@@ -43,7 +52,7 @@ func TestBigFloatDeterministic(t *testing.T) {
 
 func TestBigFloatRandom(t *testing.T) {
 	for _, prec := range []uint{0, 24, 64, 113, 300} {
-		xs, err := BigFloats(Options{Precision: prec})
+		xs, err := BigFloats(BigFloatOptions{Precision: prec})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +89,7 @@ func TestBigFloatRandom(t *testing.T) {
 }
 
 func TestBigFloatRange(t *testing.T) {
-	xs, err := BigFloats(Options{From: 0, To: 1000000, By: 1})
+	xs, err := BigFloats(BigFloatOptions{From: 0, To: 1000000, By: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +101,7 @@ func TestBigFloatRange(t *testing.T) {
 			t.Errorf("value %d = %s (prec %d)", i, xs[i].Text('g', -1), xs[i].Prec())
 		}
 	}
-	xs, _ = BigFloats(Options{From: 1, To: 0, By: -0.25, Precision: 10})
+	xs, _ = BigFloats(BigFloatOptions{From: 1, To: 0, By: -0.25, Precision: 10})
 	want := []float64{1, 0.75, 0.5, 0.25}
 	if len(xs) != len(want) {
 		t.Fatalf("got %d values, want %v", len(xs), want)
@@ -103,23 +112,51 @@ func TestBigFloatRange(t *testing.T) {
 		}
 	}
 	// Count is ignored by a range; Random overrides it.
-	xs, _ = BigFloats(Options{From: 10, To: 20, Count: 3})
+	xs, _ = BigFloats(BigFloatOptions{From: 10, To: 20, Count: 3})
 	if len(xs) != 10 {
 		t.Errorf("range with Count: %d values, want 10", len(xs))
 	}
-	xs, _ = BigFloats(Options{From: 10, To: 20, Random: true, Count: 3})
+	xs, _ = BigFloats(BigFloatOptions{From: 10, To: 20, Random: true, Count: 3})
 	if len(xs) != 3 {
 		t.Errorf("Random with a range: %d values, want 3", len(xs))
 	}
 }
 
+// paramsOf returns the workload options that give o: the bigfloat params
+// of its non-zero fields.
+func paramsOf(o BigFloatOptions) Options {
+	opts := Options{Seed: o.Seed, Count: o.Count, Params: map[string]string{}}
+	if o.Precision != 0 {
+		opts.Params["precision"] = strconv.FormatUint(uint64(o.Precision), 10)
+	}
+	for name, v := range map[string]float64{"from": o.From, "to": o.To, "by": o.By} {
+		if v != 0 {
+			opts.Params[name] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+	}
+	if o.Random {
+		opts.Params["random"] = "true"
+	}
+	return opts
+}
+
 func TestBigFloatValidate(t *testing.T) {
-	for _, opts := range []Options{{From: 5, To: 1}, {From: 0, To: 1, By: -1}, {To: 1e12}, {Precision: big.MaxPrec + 1}} {
+	for _, opts := range []BigFloatOptions{{From: 5, To: 1}, {From: 0, To: 1, By: -1}, {To: 1e12}, {Precision: big.MaxPrec + 1}} {
 		if err := ValidateBigFloatOptions(opts); err == nil {
 			t.Errorf("%+v: no error", opts)
 		}
 		if _, err := BigFloats(opts); err == nil {
 			t.Errorf("%+v: BigFloats gave no error", opts)
+		}
+		w, _ := Lookup("bigfloat")
+		if err := w.Check(paramsOf(opts)); err == nil || !strings.HasPrefix(err.Error(), "bigfloat: --") {
+			t.Errorf("%+v: Check gave %v, want an error naming the workload and a flag", opts, err)
+		}
+	}
+	w, _ := Lookup("bigfloat")
+	for name, v := range map[string]string{"precision": "-1", "from": "x", "random": "maybe"} {
+		if err := w.Check(Options{Params: map[string]string{name: v}}); err == nil || !strings.Contains(err.Error(), "--"+name) {
+			t.Errorf("--%s %s: Check gave %v, want an error naming the flag", name, v, err)
 		}
 	}
 }

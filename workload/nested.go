@@ -1,6 +1,7 @@
 package workload
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -112,10 +113,18 @@ func init() {
 			s := v.(*TestStruc)
 			return NestedFields{S: s.S, I64: s.I64, F64: s.F64}
 		},
-		DefaultDepth: NestedDepth,
+		Params: []Param{{Name: "depth", Usage: "how many times the struct contains itself (0: no children)",
+			Default: NestedDepth, Headline: true}},
+		validate: func(opts Options) error {
+			_, err := nestedDepth(opts)
+			return err
+		},
 	}
 	w.generate = func(opts Options) []any {
-		depth, _ := w.DepthOf(opts)
+		depth, err := nestedDepth(opts)
+		if err != nil {
+			panic("workload nested: " + err.Error())
+		}
 		out := make([]any, opts.Count)
 		for i, v := range Nested(opts.Seed, opts.Count, depth) {
 			out[i] = v
@@ -125,12 +134,22 @@ func init() {
 	register(w)
 }
 
+// nestedDepth returns the depth of the nested values for opts: its param
+// "depth", NestedDepth when not given.
+func nestedDepth(opts Options) (int, error) {
+	d, err := intParam(opts, "depth", NestedDepth)
+	if err == nil && d < 0 {
+		err = fmt.Errorf("--depth %d: want 0 or more", d)
+	}
+	return d, err
+}
+
 // Nested returns count TestStruc values generated from seed with a PCG
 // generator (math/rand/v2, seeded with seed and seed^0x9e3779b97f4a7c15),
 // each containing itself depth times: at depth d > 0, Mtsptr["0"], Mts["0"]
 // and Its[0] each hold a distinct child of depth d-1; at depth 0 they are
-// nil. (Options.Depth 0 means the default, NestedDepth; a negative
-// Options.Depth asks for depth 0.)
+// nil. (The workload's param "depth", --depth, gives the depth; its
+// default is NestedDepth.)
 //
 // Integers cover the range of their type, uniformly in their number of
 // significant bits, with edges now and then (minimum, maximum, 0, ±1, and

@@ -95,12 +95,22 @@ func TestNestedDepth(t *testing.T) {
 		t.Fatal(err)
 	}
 	size := map[int]int{}
-	for _, tc := range []struct{ opt, want int }{{0, NestedDepth}, {-1, 0}, {1, 1}, {2, 2}, {3, 3}} {
-		vs := w.Values(Options{Count: 5, Depth: tc.opt})
+	for _, tc := range []struct {
+		opt  string
+		want int
+	}{{"", NestedDepth}, {"0", 0}, {"1", 1}, {"2", 2}, {"3", 3}} {
+		opts := Options{Count: 5}
+		if tc.opt != "" {
+			opts.Params = map[string]string{"depth": tc.opt}
+		}
+		if err := w.Check(opts); err != nil {
+			t.Fatal(err)
+		}
+		vs := w.Values(opts)
 		for _, v := range vs {
 			s := v.(*TestStruc)
 			if got := depthOf(t, s); got != tc.want {
-				t.Errorf("Depth %d: value of depth %d, want %d", tc.opt, got, tc.want)
+				t.Errorf("--depth %q: value of depth %d, want %d", tc.opt, got, tc.want)
 			}
 			checkNils(t, s)
 		}

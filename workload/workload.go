@@ -17,27 +17,43 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/serbench/serbench/codec"
 )
 
-// Options tune value generation. A zero field means the workload's default;
-// each workload documents which options it reads.
+// Options tune value generation: the settings of every workload (Seed
+// and Count; zero means the workload's default) and the values given for
+// the params that workloads declare (Workload.Params).
 type Options struct {
 	// Seed replaces the workload's documented default seed when non-zero.
 	Seed uint64
 	// Count is the number of distinct values to generate.
 	Count int
-	// Depth is how many times a recursive value contains itself (nested).
-	Depth int
-	// Precision is the mantissa precision in bits of big.Float values.
-	Precision uint
-	// From, To and By select the sequential range from, from+by, ...
-	// below to (bigfloat); Random selects random values instead.
-	From, To, By float64
-	Random       bool
+	// Params holds the values given for workloads' params, by param name,
+	// as text ("3" for --depth 3): only those that were set, so that a
+	// workload uses its default for the others. A workload reads the
+	// params it declares and ignores the rest.
+	Params map[string]string `json:",omitempty"`
+}
+
+// Param declares an option of one workload's values, given on the
+// command line as --Name.
+type Param struct {
+	// Name is the param's name and flag, such as "depth".
+	Name string
+	// Usage says what the param does, in one line, without naming the
+	// workload.
+	Usage string
+	// Default is the value when the param is not given; its type is the
+	// param's: int, uint, float64 or bool.
+	Default any
+	// Headline, when set, means that the param's value describes every
+	// value of the workload (nested's depth), so that summaries such as
+	// serbench onepass name it in their header.
+	Headline bool
 }
 
 // Workload is a named set of canonical values.
@@ -68,12 +84,12 @@ type Workload struct {
 	// PersonFields. The harness compares what Access of the codec returns
 	// with this, exactly, before it times the operation.
 	Access func(v any) any
-	// DefaultDepth, when positive, marks a workload of recursive values:
-	// how many times a value contains itself when Options.Depth is 0.
-	// Options.Depth sets the depth; a negative Options.Depth asks for 0.
-	DefaultDepth int
+	// Params declares the options of this workload's values beyond Seed
+	// and Count, which it reads from Options.Params.
+	Params []Param
 	// validate, when set, reports options this workload cannot generate
-	// values for.
+	// values for; the error names the param ("--depth -2: want 0 or
+	// more").
 	validate func(opts Options) error
 	// generate returns the values for opts (defaults filled in), each a
 	// pointer to Type.
@@ -91,7 +107,8 @@ func (w *Workload) Target() codec.Target {
 }
 
 // Values generates the workload's values for opts: pointers to Type. It
-// returns nil for a workload with a Runner.
+// returns nil for a workload with a Runner, and panics on params that
+// Check refuses.
 func (w *Workload) Values(opts Options) []any {
 	if w.generate == nil {
 		return nil
@@ -105,30 +122,121 @@ func (w *Workload) Values(opts Options) []any {
 	return w.generate(opts)
 }
 
-// DepthOf returns how many times each value generated for opts contains
-// itself, and false for a workload whose values are not recursive.
-func (w *Workload) DepthOf(opts Options) (depth int, ok bool) {
-	switch {
-	case w.DefaultDepth <= 0:
-		return 0, false
-	case opts.Depth == 0:
-		return w.DefaultDepth, true
-	case opts.Depth < 0:
-		return 0, true
+// Headline returns "name value" for each param of the workload declared
+// as Headline, with its value for opts (given or default), such as
+// "depth 1"; nil for a workload that has none.
+func (w *Workload) Headline(opts Options) []string {
+	var out []string
+	for _, p := range w.Params {
+		if !p.Headline {
+			continue
+		}
+		v := fmt.Sprint(p.Default)
+		if s, ok := opts.Params[p.Name]; ok {
+			v = s
+		}
+		out = append(out, p.Name+" "+v)
 	}
-	return opts.Depth, true
+	return out
 }
 
-// Check reports whether the workload can generate values for opts; the
-// error names the workload and the bad option.
+// Check reports whether the workload can generate values for opts: that
+// every param it declares that opts give parses as the param's type, and
+// that the workload accepts the values. The error names the workload and
+// the bad param ("nested: --depth -2: want 0 or more").
 func (w *Workload) Check(opts Options) error {
-	if w.validate == nil {
-		return nil
+	err := w.checkParams(opts)
+	if err == nil && w.validate != nil {
+		err = w.validate(opts)
 	}
-	if err := w.validate(opts); err != nil {
-		return fmt.Errorf("workload %s: %w", w.Name, err)
+	if err != nil {
+		return fmt.Errorf("%s: %w", w.Name, err)
 	}
 	return nil
+}
+
+// checkParams reports a given param of w whose value does not parse as
+// the param's type.
+func (w *Workload) checkParams(opts Options) error {
+	for _, p := range w.Params {
+		s, ok := opts.Params[p.Name]
+		if !ok {
+			continue
+		}
+		var err error
+		switch p.Default.(type) {
+		case int:
+			_, err = intParam(opts, p.Name, 0)
+		case uint:
+			_, err = uintParam(opts, p.Name, 0)
+		case float64:
+			_, err = floatParam(opts, p.Name, 0)
+		case bool:
+			_, err = boolParam(opts, p.Name, false)
+		default:
+			err = fmt.Errorf("--%s %q: the param's default %v is not an int, uint, float64 or bool", p.Name, s, p.Default)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// intParam returns the param name of opts as an int, or def when it is
+// not given.
+func intParam(opts Options, name string, def int) (int, error) {
+	s, ok := opts.Params[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	if err != nil {
+		return 0, fmt.Errorf("--%s %q: want an integer", name, s)
+	}
+	return int(v), nil
+}
+
+// uintParam returns the param name of opts as a uint, or def when it is
+// not given.
+func uintParam(opts Options, name string, def uint) (uint, error) {
+	s, ok := opts.Params[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.ParseUint(s, 0, strconv.IntSize)
+	if err != nil {
+		return 0, fmt.Errorf("--%s %q: want an integer of 0 or more", name, s)
+	}
+	return uint(v), nil
+}
+
+// floatParam returns the param name of opts as a float64, or def when it
+// is not given.
+func floatParam(opts Options, name string, def float64) (float64, error) {
+	s, ok := opts.Params[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, fmt.Errorf("--%s %q: want a number", name, s)
+	}
+	return v, nil
+}
+
+// boolParam returns the param name of opts as a bool, or def when it is
+// not given.
+func boolParam(opts Options, name string, def bool) (bool, error) {
+	s, ok := opts.Params[name]
+	if !ok {
+		return def, nil
+	}
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return false, fmt.Errorf("--%s %q: want true or false", name, s)
+	}
+	return v, nil
 }
 
 var (

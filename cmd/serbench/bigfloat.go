@@ -30,14 +30,18 @@ func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
 		print    = fs.Bool("print", false, "with --read, print every number")
 		seed     = fs.Uint64("seed", 0, "seed of random numbers (default: the workload's)")
 	)
-	opts := workloadFlags(fs)
+	w, err := workload.Lookup("bigfloat")
+	if err != nil {
+		return err
+	}
+	wflags := workloadFlags(fs, []*workload.Workload{w})
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("bigfloat takes no arguments, got %q", fs.Args())
 	}
-	opts.Seed = *seed
+	opts := wflags.options(*seed)
 	switch {
 	case (*write == "") == (*read == ""):
 		return usagef("give exactly one of --write FILE or --read FILE")
@@ -48,14 +52,18 @@ func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
 		if _, err := bigfloatio.NewEncoder(*encoding); err != nil {
 			return usagef("--encoding: %v", err)
 		}
-		if err := workload.ValidateBigFloatOptions(*opts); err != nil {
+		if err := w.Check(opts); err != nil {
 			return usagef("%v", err)
 		}
-		values, err := workload.BigFloats(*opts)
+		bo, err := workload.BigFloatOptionsOf(opts)
 		if err != nil {
 			return err
 		}
-		prec := opts.Precision
+		values, err := workload.BigFloats(bo)
+		if err != nil {
+			return err
+		}
+		prec := bo.Precision
 		if prec == 0 {
 			prec = workload.BigFloatPrecision
 		}

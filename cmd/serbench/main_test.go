@@ -268,8 +268,13 @@ func TestWorkloadOptionsAreCheckedByTheWorkload(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "s.db")
 	// An empty bigfloat range is bad usage when bigfloat runs...
 	_, stderr, code := cli(t, "run", "--workload", "^bigfloat$", "--from", "10", "--to", "1", "--db", db)
-	if code != 2 || !strings.Contains(stderr, "workload bigfloat") || !strings.Contains(stderr, "empty") {
+	if code != 2 || !strings.Contains(stderr, "bigfloat: --from 10 --to 1") || !strings.Contains(stderr, "empty") {
 		t.Errorf("empty range: exit %d, %s", code, stderr)
+	}
+	// A negative depth is an error of nested's, not "no children".
+	_, stderr, code = cli(t, "run", "--workload", "^nested$", "--depth", "-2", "--db", db)
+	if code != 2 || !strings.Contains(stderr, "nested: --depth -2: want 0 or more") {
+		t.Errorf("--depth -2: exit %d, %s", code, stderr)
 	}
 	// ...and irrelevant when it does not.
 	if _, stderr, code := cli(t, append(quick(db), "--from", "10", "--to", "1")...); code != 0 {

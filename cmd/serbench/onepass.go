@@ -31,16 +31,14 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one codec")
 		seed       = fs.Uint64("seed", 0, "seed for the workloads' values")
 	)
-	wopts := workloadFlags(fs)
+	wopts := workloadFlags(fs, nil)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("onepass takes no arguments, got %q", fs.Args())
 	}
-	opts := *wopts
-	opts.Seed = *seed
-	opts.Depth = depthOption(fs, opts.Depth)
+	opts := wopts.options(*seed)
 	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
 	if err != nil {
 		return selectionUsage(err)
@@ -51,13 +49,11 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		if len(rows) == 0 {
 			return nil
 		}
-		d := -1 // a workload of recursive values has a depth
+		var headline []string // the params that describe every value (nested's depth)
 		if w, err := workload.Lookup(current); err == nil {
-			if depth, ok := w.DepthOf(opts); ok {
-				d = depth
-			}
+			headline = w.Headline(opts)
 		}
-		err := report.OnePassTable(stdout, current, d, rows)
+		err := report.OnePassTable(stdout, current, headline, rows)
 		rows = nil
 		return err
 	}

@@ -95,9 +95,7 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 	if err != nil {
 		return nil, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
 	}
-	opts := *f.wopts
-	opts.Seed = *f.seed
-	opts.Depth = depthOption(f.fs, opts.Depth)
+	opts := f.wopts.options(*f.seed)
 	p, err := runner.New(runner.Options{
 		Selection: suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full},
 		Count:     *f.count, SampleTime: *f.sampleTime, Timeout: *f.timeout, Forks: *f.forks, Workers: *f.workers,

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/harness"
-	"github.com/serbench/serbench/workload"
 )
 
 // runFlags are the flags of serbench run that shape a run; --resume reads
@@ -20,7 +19,7 @@ type runFlags struct {
 	sampleTime  *time.Duration
 	timeout     *time.Duration
 	seed        *uint64
-	wopts       *workload.Options
+	wopts       *workloadOptions
 	dbPath      *string
 	quiet       *bool
 	parallel    *bool
@@ -58,7 +57,7 @@ func newRunFlags(stderr io.Writer) *runFlags {
 		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (bsontypes: bson; floats: its own strategies), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
 		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
 	}
-	f.wopts = workloadFlags(fs)
+	f.wopts = workloadFlags(fs, nil)
 	f.shards = registerShardFlags(fs)
 	f.out.register(fs)
 	return f

@@ -19,13 +19,13 @@ import (
 func TestSeedSizes(t *testing.T) {
 	ranges := []struct {
 		name string
-		opts workload.Options
+		opts workload.BigFloatOptions
 	}{
-		{"0..100000", workload.Options{From: 0, To: 100000, By: 1}},
-		{"900000..1000000", workload.Options{From: 900000, To: 1000000, By: 1}},
-		{"1000000..1100000", workload.Options{From: 1000000, To: 1100000, By: 1}},
-		{"1e12..1e12+1000", workload.Options{From: 1e12, To: 1e12 + 1000, By: 1}},
-		{"random (default)", workload.Options{}},
+		{"0..100000", workload.BigFloatOptions{From: 0, To: 100000, By: 1}},
+		{"900000..1000000", workload.BigFloatOptions{From: 900000, To: 1000000, By: 1}},
+		{"1000000..1100000", workload.BigFloatOptions{From: 1000000, To: 1100000, By: 1}},
+		{"1e12..1e12+1000", workload.BigFloatOptions{From: 1e12, To: 1e12 + 1000, By: 1}},
+		{"random (default)", workload.BigFloatOptions{}},
 	}
 	encodings := bigfloatio.Encodings()
 	size := map[string]map[string]float64{}

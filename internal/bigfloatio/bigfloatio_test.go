@@ -33,7 +33,7 @@ func equal(a, b *big.Float) bool {
 func TestRoundTrip(t *testing.T) {
 	for _, prec := range []uint{53, 64, 200} {
 		values := special(prec)
-		rnd, err := workload.BigFloats(workload.Options{Precision: prec, Count: 300})
+		rnd, err := workload.BigFloats(workload.BigFloatOptions{Precision: prec, Count: 300})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +142,7 @@ func TestNoSilentRounding(t *testing.T) {
 
 func TestFile(t *testing.T) {
 	dir := t.TempDir()
-	values, _ := workload.BigFloats(workload.Options{Count: 200})
+	values, _ := workload.BigFloats(workload.BigFloatOptions{Count: 200})
 	values = append(values, special(64)...)
 	for _, name := range Encodings() {
 		path := filepath.Join(dir, name+".bf")
@@ -187,7 +187,7 @@ func TestFile(t *testing.T) {
 }
 
 func TestMalformedFiles(t *testing.T) {
-	values, _ := workload.BigFloats(workload.Options{Count: 20})
+	values, _ := workload.BigFloats(workload.BigFloatOptions{Count: 20})
 	for _, name := range Encodings() {
 		good, err := Marshal(name, values, 64)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -377,7 +378,7 @@ func TestKind(t *testing.T) {
 	if !ok || k.Jobs == nil {
 		t.Fatalf("kind %q: registered %v, Jobs set: %v", KindName, ok, k.Jobs != nil)
 	}
-	opts := workload.Options{Count: 123, Seed: 7}
+	opts := workload.Options{Count: 123, Seed: 7, Params: map[string]string{"depth": "2"}}
 	var asked []string
 	specs := k.Jobs("floats-x", opts, func(name string) bool {
 		asked = append(asked, name)
@@ -386,7 +387,7 @@ func TestKind(t *testing.T) {
 	var names []string
 	for _, s := range specs {
 		names = append(names, s.Name)
-		if s.Kind != KindName || s.Workload != "floats-x" || s.Options != opts {
+		if s.Kind != KindName || s.Workload != "floats-x" || !reflect.DeepEqual(s.Options, opts) {
 			t.Errorf("spec %+v", s)
 		}
 	}

@@ -15,13 +15,14 @@ import (
 //	json: len: 5505 bytes (mean 5693), encode: 289.606µs, decode: 301.962µs, match: yes
 //
 // The times are of one call each and are printed as time.Duration does;
-// a codec that could not run gets its status and error instead. depth is
-// printed in the heading unless it is negative (workloads without depth).
-func OnePassTable(w io.Writer, workload string, depth int, rows []result.OnePassRow) error {
+// a codec that could not run gets its status and error instead. The
+// heading names the workload and its headline params ("depth 1": see
+// workload.Workload.Headline).
+func OnePassTable(w io.Writer, workload string, headline []string, rows []result.OnePassRow) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "one pass of workload %s", workload)
-	if depth >= 0 {
-		fmt.Fprintf(&b, ", depth %d", depth)
+	for _, h := range headline {
+		b.WriteString(", " + h)
 	}
 	b.WriteString(": len of the first value (mean of all values); one encode and one decode of the first value, unscientific times\n")
 

@@ -30,7 +30,7 @@ func TestOnePassGolden(t *testing.T) {
 			Error: "one pass: encode panicked: runtime error: invalid memory address"},
 	}
 	var b bytes.Buffer
-	if err := OnePassTable(&b, "nested", 1, rows); err != nil {
+	if err := OnePassTable(&b, "nested", []string{"depth 1"}, rows); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, "onepass.golden", b.Bytes())
@@ -40,7 +40,7 @@ func TestOnePassGolden(t *testing.T) {
 func TestOnePassReference(t *testing.T) {
 	var b strings.Builder
 	rows := []result.OnePassRow{{Workload: "person", Codec: "noop", Status: result.VerifyReference, Len: 1, MeanLen: 1}}
-	if err := OnePassTable(&b, "person", -1, rows); err != nil {
+	if err := OnePassTable(&b, "person", nil, rows); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "match: - (a reference: it carries no data)") {

@@ -304,23 +304,37 @@ func Env(s Settings) []result.Config {
 	if o.Count > 0 {
 		env = append(env, result.Config{Key: "values", Value: strconv.Itoa(o.Count)})
 	}
-	if o.Depth != 0 {
-		// Options.Depth < 0 asks for depth 0.
-		env = append(env, result.Config{Key: "depth", Value: strconv.Itoa(max(o.Depth, 0))})
-	}
-	if o.Precision > 0 {
-		env = append(env, result.Config{Key: "precision", Value: strconv.FormatUint(uint64(o.Precision), 10)})
-	}
-	if o.By != 0 || o.To != 0 || o.From != 0 {
-		env = append(env, result.Config{Key: "range", Value: fmt.Sprintf("from %g to %g by %g", o.From, o.To, o.By)})
-	}
-	if o.Random {
-		env = append(env, result.Config{Key: "random", Value: "true"})
+	for _, name := range paramNames(o) {
+		env = append(env, result.Config{Key: name, Value: o.Params[name]})
 	}
 	if len(s.Goroutines) > 1 {
 		env = append(env, result.Config{Key: "goroutines", Value: strings.Trim(fmt.Sprint(s.Goroutines), "[]")})
 	}
 	return env
+}
+
+// paramNames returns the names of the params that o sets: in the order
+// in which the workloads, by name, declare them, then any that no
+// workload declares, sorted.
+func paramNames(o workload.Options) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, w := range workload.All() {
+		for _, p := range w.Params {
+			if _, set := o.Params[p.Name]; set && !seen[p.Name] {
+				seen[p.Name] = true
+				names = append(names, p.Name)
+			}
+		}
+	}
+	var rest []string
+	for name := range o.Params {
+		if !seen[name] {
+			rest = append(rest, name)
+		}
+	}
+	slices.Sort(rest)
+	return append(names, rest...)
 }
 
 // CPUModel returns the CPU's model name from /proc/cpuinfo, or GOARCH
