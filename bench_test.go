@@ -6,6 +6,7 @@ import (
 
 	_ "github.com/serbench/serbench/codecs/all"
 	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/runner"
 	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
 )
@@ -43,11 +44,13 @@ func setup(b *testing.B, s harness.Spec) *harness.Bound {
 // setup, verification and timed loops (harness units) as serbench run,
 // in this one process as go test does.
 func bench(b *testing.B, op string) {
-	specs, err := suite.Specs(suite.Selection{AllVariants: true, Full: true}, nil, false)
+	// The jobs are planned as serbench run plans them (internal/runner),
+	// with every variant of every codec on every workload.
+	plan, err := runner.New(runner.Options{Selection: suite.Selection{AllVariants: true, Full: true}})
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, s := range specs {
+	for _, s := range plan.Specs {
 		if s.Kind != suite.CodecKind {
 			continue // workloads with runners of their own: serbench run
 		}
