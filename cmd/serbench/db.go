@@ -30,9 +30,9 @@ func openExisting(ctx context.Context, path string) (*store.DB, error) {
 	return db, err
 }
 
-// latestOr returns id, or for "" the ID of the latest run of db.
+// latestOr returns id, or for "" or "latest" the ID of the latest run of db.
 func latestOr(ctx context.Context, db *store.DB, id string) (string, error) {
-	if id != "" {
+	if id != "" && id != "latest" {
 		return id, nil
 	}
 	return db.Latest(ctx)

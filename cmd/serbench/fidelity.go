@@ -140,9 +140,6 @@ func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.
 		return err
 	}
 	defer db.Close()
-	if id == "latest" {
-		id = ""
-	}
 	if id, err = latestOr(ctx, db, id); err != nil {
 		return err
 	}

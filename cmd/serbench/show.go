@@ -8,8 +8,8 @@ import (
 const showUsage = `Usage: serbench show [flags] [RUN-ID | --group NAME]
 
 Prints a stored run again, computing its statistics from the stored
-samples. Without RUN-ID, the latest run. With --group NAME, the shards of
-a sharded run (serbench run --shard I/N --group NAME) merged into one.
+samples. Without RUN-ID, or with "latest", the latest run. With --group
+NAME, the shards of a sharded run (serbench run --shard I/N --group NAME) merged into one.
 
 Flags:
 `
