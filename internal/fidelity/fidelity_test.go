@@ -328,21 +328,3 @@ func TestShort(t *testing.T) {
 		t.Errorf("short of a long text: %d runes, %q", len([]rune(got)), got)
 	}
 }
-
-// strictDiffs is what a cell says when verify cannot compare two values.
-func TestStrictDiffs(t *testing.T) {
-	want, got := BaseNested(), BaseNested()
-	if ds := strictDiffs(want, got); len(ds) != 0 {
-		t.Errorf("equal values: %v", ds)
-	}
-	want.T = after2262()
-	got.T = time.Unix(0, 0).UTC()
-	got.F64 = math.Copysign(0, -1)
-	want.F64 = 0
-	d := describe(strictDiffs(want, got), nil)
-	for _, s := range []string{"T: 2300-01-02T03:04:05Z became 1970-01-01T00:00:00Z", "F64: 0 became -0"} {
-		if !strings.Contains(d, s) {
-			t.Errorf("%q lacks %q", d, s)
-		}
-	}
-}
