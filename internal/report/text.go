@@ -29,41 +29,36 @@ func (rep *Report) Header() []string {
 }
 
 // machineLine is the machine, Go and serbench of run r, "AMD EPYC · 2
-// cores · linux/amd64 · go1.26.8 · GOMAXPROCS 2 · serbench v1.0.0", with
-// the parts r does not record (an imported run has only some) left out.
+// cores · linux/amd64 · go1.26.8 · GOMAXPROCS 2 · serbench v1.0.0", and
+// machineOf the machine alone, "AMD EPYC · 2 cores · GOMAXPROCS 2", as
+// history and the HTML list of runs name it. The parts r does not record
+// (an imported run has only some) are left out.
 func machineLine(r *result.Run) string {
-	var parts []string
-	add := func(format, key string) {
-		if v := r.EnvValue(key); v != "" {
-			parts = append(parts, fmt.Sprintf(format, v))
-		}
+	if s := envParts(r, "%s", "cpu", "%s cores", "cores", "%s", "platform", "%s", "go", "GOMAXPROCS %s", "gomaxprocs", "serbench %s", "serbench"); s != "" {
+		return s
 	}
-	add("%s", "cpu")
-	add("%s cores", "cores")
-	if os, arch := r.EnvValue("goos"), r.EnvValue("goarch"); os != "" || arch != "" {
-		parts = append(parts, os+"/"+arch)
-	}
-	add("%s", "go")
-	add("GOMAXPROCS %s", "gomaxprocs")
-	add("serbench %s", "serbench")
-	if len(parts) == 0 {
-		return "machine not recorded"
-	}
-	return strings.Join(parts, " · ")
+	return "machine not recorded"
 }
 
-// machineOf is the machine of run r as history and the HTML list of runs
-// name it: CPU, cores and GOMAXPROCS, without the parts r does not record.
 func machineOf(r *result.Run) string {
+	return envParts(r, "%s", "cpu", "%s cores", "cores", "GOMAXPROCS %s", "gomaxprocs")
+}
+
+// envParts joins with " · " the environment values of r, each formatted
+// with the format before its key, that r records; the key "platform" is
+// goos/goarch.
+func envParts(r *result.Run, formatsAndKeys ...string) string {
 	var parts []string
-	if v := r.EnvValue("cpu"); v != "" {
-		parts = append(parts, v)
-	}
-	if v := r.EnvValue("cores"); v != "" {
-		parts = append(parts, v+" cores")
-	}
-	if v := r.EnvValue("gomaxprocs"); v != "" {
-		parts = append(parts, "GOMAXPROCS "+v)
+	for i := 0; i+1 < len(formatsAndKeys); i += 2 {
+		v := r.EnvValue(formatsAndKeys[i+1])
+		if formatsAndKeys[i+1] == "platform" {
+			if os, arch := r.EnvValue("goos"), r.EnvValue("goarch"); os != "" || arch != "" {
+				v = os + "/" + arch
+			}
+		}
+		if v != "" {
+			parts = append(parts, fmt.Sprintf(formatsAndKeys[i], v))
+		}
 	}
 	return strings.Join(parts, " · ")
 }
