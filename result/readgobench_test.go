@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/result"
 )
