@@ -16,6 +16,13 @@ type funcCodec struct {
 func (c funcCodec) Info() Info                      { return c.info }
 func (c funcCodec) Bind(t Target) (Instance, error) { return c.bind(t) }
 
+// NewReflect returns a Codec with the given info for a reflection-based
+// library that encodes any Go value with marshal and unmarshal: every
+// target binds to Reflect(t, marshal, unmarshal).
+func NewReflect(info Info, marshal func(v any) ([]byte, error), unmarshal func(data []byte, v any) error) Codec {
+	return New(info, func(t Target) (Instance, error) { return Reflect(t, marshal, unmarshal), nil })
+}
+
 // Reflect returns an Instance for a reflection-based library that encodes
 // any Go value: Encode calls marshal with the canonical pointer and Decode
 // calls unmarshal with a pointer to a new zero value from t.New, the way

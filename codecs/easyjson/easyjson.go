@@ -21,16 +21,14 @@ import (
 	"github.com/mailru/easyjson"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/jsonloss"
 	"github.com/serbench/serbench/schema/gotypes"
 )
 
 const module = "github.com/mailru/easyjson"
 
 // losses are the declared losses of both variants.
-var losses = []codec.Loss{{
-	Kind:   codec.InterfaceTypes,
-	Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
-}}
+var losses = []codec.Loss{jsonloss.InterfaceNumbers}
 
 func init() {
 	codec.RegisterWithConversion(codec.New(codec.Info{

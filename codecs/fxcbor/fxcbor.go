@@ -80,7 +80,5 @@ func init() {
 }
 
 func register(info codec.Info, em cbor.EncMode, dm cbor.DecMode) {
-	codec.Register(codec.New(info, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, em.Marshal, dm.Unmarshal), nil
-	}))
+	codec.Register(codec.NewReflect(info, em.Marshal, dm.Unmarshal))
 }

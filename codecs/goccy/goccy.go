@@ -6,20 +6,16 @@ import (
 	"github.com/goccy/go-json"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/jsonloss"
 )
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.Register(codec.NewReflect(codec.Info{
 		Name:   "goccy-json",
 		Format: "json",
 		Module: "github.com/goccy/go-json",
 		API:    codec.Reflection,
-		Losses: []codec.Loss{{
-			Kind:   codec.InterfaceTypes,
-			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
-		}},
-		Notes: "json.Marshal/Unmarshal (encoding/json compatible API)",
-	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
-	}))
+		Losses: []codec.Loss{jsonloss.InterfaceNumbers},
+		Notes:  "json.Marshal/Unmarshal (encoding/json compatible API)",
+	}, json.Marshal, json.Unmarshal))
 }

@@ -7,10 +7,11 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/jsonloss"
 )
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.Register(codec.NewReflect(codec.Info{
 		Name:   "jsonv2",
 		Format: "json",
 		Module: "github.com/go-json-experiment/json",
@@ -18,15 +19,12 @@ func init() {
 		Losses: []codec.Loss{{
 			Kind:   codec.NilEmpty,
 			Detail: "nil maps and slices are encoded as {} and [] by default, so they decode as empty",
-		}, {
-			Kind:   codec.InterfaceTypes,
-			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
-		}},
+		}, jsonloss.InterfaceNumbers},
 		Notes: "json.Marshal/Unmarshal with default (v2) options",
-	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t,
-			func(v any) ([]byte, error) { return json.Marshal(v) },
-			func(data []byte, v any) error { return json.Unmarshal(data, v) },
-		), nil
-	}))
+	},
+		// json.Marshal and json.Unmarshal take variadic options, so
+		// they are wrapped to the plain signatures.
+		func(v any) ([]byte, error) { return json.Marshal(v) },
+		func(data []byte, v any) error { return json.Unmarshal(data, v) },
+	))
 }

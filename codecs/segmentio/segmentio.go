@@ -6,21 +6,17 @@ import (
 	"github.com/segmentio/encoding/json"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/jsonloss"
 )
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.Register(codec.NewReflect(codec.Info{
 		Name:    "segmentio-json",
 		Format:  "json",
 		Module:  "github.com/segmentio/encoding",
 		Package: "github.com/segmentio/encoding/json",
 		API:     codec.Reflection,
-		Losses: []codec.Loss{{
-			Kind:   codec.InterfaceTypes,
-			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
-		}},
-		Notes: "json.Marshal/Unmarshal (encoding/json compatible API)",
-	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
-	}))
+		Losses:  []codec.Loss{jsonloss.InterfaceNumbers},
+		Notes:   "json.Marshal/Unmarshal (encoding/json compatible API)",
+	}, json.Marshal, json.Unmarshal))
 }

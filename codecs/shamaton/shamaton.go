@@ -35,7 +35,7 @@ import (
 )
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.Register(codec.NewReflect(codec.Info{
 		Name:   "shamaton-msgpack",
 		Format: "msgpack",
 		Module: "github.com/shamaton/msgpack/v2",
@@ -54,7 +54,5 @@ func init() {
 			Workload: "bigfloat", Kind: codec.ExpectMismatch,
 			Why: `silently loses the number: *big.Float is encoded as an empty msgpack map ({"Value": {}}) and decodes as 0`,
 		}},
-	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, msgpack.Marshal, msgpack.Unmarshal), nil
-	}))
+	}, msgpack.Marshal, msgpack.Unmarshal))
 }

@@ -34,6 +34,7 @@ import (
 	"github.com/klauspost/cpuid/v2"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/jsonloss"
 )
 
 // Path returns "native" when sonic's own implementation is compiled in and
@@ -79,13 +80,6 @@ func notes(api string) string {
 	return api + "native (amd64, " + enc + ", " + dec + ", " + simd + ")"
 }
 
-// interfaceTypes is the loss of both configurations (neither sets UseInt64
-// or UseNumber).
-var interfaceTypes = codec.Loss{
-	Kind:   codec.InterfaceTypes,
-	Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
-}
-
 func init() {
 	register("sonic", sonic.ConfigStd, "ConfigStd Marshal/Unmarshal; ")
 	register("sonic-default", sonic.ConfigDefault,
@@ -96,12 +90,13 @@ func init() {
 }
 
 func register(name string, api sonic.API, apiNotes string) {
-	codec.Register(codec.New(codec.Info{
+	codec.Register(codec.NewReflect(codec.Info{
 		Name:   name,
 		Format: "json",
 		Module: "github.com/bytedance/sonic",
 		API:    codec.Reflection,
-		Losses: []codec.Loss{interfaceTypes},
+		// Neither configuration sets UseInt64 or UseNumber.
+		Losses: []codec.Loss{jsonloss.InterfaceNumbers},
 		Notes:  notes(apiNotes),
 		// The floats workload's own values are in [0, 1) and hold no -0;
 		// the conformance test's edge values do, and so does the
@@ -110,7 +105,5 @@ func register(name string, api sonic.API, apiNotes string) {
 			Workload: "floats", Kind: codec.ExpectMismatch,
 			Why: "decodes -0 as +0: it writes -0 but reads it back without its sign",
 		}},
-	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, api.Marshal, api.Unmarshal), nil
-	}))
+	}, api.Marshal, api.Unmarshal))
 }

@@ -6,20 +6,16 @@ import (
 	"encoding/json"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/jsonloss"
 )
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.Register(codec.NewReflect(codec.Info{
 		Name:   "json",
 		Format: "json",
 		Module: "std",
 		API:    codec.Reflection,
-		Losses: []codec.Loss{{
-			Kind:   codec.InterfaceTypes,
-			Detail: "numbers in interface{} values decode as float64, whatever their type (int8, uint64, float32, ...)",
-		}},
-		Notes: "encoding/json Marshal/Unmarshal",
-	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
-	}))
+		Losses: []codec.Loss{jsonloss.InterfaceNumbers},
+		Notes:  "encoding/json Marshal/Unmarshal",
+	}, json.Marshal, json.Unmarshal))
 }

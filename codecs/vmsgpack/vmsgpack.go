@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	codec.Register(codec.NewReflect(codec.Info{
 		Name:   "vmihailenco-msgpack",
 		Format: "msgpack",
 		Module: "github.com/vmihailenco/msgpack/v5",
@@ -23,7 +23,5 @@ func init() {
 			Detail: "int values in interface{} values are written in the smallest MessagePack integer format and decode as its Go type (int8 to int32, uint8 to uint32); sized integers and floats keep their type",
 		}},
 		Notes: "msgpack.Marshal/Unmarshal with default options",
-	}, func(t codec.Target) (codec.Instance, error) {
-		return codec.Reflect(t, msgpack.Marshal, msgpack.Unmarshal), nil
-	}))
+	}, msgpack.Marshal, msgpack.Unmarshal))
 }
