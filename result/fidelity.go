@@ -123,22 +123,12 @@ var FidelityLegend = []string{
 
 // Cell returns the cell of the named case in r, or nil.
 func (r *FidelityRow) Cell(name string) *FidelityCell {
-	for i := range r.Cells {
-		if r.Cells[i].Case == name {
-			return &r.Cells[i]
-		}
-	}
-	return nil
+	return find(r.Cells, func(c *FidelityCell) bool { return c.Case == name })
 }
 
 // Row returns the row of the named codec in m, or nil.
 func (m *Fidelity) Row(codec string) *FidelityRow {
-	for i := range m.Rows {
-		if m.Rows[i].Codec == codec {
-			return &m.Rows[i]
-		}
-	}
-	return nil
+	return find(m.Rows, func(row *FidelityRow) bool { return row.Codec == codec })
 }
 
 // Sort puts m's rows in codec name order.

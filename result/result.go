@@ -110,12 +110,7 @@ type WorkloadInfo struct {
 // Workload returns the description of the workload named name, or nil
 // when the run has none.
 func (r *Run) Workload(name string) *WorkloadInfo {
-	for i := range r.Workloads {
-		if r.Workloads[i].Name == name {
-			return &r.Workloads[i]
-		}
-	}
-	return nil
+	return find(r.Workloads, func(w *WorkloadInfo) bool { return w.Name == name })
 }
 
 // Codec describes a codec as it was when the run measured it.
@@ -405,22 +400,12 @@ func (c *Cell) Key() Key { return Key{c.Workload, c.Codec, c.Op, c.Goroutines} }
 
 // Cell returns the cell with key k, or nil.
 func (r *Run) Cell(k Key) *Cell {
-	for i := range r.Cells {
-		if r.Cells[i].Key() == k {
-			return &r.Cells[i]
-		}
-	}
-	return nil
+	return find(r.Cells, func(c *Cell) bool { return c.Key() == k })
 }
 
 // Codec returns the codec named name, or nil.
 func (r *Run) Codec(name string) *Codec {
-	for i := range r.Codecs {
-		if r.Codecs[i].Name == name {
-			return &r.Codecs[i]
-		}
-	}
-	return nil
+	return find(r.Codecs, func(c *Codec) bool { return c.Name == name })
 }
 
 // Verification returns the verification of (workload, codec), or nil.
@@ -429,6 +414,17 @@ func (r *Run) Verification(workload, codec string) *Verification {
 		v := &r.Verifications[i]
 		if v.Workload == workload && v.Codec == codec {
 			return v
+		}
+	}
+	return nil
+}
+
+// find returns a pointer to the first element of s that match accepts, or
+// nil: the lookup behind Run.Cell, Run.Codec, Fidelity.Row and the others.
+func find[T any](s []T, match func(*T) bool) *T {
+	for i := range s {
+		if match(&s[i]) {
+			return &s[i]
 		}
 	}
 	return nil

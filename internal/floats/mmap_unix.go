@@ -11,29 +11,22 @@ import (
 // readMmap maps the file read-only, reinterprets the mapping as []float32
 // for use, and unmaps it.
 func readMmap(path string, use func([]float32)) error {
-	f, err := os.Open(path)
-	if err != nil {
+	return readOpen(path, func(f *os.File, size int64) error {
+		if size == 0 {
+			use(nil)
+			return nil
+		}
+		b, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_SHARED)
+		if err != nil {
+			return err
+		}
+		xs, err := asFloat32s(b)
+		if err == nil {
+			use(xs)
+		}
+		if uerr := unix.Munmap(b); err == nil {
+			err = uerr
+		}
 		return err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if fi.Size() == 0 {
-		use(nil)
-		return nil
-	}
-	b, err := unix.Mmap(int(f.Fd()), 0, int(fi.Size()), unix.PROT_READ, unix.MAP_SHARED)
-	if err != nil {
-		return err
-	}
-	xs, err := asFloat32s(b)
-	if err == nil {
-		use(xs)
-	}
-	if uerr := unix.Munmap(b); err == nil {
-		err = uerr
-	}
-	return err
+	})
 }

@@ -124,7 +124,9 @@ func writeRaw(path string, values []float32) error {
 	return os.WriteFile(path, LittleEndianBytes(values), 0o644)
 }
 
-func readBinary(path string, use func([]float32)) error {
+// readOpen opens path, finds its size and calls read with both: the shape
+// shared by the strategies that size their result from the file.
+func readOpen(path string, read func(f *os.File, size int64) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -134,12 +136,18 @@ func readBinary(path string, use func([]float32)) error {
 	if err != nil {
 		return err
 	}
-	out := make([]float32, fi.Size()/4)
-	if err := binary.Read(f, binary.LittleEndian, out); err != nil {
-		return err
-	}
-	use(out)
-	return nil
+	return read(f, fi.Size())
+}
+
+func readBinary(path string, use func([]float32)) error {
+	return readOpen(path, func(f *os.File, size int64) error {
+		out := make([]float32, size/4)
+		if err := binary.Read(f, binary.LittleEndian, out); err != nil {
+			return err
+		}
+		use(out)
+		return nil
+	})
 }
 
 func writeJSON(path string, values []float32) error {
@@ -231,28 +239,21 @@ func readAllCast(path string, use func([]float32)) error {
 }
 
 func readAtCast(path string, use func([]float32)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if fi.Size()%4 != 0 {
-		return fmt.Errorf("file length %d is not a multiple of 4", fi.Size())
-	}
-	// Allocated as []float32, so it is aligned; read as bytes.
-	xs := make([]float32, fi.Size()/4)
-	if len(xs) > 0 {
-		buf := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 4*len(xs))
-		if _, err := f.ReadAt(buf, 0); err != nil && err != io.EOF {
-			return err
+	return readOpen(path, func(f *os.File, size int64) error {
+		if size%4 != 0 {
+			return fmt.Errorf("file length %d is not a multiple of 4", size)
 		}
-	}
-	use(xs)
-	return nil
+		// Allocated as []float32, so it is aligned; read as bytes.
+		xs := make([]float32, size/4)
+		if len(xs) > 0 {
+			buf := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 4*len(xs))
+			if _, err := f.ReadAt(buf, 0); err != nil && err != io.EOF {
+				return err
+			}
+		}
+		use(xs)
+		return nil
+	})
 }
 
 func readLoop(path string, use func([]float32)) error {
