@@ -1,39 +1,88 @@
 #!/usr/bin/env bash
 # Runs every check and test of serbench. This is the README's test command
 # and what CI runs (.ci/run). It installs what the tests need and fails,
-# never skips, when something is missing.
-set -euo pipefail
+# never skips, when something is missing. Each step prints its result and
+# time; the last line is "all checks passed" or names the step that failed.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== schema compilers (scripts/install-compilers.sh)"
+start=$SECONDS
+step_start=$SECONDS
+step_name=""
+
+# begin NAME announces a step.
+begin() {
+  step_name=$1
+  step_start=$SECONDS
+  echo "== $step_name"
+}
+
+# ok ends the current step successfully.
+ok() {
+  echo "-- ok: $step_name ($((SECONDS - step_start)) s)"
+}
+
+# fail ends the run with the current step named as the failure.
+fail() {
+  echo "-- FAILED: $step_name ($((SECONDS - step_start)) s)${1:+: $1}" >&2
+  echo "checks FAILED at: $step_name" >&2
+  exit 1
+}
+
+begin "schema compilers (scripts/install-compilers.sh)"
 # The regeneration test (internal/gen) needs protoc, flatc, capnp and
 # thrift at fixed versions. Without root they cannot be installed: outside
 # CI the test then says so and skips; under CI=true it fails.
-if ! bash scripts/install-compilers.sh; then
-  if [ "${CI:-}" = true ]; then exit 1; fi
+if bash scripts/install-compilers.sh; then
+  ok
+elif [ "${CI:-}" = true ]; then
+  fail "the compilers could not be installed"
+else
   echo "warning: schema compilers not installed; the regeneration check will be skipped" >&2
+  echo "-- skipped: $step_name"
 fi
 
-echo "== test dependencies (scripts/install-test-deps.sh)"
+begin "test dependencies (scripts/install-test-deps.sh)"
 # The store's PostgreSQL tests and the sharded-run tests start throwaway
 # PostgreSQL 15 servers (internal/pgtest). Without it they skip outside CI
 # and fail under CI=true.
-if ! bash scripts/install-test-deps.sh; then
-  if [ "${CI:-}" = true ]; then exit 1; fi
+if bash scripts/install-test-deps.sh; then
+  ok
+elif [ "${CI:-}" = true ]; then
+  fail "the test dependencies could not be installed"
+else
   echo "warning: PostgreSQL 15 not installed; the PostgreSQL tests will be skipped" >&2
+  echo "-- skipped: $step_name"
 fi
 
-echo "== gofmt"
+begin "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then
-  echo "gofmt would change:"; echo "$unformatted"; exit 1
+  echo "gofmt would change:"; echo "$unformatted"
+  fail "$(echo "$unformatted" | wc -l) files are not gofmt-formatted"
 fi
+ok
 
-echo "== go vet"
-go vet ./...
+begin "go vet"
+go vet ./... || fail
+ok
 
-echo "== go test"
-go test -count=1 ./...
+begin "go test"
+go test -count=1 ./... || fail "see the FAIL lines above"
+ok
 
-echo "== go test -bench smoke run (every benchmark once)"
-go test -count=1 -run '^$' -bench . -benchtime 1x . > /dev/null
+begin "go test -bench smoke run (every benchmark once)"
+# The output of ~1,000 benchmarks is kept out of the log when they pass;
+# when one fails, its lines and the end of the output are shown.
+smoke=$(mktemp)
+trap 'rm -f "$smoke"' EXIT
+if ! go test -count=1 -run '^$' -bench . -benchtime 1x . > "$smoke" 2>&1; then
+  grep -E -- '^(--- FAIL|FAIL|panic:|fatal error:)|_test\.go:[0-9]+:' "$smoke" | head -50 >&2
+  echo "... last lines of the smoke run:" >&2
+  tail -20 "$smoke" >&2
+  fail "a benchmark failed"
+fi
+echo "$(grep -c '^Benchmark' "$smoke") benchmarks ran once"
+ok
+
+echo "all checks passed ($((SECONDS - start)) s)"
