@@ -183,60 +183,49 @@ func (w *Workload) checkParams(opts Options) error {
 	return nil
 }
 
-// intParam returns the param name of opts as an int, or def when it is
-// not given.
-func intParam(opts Options, name string, def int) (int, error) {
+// param returns the param name of opts parsed with parse, or def when it
+// is not given; an unparsable value is an error that says what was wanted.
+func param[T any](opts Options, name string, def T, parse func(string) (T, error), want string) (T, error) {
 	s, ok := opts.Params[name]
 	if !ok {
 		return def, nil
 	}
-	v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	v, err := parse(s)
 	if err != nil {
-		return 0, fmt.Errorf("--%s %q: want an integer", name, s)
+		var zero T
+		return zero, fmt.Errorf("--%s %q: want %s", name, s, want)
 	}
-	return int(v), nil
+	return v, nil
+}
+
+// intParam returns the param name of opts as an int, or def when it is
+// not given.
+func intParam(opts Options, name string, def int) (int, error) {
+	return param(opts, name, def, func(s string) (int, error) {
+		v, err := strconv.ParseInt(s, 0, strconv.IntSize)
+		return int(v), err
+	}, "an integer")
 }
 
 // uintParam returns the param name of opts as a uint, or def when it is
 // not given.
 func uintParam(opts Options, name string, def uint) (uint, error) {
-	s, ok := opts.Params[name]
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.ParseUint(s, 0, strconv.IntSize)
-	if err != nil {
-		return 0, fmt.Errorf("--%s %q: want an integer of 0 or more", name, s)
-	}
-	return uint(v), nil
+	return param(opts, name, def, func(s string) (uint, error) {
+		v, err := strconv.ParseUint(s, 0, strconv.IntSize)
+		return uint(v), err
+	}, "an integer of 0 or more")
 }
 
 // floatParam returns the param name of opts as a float64, or def when it
 // is not given.
 func floatParam(opts Options, name string, def float64) (float64, error) {
-	s, ok := opts.Params[name]
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return 0, fmt.Errorf("--%s %q: want a number", name, s)
-	}
-	return v, nil
+	return param(opts, name, def, func(s string) (float64, error) { return strconv.ParseFloat(s, 64) }, "a number")
 }
 
 // boolParam returns the param name of opts as a bool, or def when it is
 // not given.
 func boolParam(opts Options, name string, def bool) (bool, error) {
-	s, ok := opts.Params[name]
-	if !ok {
-		return def, nil
-	}
-	v, err := strconv.ParseBool(s)
-	if err != nil {
-		return false, fmt.Errorf("--%s %q: want true or false", name, s)
-	}
-	return v, nil
+	return param(opts, name, def, strconv.ParseBool, "true or false")
 }
 
 var (

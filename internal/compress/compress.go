@@ -60,22 +60,11 @@ func Sizes(messages [][]byte) (map[string]float64, error) {
 			return nil, fmt.Errorf("message %d: zstd does not round-trip (%v)", i, err)
 		}
 		// gzip
-		gz.Reset()
-		gw.Reset(&gz)
-		if _, err := gw.Write(m); err != nil {
-			return nil, fmt.Errorf("message %d: gzip: %w", i, err)
-		}
-		if err := gw.Close(); err != nil {
-			return nil, fmt.Errorf("message %d: gzip: %w", i, err)
-		}
-		total["gzip"] += gz.Len()
-		gr, err := gzip.NewReader(bytes.NewReader(gz.Bytes()))
+		n, err := streamRoundTrip(gw, &gz, m, func(r io.Reader) (io.Reader, error) { return gzip.NewReader(r) })
 		if err != nil {
-			return nil, fmt.Errorf("message %d: gzip reader: %w", i, err)
+			return nil, fmt.Errorf("message %d: gzip: %w", i, err)
 		}
-		if out, err = io.ReadAll(gr); err != nil || !bytes.Equal(out, m) {
-			return nil, fmt.Errorf("message %d: gzip does not round-trip (%v)", i, err)
-		}
+		total["gzip"] += n
 		// s2
 		buf = s2.Encode(buf[:cap(buf)], m)
 		total["s2"] += len(buf)
@@ -83,24 +72,46 @@ func Sizes(messages [][]byte) (map[string]float64, error) {
 			return nil, fmt.Errorf("message %d: s2 does not round-trip (%v)", i, err)
 		}
 		// lz4
-		lb.Reset()
-		lw.Reset(&lb)
-		if _, err := lw.Write(m); err != nil {
+		n, err = streamRoundTrip(lw, &lb, m, func(r io.Reader) (io.Reader, error) { return lz4.NewReader(r), nil })
+		if err != nil {
 			return nil, fmt.Errorf("message %d: lz4: %w", i, err)
 		}
-		if err := lw.Close(); err != nil {
-			return nil, fmt.Errorf("message %d: lz4: %w", i, err)
-		}
-		total["lz4"] += lb.Len()
-		if out, err = io.ReadAll(lz4.NewReader(bytes.NewReader(lb.Bytes()))); err != nil || !bytes.Equal(out, m) {
-			return nil, fmt.Errorf("message %d: lz4 does not round-trip (%v)", i, err)
-		}
+		total["lz4"] += n
 	}
 	sizes := make(map[string]float64, len(total))
 	for a, n := range total {
 		sizes[a] = float64(n) / float64(len(messages))
 	}
 	return sizes, nil
+}
+
+// streamWriter is a compressing writer that can be reused for the next
+// stream, as gzip.Writer and lz4.Writer are.
+type streamWriter interface {
+	io.WriteCloser
+	Reset(w io.Writer)
+}
+
+// streamRoundTrip compresses m as one whole stream of w into buf,
+// decompresses it with a reader from newReader, checks that it gives m
+// back, and returns the compressed size.
+func streamRoundTrip(w streamWriter, buf *bytes.Buffer, m []byte, newReader func(io.Reader) (io.Reader, error)) (int, error) {
+	buf.Reset()
+	w.Reset(buf)
+	if _, err := w.Write(m); err != nil {
+		return 0, err
+	}
+	if err := w.Close(); err != nil {
+		return 0, err
+	}
+	r, err := newReader(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		return 0, fmt.Errorf("reader: %w", err)
+	}
+	if out, err := io.ReadAll(r); err != nil || !bytes.Equal(out, m) {
+		return 0, fmt.Errorf("does not round-trip (%v)", err)
+	}
+	return buf.Len(), nil
 }
 
 // Zstd compresses messages one at a time with a reused encoder: the
