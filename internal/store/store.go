@@ -331,28 +331,40 @@ func (w *Writer) Verification(v result.Verification) error {
 // Sample stores the samples in c (the harness sends one at a time) and
 // creates the cell's row on its first sample. Each call is one transaction.
 func (w *Writer) Sample(c result.Cell) error {
+	k := c.Key()
+	err := w.inTx(func(tx *sql.Tx) error {
+		if err := w.upsertCell(tx, c); err != nil {
+			return err
+		}
+		for _, s := range c.Samples {
+			if _, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO samples (run_id, workload, codec, op, goroutines, seq, iters, ns_per_op, bytes_per_op, allocs_per_op, fork, gc_cycles, gc_cpu_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+				w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, w.seq[k], s.Iters, s.NsPerOp, s.BytesPerOp, s.AllocsPerOp, s.Fork, s.GCCycles, int64(s.GCCPU)); err != nil {
+				return err
+			}
+			w.seq[k]++
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
+	}
+	return nil
+}
+
+// inTx runs f in one transaction, holding w's lock, and commits it when f
+// succeeds.
+func (w *Writer) inTx(f func(tx *sql.Tx) error) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	tx, err := w.d.db.BeginTx(w.ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
-	}
-	defer tx.Rollback()
-	k := c.Key()
-	if err := w.upsertCell(tx, c); err != nil {
 		return err
 	}
-	for _, s := range c.Samples {
-		if _, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO samples (run_id, workload, codec, op, goroutines, seq, iters, ns_per_op, bytes_per_op, allocs_per_op, fork, gc_cycles, gc_cpu_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-			w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, w.seq[k], s.Iters, s.NsPerOp, s.BytesPerOp, s.AllocsPerOp, s.Fork, s.GCCycles, int64(s.GCCPU)); err != nil {
-			return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
-		}
-		w.seq[k]++
+	defer tx.Rollback()
+	if err := f(tx); err != nil {
+		return err
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
-	}
-	return nil
+	return tx.Commit()
 }
 
 func (w *Writer) upsertCell(tx *sql.Tx, c result.Cell) error {
@@ -368,17 +380,7 @@ func (w *Writer) upsertCell(tx *sql.Tx, c result.Cell) error {
 
 // CellDone stores c's final status.
 func (w *Writer) CellDone(c result.Cell) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	tx, err := w.d.db.BeginTx(w.ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := w.upsertCell(tx, c); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return w.inTx(func(tx *sql.Tx) error { return w.upsertCell(tx, c) })
 }
 
 // Warning stores a run-level warning.
