@@ -9,23 +9,30 @@ import (
 	"github.com/serbench/serbench/internal/harness"
 )
 
-// TestProgressLine: the estimate says when forks for precision may
-// follow, and while they are taken it gives the budget's bound.
-func TestProgressLine(t *testing.T) {
-	for _, tc := range []struct {
-		p    harness.Progress
-		want string
-	}{
-		{harness.Progress{Phase: "measure", Cell: "c", Done: 1, Total: 10, Remaining: 20 * time.Second}, "measure 1/10 c · about 20s left"},
-		{harness.Progress{Phase: "measure", Cell: "c", Done: 1, Total: 10, Remaining: 20 * time.Second, Bound: 90 * time.Second},
-			"measure 1/10 c · about 20s left, at most 1m30s with forks for precision"},
-		{harness.Progress{Phase: "refine", Cell: "c", Done: 12, Total: 14, Remaining: 2 * time.Second, Bound: 40 * time.Second, Adaptive: true},
-			"refine 12/14 c · at most 40s left (budget)"},
-	} {
-		var b bytes.Buffer
-		(&progressLine{w: &b}).update(tc.p)
-		if got := strings.TrimPrefix(b.String(), "\r\033[K"); got != tc.want {
-			t.Errorf("%+v: %q, want %q", tc.p, got, tc.want)
-		}
+// TestPlainProgress checks the progress a log gets: a line at the start,
+// one at every tenth of the run and none in between, each saying how far
+// the run is and what is left.
+func TestPlainProgress(t *testing.T) {
+	var buf bytes.Buffer
+	p := &progressLine{w: &buf, plain: true}
+	for done := 0; done <= 1000; done++ {
+		p.update(harness.Progress{Phase: "measure", Cell: "person/json encode", Done: done, Total: 1000, Remaining: time.Duration(1000-done) * time.Second})
+	}
+	p.clear()
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != 11 {
+		t.Fatalf("got %d lines, want 11 (start and every tenth):\n%s", len(lines), buf.String())
+	}
+	if want := "progress: measure 0/1000 samples (0%) · about 16m40s left"; lines[0] != want {
+		t.Errorf("first line %q, want %q", lines[0], want)
+	}
+	if want := "progress: measure 500/1000 samples (50%) · about 8m20s left"; lines[5] != want {
+		t.Errorf("line 6 %q, want %q", lines[5], want)
+	}
+	if want := "progress: measure 1000/1000 samples (100%)"; lines[10] != want {
+		t.Errorf("last line %q, want %q", lines[10], want)
+	}
+	if strings.ContainsAny(buf.String(), "\r\033") {
+		t.Errorf("plain progress holds terminal control characters: %q", buf.String())
 	}
 }
