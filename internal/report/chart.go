@@ -75,6 +75,24 @@ func markedName(name, mark string) string {
 	return name + " (" + mark + ")"
 }
 
+// chartFinder renders the charts of wl (ChartsOf, with names prefixed
+// by prefix) and returns how to find one by the suffix of its name
+// ("encode"), as writeWorkload takes it.
+func chartFinder(wl *Workload, prefix string) (func(suffix string) (Chart, bool), error) {
+	cs, err := ChartsOf(wl, prefix)
+	if err != nil {
+		return nil, err
+	}
+	bySuffix := map[string]Chart{}
+	for _, c := range cs {
+		bySuffix[strings.TrimPrefix(c.Name, prefix+fileSafe(wl.Name)+"-")] = c
+	}
+	return func(suffix string) (Chart, bool) {
+		c, ok := bySuffix[suffix]
+		return c, ok
+	}, nil
+}
+
 // ChartsOf renders the charts of workload wl, with names prefixed by
 // prefix: encode and decode times, encoded size, size versus speed and,
 // when measured, compressed sizes. A workload without timed codecs has

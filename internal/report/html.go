@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/result"
 )
 
@@ -86,36 +85,31 @@ type htmlChart struct {
 	Width, Height int
 }
 
+// htmlWorkload is one set of a workload's sections as HTML shows them
+// (FormatHTML): blocks of charts, tables, lines and notes.
 type htmlWorkload struct {
-	Class string
-	// Generic is true when the workload has the encode/decode table
-	// (Workload.Generic).
-	Generic bool
-	Charts  []htmlChart
-	Rows    []htmlRow
-	// Bandwidth is the table of a workload with bandwidth references.
-	Bandwidth *htmlBandwidth
-	// Floor is the workload's floor line (Workload.FloorLine).
-	Floor        string
-	Notes        []string
-	Sizes        []htmlSizeRow
-	Access       []htmlAccessRow
-	AccessFields string
-	ScalingHead  []string
-	Scaling      []htmlScalingRow
-	// Precision is the workload's precision line (Precision.Line), or "".
-	Precision string
-	// Tables are the tables of the sections that the template has no
-	// markup of its own for (htmlBuiltIn), after the others.
-	Tables []*htmlTable
+	Class  string
+	Blocks []*htmlBlock
 }
 
-// htmlTable is a table of a section as the section gives it: a heading,
-// its caption and the columns HTML shows.
+// htmlBlock is a block of a workload: exactly one of Charts, Table,
+// Notes and Text is set. Consecutive chart sections share one block.
+type htmlBlock struct {
+	Charts []htmlChart
+	Table  *htmlTable
+	Notes  []string
+	// Text is a line, with a class that names its section ("floor").
+	Class, Text string
+}
+
+// htmlTable is a SectionTable with the columns and rows HTML shows.
 type htmlTable struct {
 	Title, Caption string
-	Head           []htmlHead
-	Rows           [][]htmlCell
+	// Class names the table's section ("codecs"), for styles, scripts
+	// and tests.
+	Class string
+	Head  []htmlHead
+	Rows  []htmlRow
 }
 
 type htmlHead struct {
@@ -123,59 +117,24 @@ type htmlHead struct {
 	Left bool
 }
 
-// htmlCell is a cell of an htmlTable: a value, aligned left in a column
-// of names.
-type htmlCell struct {
-	htmlVal
-	Left bool
-}
-
-// htmlVal is a table cell: text, an optional small note (the interval)
-// and the sort key (empty: sorts last).
-type htmlVal struct {
-	Text, Small, Key string
-}
-
 type htmlRow struct {
-	Tier                               htmlVal
-	Codec, Library, Format, API, Flags string
-	Mark, MarkClass                    string
-	Failed                             bool
-	Vals                               []htmlVal
+	Failed bool
+	Cells  []htmlCell
 }
 
-// htmlBandwidth is the model of a Bandwidth table.
-type htmlBandwidth struct {
-	Intro   string
-	MultiOp bool
-	// RefHeads are the headings of the percentage columns.
-	RefHeads []string
-	Rows     []htmlBandwidthRow
+// htmlCell is a cell of an htmlTable: its text, left aligned in a column
+// of names (Minor: muted); or a correctness mark of class Mark
+// (markKind); or a number with its sort key (empty: sorts last) and a
+// small note (the interval).
+type htmlCell struct {
+	Text, Small, Key string
+	Left, Minor      bool
+	Mark             string
 }
 
-type htmlBandwidthRow struct {
-	Tier            htmlVal
-	Name, Op, Role  string
-	Mark, MarkClass string
-	Failed          bool
-	Vals            []htmlVal
-}
-
-type htmlSizeRow struct {
-	Codec, Mark, MarkClass string
-	Vals                   []htmlVal
-}
-
-type htmlAccessRow struct {
-	Tier  htmlVal
-	Codec string
-	Vals  []htmlVal
-}
-
-type htmlScalingRow struct {
-	Codec, Op string
-	Vals      []htmlVal
-}
+// htmlClass names the sections that styles, scripts and tests look for;
+// the tables and lines of other kinds have no class.
+var htmlClass = map[SectionKind]string{SectionMain: "codecs", SectionBandwidth: "bandwidth", SectionFloor: "floor", SectionPrecision: "precision"}
 
 // num is the sort key of v, or "" when v is not a finite number.
 func num(v float64) string {
@@ -185,43 +144,6 @@ func num(v float64) string {
 	// Six significant digits, without an exponent.
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
 	return strconv.FormatFloat(r, 'f', -1, 64)
-}
-
-func nsVal(op *Op) htmlVal {
-	if op == nil {
-		return htmlVal{Text: "–"}
-	}
-	return htmlVal{Text: format.Ns(op.NsOp.Center), Small: format.CI(op.NsOp), Key: num(op.NsOp.Center)}
-}
-
-// nsValOf is nsVal with the interval as the tables of w show it (with
-// the precision target, if any: Workload.CI).
-func nsValOf(w *Workload, op *Op) htmlVal {
-	v := nsVal(op)
-	if op != nil {
-		v.Small = w.CI(op)
-	}
-	return v
-}
-
-// tierVal is the tier of a rank, empty when not ranked.
-func tierVal(k Rank) htmlVal {
-	if k.Tier == 0 {
-		return htmlVal{}
-	}
-	return htmlVal{Text: k.TierText(), Key: num(float64(k.Tier))}
-}
-
-// gcVal is a GC figure v shown as text ("-" when unknown).
-func gcVal(v float64, text string) htmlVal {
-	if text == "-" {
-		return htmlVal{Text: "–"}
-	}
-	return htmlVal{Text: text, Key: num(v)}
-}
-
-func pairVal(a, b float64, f func(float64) string) htmlVal {
-	return htmlVal{Text: f(a) + " / " + f(b), Key: num(a + b)}
 }
 
 func dataURI(svg []byte) template.URL {
@@ -242,13 +164,10 @@ func svgSize(svg []byte) (w, h int) {
 	return int(wp*4/3 + 0.5), int(hp*4/3 + 0.5)
 }
 
-func toHTMLCharts(cs []Chart, idPrefix string) []htmlChart {
-	var out []htmlChart
-	for _, c := range cs {
-		w, h := svgSize(c.SVG)
-		out = append(out, htmlChart{ID: idPrefix + c.Name, Title: c.Title, Src: dataURI(c.SVG), Width: w, Height: h})
-	}
-	return out
+// htmlChartOf is chart c as an image whose id is idPrefix + c.Name.
+func htmlChartOf(c Chart, idPrefix string) htmlChart {
+	w, h := svgSize(c.SVG)
+	return htmlChart{ID: idPrefix + c.Name, Title: c.Title, Src: dataURI(c.SVG), Width: w, Height: h}
 }
 
 func hasVariants(reps []*Report) bool {
@@ -360,253 +279,135 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 			if class != "" {
 				prefix += strings.TrimPrefix(class, "set-") + "-"
 			}
-			page.History = append(page.History, &htmlChartSet{Class: class, Charts: toHTMLCharts(cs, prefix)})
+			set := &htmlChartSet{Class: class}
+			for _, c := range cs {
+				set.Charts = append(set.Charts, htmlChartOf(c, prefix))
+			}
+			page.History = append(page.History, set)
 		}
 		page.Nav = append(page.Nav, htmlLink{Href: "#history", Text: "history"})
 	}
 	return page, nil
 }
 
-// buildWorkload is the model of one workload's tables and charts; chart
-// ids start with prefix.
+// buildWorkload is the model of one workload's sections; chart ids
+// start with prefix.
 func buildWorkload(wl *Workload, class, prefix string) (*htmlWorkload, error) {
-	hw := &htmlWorkload{Class: class, Generic: wl.Generic(), Floor: wl.FloorLine(), Notes: wl.Notes(), AccessFields: accessFields(wl)}
-	for i, n := range hw.Notes {
-		hw.Notes[i] = strings.Replace(n, "show them with --variants all", "show them with the checkbox at the top", 1)
-	}
-	cs, err := ChartsOf(wl, "")
+	chartOf, err := chartFinder(wl, "")
 	if err != nil {
 		return nil, err
 	}
-	hw.Charts = toHTMLCharts(cs, prefix)
-	for _, rows := range [][]*Row{wl.Rows, wl.Failed} {
-		for _, r := range rows {
-			hw.Rows = append(hw.Rows, htmlMainRow(wl, r))
-		}
-	}
-	if wl.Precision != nil {
-		hw.Precision = wl.Precision.Line()
-	}
-	if wl.Bandwidth != nil {
-		hw.Bandwidth = htmlBandwidthOf(wl)
-	}
-	for _, r := range wl.SizeRows() {
-		c := r.Verify.Compressed
-		sr := htmlSizeRow{Codec: r.Label(), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
-		sr.Vals = append(sr.Vals, htmlVal{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)})
-		for _, a := range compressionAlgos {
-			v, ok := c[a]
-			if !ok {
-				sr.Vals = append(sr.Vals, htmlVal{Text: "–"})
-				continue
-			}
-			sr.Vals = append(sr.Vals, htmlVal{Text: format.Count(v), Small: pct(v, r.Verify.MeanSize), Key: num(v)})
-		}
-		sr.Vals = append(sr.Vals, nsValOf(wl, r.Zstd))
-		hw.Sizes = append(hw.Sizes, sr)
-	}
-	for _, r := range wl.AccessRows() {
-		ratio := r.Decode.NsOp.Center / r.Access.NsOp.Center
-		hw.Access = append(hw.Access, htmlAccessRow{Tier: tierVal(r.AccessRank), Codec: r.Label(), Vals: []htmlVal{
-			nsValOf(wl, r.Access),
-			{Text: format.Rate(1e9 / r.Access.NsOp.Center), Key: num(1e9 / r.Access.NsOp.Center)},
-			{Text: format.Count(r.Access.Allocs.Center), Key: num(r.Access.Allocs.Center)},
-			nsValOf(wl, r.Decode),
-			{Text: r.decodePerAccess("×"), Key: num(ratio)},
-		}})
-	}
-	hw.ScalingHead, hw.Scaling = htmlScaling(wl)
-	for _, s := range wl.Sections {
-		if s.Table != nil && !htmlBuiltIn(s.Kind) {
-			hw.Tables = append(hw.Tables, htmlTableOf(s.Table))
-		}
-	}
+	hw := &htmlWorkload{Class: class}
+	writeWorkload(&htmlWriter{hw: hw, prefix: prefix}, FormatHTML, wl, chartOf)
 	return hw, nil
 }
 
-// htmlBuiltIn reports whether the template shows sections of kind k with
-// markup of its own; buildWorkload shows the tables of other kinds with
-// htmlTableOf, so that a new kind of section appears in HTML too.
-func htmlBuiltIn(k SectionKind) bool {
-	switch k {
-	case SectionTimeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes,
-		SectionSizeCharts, SectionSizes, SectionAccess, SectionScaling:
-		return true
-	}
-	return false
+// htmlWriter writes the sections of a workload as the blocks of hw.
+type htmlWriter struct {
+	hw *htmlWorkload
+	// prefix starts the ids of charts.
+	prefix string
+	// kind is the kind of the section being written.
+	kind SectionKind
 }
 
-// htmlTableOf is the model of table t with the columns HTML shows: a
-// value, its interval in small type and its sort key; "–" for none.
-func htmlTableOf(t *SectionTable) *htmlTable {
-	ht := &htmlTable{Title: capitalize(t.Title)}
+func (w *htmlWriter) add(b *htmlBlock) { w.hw.Blocks = append(w.hw.Blocks, b) }
+
+func (*htmlWriter) workload(string) {}
+
+func (w *htmlWriter) section(k SectionKind) { w.kind = k }
+
+// table adds t with the columns and rows HTML shows: a heading and a
+// caption (HTMLTitle and HTMLCaption, else Title and Caption, else
+// "Description; Intro" or the Intro alone), and cells with their sort keys, intervals and
+// notes; "–" for none.
+func (w *htmlWriter) table(t *SectionTable) {
+	ht := &htmlTable{Title: capitalize(t.Title), Class: htmlClass[w.kind]}
 	switch {
+	case t.HTMLCaption != "":
+		ht.Caption = t.HTMLCaption
 	case t.Caption != "":
 		ht.Caption = capitalize(t.Caption) + "."
-	case t.Intro != "" && t.Description != "":
+	case t.Description != "":
 		ht.Caption = t.Description + "; " + t.Intro
-	case t.Intro != "":
-		ht.Caption = capitalize(t.Intro) + "."
+	default:
+		ht.Caption = t.Intro
+	}
+	if t.HTMLTitle != "" {
+		ht.Title = t.HTMLTitle
 	}
 	for _, c := range t.Cols {
 		if shows(c.In, FormatHTML) {
-			ht.Head = append(ht.Head, htmlHead{Text: c.Head, Left: c.Left})
+			ht.Head = append(ht.Head, htmlHead{Text: c.Head, Left: c.Left || c.Check})
 		}
 	}
 	for _, r := range t.Rows {
 		if !shows(r.In, FormatHTML) {
 			continue
 		}
-		var vals []htmlCell
+		hr := htmlRow{Failed: r.Failed}
 		for i, c := range t.Cols {
-			if !shows(c.In, FormatHTML) {
-				continue
+			if shows(c.In, FormatHTML) {
+				hr.Cells = append(hr.Cells, htmlCellOf(c, r.Cells[i]))
 			}
-			x := r.Cells[i]
-			v := htmlCell{htmlVal{Text: x.V, Key: x.Key}, c.Left}
-			switch {
-			case x.None:
-				v.htmlVal = htmlVal{Text: "–"}
-			case c.CI:
-				v.Small = x.CI
-			}
-			vals = append(vals, v)
 		}
-		ht.Rows = append(ht.Rows, vals)
+		ht.Rows = append(ht.Rows, hr)
 	}
-	return ht
+	w.add(&htmlBlock{Table: ht})
 }
 
-// htmlBandwidthOf is the model of wl's Bandwidth table: per row time,
-// MB/s, the percentages of the references, size, B/op, allocs/op and
-// samples.
-func htmlBandwidthOf(wl *Workload) *htmlBandwidth {
-	bw := wl.Bandwidth
-	intro := bw.Intro()
-	if d := description(wl); d != "" {
-		intro = d + "; " + intro
+// htmlCellOf is cell x of column c as HTML shows it.
+func htmlCellOf(c Column, x Cell) htmlCell {
+	text := x.V
+	if x.HTML != "" {
+		text = x.HTML
 	}
-	hb := &htmlBandwidth{Intro: intro, MultiOp: bw.MultiOp, RefHeads: bw.RefHeads()}
-	dash := htmlVal{Text: "–"}
-	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
-		for _, r := range rows {
-			hr := htmlBandwidthRow{Tier: tierVal(r.Rank), Name: r.Name(), Op: r.OpName(), Role: r.Row.Reference, Mark: r.Mark(), MarkClass: markKind(r.Mark()), Failed: r.Op == nil}
-			size := dash
-			if s := r.Size(); finiteNum(s) {
-				size = htmlVal{Text: format.Bytes(s), Key: num(s)}
-			}
-			n := htmlVal{Text: strconv.Itoa(r.Samples()), Key: num(float64(r.Samples()))}
-			if r.Op == nil {
-				hr.Vals = append(hr.Vals, dash, dash)
-				for range bw.Refs {
-					hr.Vals = append(hr.Vals, dash)
-				}
-				hr.Vals = append(hr.Vals, size, dash, dash, dash, dash, n)
-			} else {
-				hr.Vals = append(hr.Vals, nsValOf(wl, r.Op),
-					htmlVal{Text: format.Sig3(r.MBps.Center), Small: format.CI(r.MBps), Key: num(r.MBps.Center)})
-				for i, p := range r.Percent {
-					hr.Vals = append(hr.Vals, htmlVal{Text: r.percentText(i), Key: num(p)})
-				}
-				hr.Vals = append(hr.Vals, size,
-					htmlVal{Text: format.Bytes(r.Op.BOp.Center), Key: num(r.Op.BOp.Center)},
-					htmlVal{Text: format.Count(r.Op.Allocs.Center), Key: num(r.Op.Allocs.Center)},
-					gcVal(r.Op.GC.Per1k, r.Op.GC.Per1kText()), gcVal(r.Op.GC.Share, r.Op.GC.ShareText()), n)
-			}
-			hb.Rows = append(hb.Rows, hr)
-		}
+	switch {
+	case c.Check:
+		return htmlCell{Text: text, Left: true, Mark: markKind(text)}
+	case c.Left:
+		return htmlCell{Text: text, Left: true, Minor: c.Minor}
+	case x.None:
+		return htmlCell{Text: "–"}
 	}
-	return hb
+	small := x.CI
+	if x.Note != "" {
+		small = strings.TrimSpace(small + " " + x.Note)
+	}
+	return htmlCell{Text: text, Small: small, Key: x.Key}
 }
 
-// pct is v as a percentage of the raw size.
-func pct(v, raw float64) string {
-	if !(raw > 0) {
-		return ""
+// line adds a line: "Label: text." with a label, else the text.
+func (w *htmlWriter) line(label, text string) {
+	if label != "" {
+		text = capitalize(label) + ": " + text + "."
 	}
-	return fmt.Sprintf("%.0f%%", 100*v/raw)
+	w.add(&htmlBlock{Class: htmlClass[w.kind], Text: text})
 }
 
-func htmlMainRow(wl *Workload, r *Row) htmlRow {
-	c := r.Codec
-	flags := slices.Clone(c.Flags)
-	if r.Verify != nil {
-		for _, f := range r.Verify.Flags {
-			if !slices.Contains(flags, f) {
-				flags = append(flags, f+" (found)")
-			}
-		}
+// list adds notes, which point to the page's checkbox rather than to
+// the flag that shows the variants.
+func (w *htmlWriter) list(lines []string) {
+	notes := slices.Clone(lines)
+	for i, n := range notes {
+		notes[i] = strings.Replace(n, "show them with --variants all", "show them with the checkbox at the top", 1)
 	}
-	hr := htmlRow{Tier: tierVal(r.Rank), Codec: r.Label(), Format: c.Format, API: c.API, Flags: strings.Join(flags, ", "), Mark: r.Mark(), MarkClass: markKind(r.Mark())}
-	hr.Library = c.Module
-	if c.Version != "" {
-		hr.Library += " " + c.Version
-	}
-	if r.Encode == nil || r.Decode == nil || r.Verify.Failed() {
-		hr.Failed = true
-		hr.Vals = []htmlVal{nsValOf(wl, r.Encode), nsValOf(wl, r.Decode), {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}, {Text: "–"}}
-		if r.Verify.MeanSize > 0 {
-			hr.Vals[2] = htmlVal{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)}
-		}
-		return hr
-	}
-	gc1k, gcShare := htmlVal{Text: "–"}, htmlVal{Text: "–"}
-	if e, d := r.Encode.GC, r.Decode.GC; e.Known || d.Known {
-		gc1k = htmlVal{Text: e.Per1kText() + " / " + d.Per1kText(), Key: num(e.Per1k + d.Per1k)}
-		gcShare = htmlVal{Text: e.ShareText() + " / " + d.ShareText(), Key: num(e.Share + d.Share)}
-	}
-	hr.Vals = []htmlVal{
-		nsValOf(wl, r.Encode), nsValOf(wl, r.Decode),
-		{Text: format.Count(r.Verify.MeanSize), Key: num(r.Verify.MeanSize)},
-		pairVal(r.Encode.Allocs.Center, r.Decode.Allocs.Center, format.Count),
-		pairVal(r.Encode.BOp.Center, r.Decode.BOp.Center, format.Count),
-		pairVal(r.Encode.MBps, r.Decode.MBps, format.Count),
-		gc1k, gcShare,
-		{Text: r.VsBest("×"), Key: num(r.Relative)},
-	}
-	return hr
+	w.add(&htmlBlock{Notes: notes})
 }
 
-// htmlScaling is the parallel throughput table of wl: a column per
-// goroutine count, with efficiency.
-func htmlScaling(wl *Workload) ([]string, []htmlScalingRow) {
-	if len(wl.Scaling) == 0 {
-		return nil, nil
+func (w *htmlWriter) chart(c Chart) {
+	if n := len(w.hw.Blocks); n > 0 && w.hw.Blocks[n-1].Charts != nil {
+		b := w.hw.Blocks[n-1]
+		b.Charts = append(b.Charts, htmlChartOf(c, w.prefix))
+		return
 	}
-	gs := goroutineCounts(wl)
-	var head []string
-	for _, g := range gs {
-		head = append(head, fmt.Sprintf("×%d", g))
-		if g > 1 {
-			head = append(head, fmt.Sprintf("efficiency ×%d", g))
-		}
-	}
-	var rows []htmlScalingRow
-	for _, r := range wl.Scaling {
-		sr := htmlScalingRow{Codec: r.Codec, Op: r.Op}
-		byG := map[int]ScalePoint{}
-		for _, p := range r.Points {
-			byG[p.G] = p
-		}
-		for _, g := range gs {
-			p, ok := byG[g]
-			if ok {
-				sr.Vals = append(sr.Vals, htmlVal{Text: format.Rate(p.OpsPerSec), Small: wl.CI(p.Op), Key: num(p.OpsPerSec)})
-			} else {
-				sr.Vals = append(sr.Vals, htmlVal{Text: "–"})
-			}
-			if g > 1 {
-				if ok && p.Efficiency > 0 {
-					sr.Vals = append(sr.Vals, htmlVal{Text: fmt.Sprintf("%.0f%%", 100*p.Efficiency), Key: num(p.Efficiency)})
-				} else {
-					sr.Vals = append(sr.Vals, htmlVal{Text: "–"})
-				}
-			}
-		}
-		rows = append(rows, sr)
-	}
-	return head, rows
+	w.add(&htmlBlock{Charts: []htmlChart{htmlChartOf(c, w.prefix)}})
 }
+
+func (*htmlWriter) endWorkload() {}
+
+// warnings: buildPage shows the warnings of a run after its workloads.
+func (*htmlWriter) warnings([]string) {}
 
 // pageHTML is the template of the HTML report (html/template: every value
 // is escaped for its context). Styles and scripts are inline so that the

@@ -56,18 +56,11 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 		}
 		mw := &mdWriter{b: &b, level: level + "#", link: link}
 		for _, wl := range rep.Workloads {
-			cs, err := ChartsOf(wl, prefix)
+			chartOf, err := chartFinder(wl, prefix)
 			if err != nil {
 				return nil, err
 			}
-			bySuffix := map[string]Chart{}
-			for _, c := range cs {
-				bySuffix[strings.TrimPrefix(c.Name, prefix+fileSafe(wl.Name)+"-")] = c
-			}
-			writeWorkload(mw, FormatCharts, wl, func(suffix string) (Chart, bool) {
-				c, ok := bySuffix[suffix]
-				return c, ok
-			})
+			writeWorkload(mw, FormatCharts, wl, chartOf)
 		}
 		mw.warnings(rep.Warnings)
 		b.WriteString("\n")

@@ -21,12 +21,12 @@
 // A report is a model and renderers. Build gives, per workload, its
 // sections (Workload.Sections: charts, tables, lines and notes, each
 // table as columns and cells with the formats that show them); the text,
-// Markdown and Markdown-with-charts renderers write the sections their
-// format lists (sectionOrder) with one writer (sectionWriter), and HTML
-// writes the kinds its template knows with markup of its own and the
-// tables of other kinds as they are. Charts are drawn with the gonum
-// adapters of report/internal/svgplot; the HTML page is the template
-// page.html.tmpl.
+// Markdown, Markdown-with-charts and HTML renderers each write the
+// sections their format lists (sectionOrder) with their writer
+// (sectionWriter), which knows no kind of section by its content. Charts
+// are drawn with the gonum adapters of report/internal/svgplot; the HTML
+// page is the template page.html.tmpl, which shows a workload's sections
+// as generic blocks of charts, tables, lines and notes.
 package report
 
 import (

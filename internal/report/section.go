@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/serbench/serbench/internal/format"
 )
@@ -40,11 +42,11 @@ const (
 	numSectionKinds
 )
 
-// Formats is a set of formats: those that share one writer, plain text
-// (Table), Markdown (Markdown) and Markdown with charts (MarkdownFile),
-// whose tables are compact; and HTML, whose template has markup of its
-// own for the kinds it knows (htmlBuiltIn) and shows the tables of other
-// kinds as they are (htmlTableOf).
+// Formats is a set of formats, each with one writer of sections
+// (sectionWriter): plain text (Table) and Markdown (Markdown), whose
+// tables are compact; Markdown with charts (MarkdownFile), more compact
+// still; and HTML, whose tables have room for more columns, sort keys and
+// small notes.
 type Formats uint8
 
 // The formats of Formats.
@@ -62,6 +64,7 @@ var sectionOrder = map[Formats][]SectionKind{
 	FormatText:     {SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionAccess, SectionSizes, SectionScaling},
 	FormatMarkdown: {SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizes, SectionAccess},
 	FormatCharts:   {SectionTimeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizeCharts, SectionSizes, SectionAccess},
+	FormatHTML:     {SectionTimeCharts, SectionSizeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizes, SectionAccess, SectionScaling},
 }
 
 // Section is one part of a workload's report: a table, a line, a list
@@ -85,11 +88,14 @@ type Section struct {
 // SectionTable is a table of a section, with what introduces it.
 type SectionTable struct {
 	// Title and Caption introduce the table: in text "title (caption)",
-	// in Markdown "Title: caption.". TextCaption replaces Caption in
-	// text when not empty.
+	// in Markdown "Title: caption.", in HTML a heading "Title" and the
+	// sentence "Caption.". TextCaption replaces Caption in text when not
+	// empty; HTMLTitle and HTMLCaption replace Title and Caption in HTML
+	// (the caption as it is: a sentence), which has room to say more.
 	Title, Caption, TextCaption string
+	HTMLTitle, HTMLCaption      string
 	// Description and Intro introduce a table without a title: in text
-	// one line each, in Markdown one paragraph.
+	// one line each, in Markdown one paragraph, in HTML one line.
 	Description, Intro string
 	// Indent indents the table (and its title) in text.
 	Indent bool
@@ -100,16 +106,20 @@ type SectionTable struct {
 // Column is a column of a SectionTable.
 type Column struct {
 	Head string
-	// Left aligns the column left in Markdown (text aligns right).
+	// Left aligns the column left in Markdown and HTML (text aligns
+	// right).
 	Left bool
 	// CI: the cells carry an interval, which text shows in a column "±"
-	// of its own and Markdown after the value.
-	CI bool
+	// of its own (after the value with InlineCI) and Markdown after the
+	// value. HTML shows the interval of any cell that has one.
+	CI, InlineCI bool
 	// Escape: Markdown escapes the cells (names, free text).
 	Escape bool
 	// Check: the cells are correctness marks, which Markdown with
-	// charts shows with failures in bold.
+	// charts shows with failures in bold and HTML as coloured marks.
 	Check bool
+	// Minor: the cells are detail that HTML shows muted (the library).
+	Minor bool
 	// In are the formats that show the column; zero: all.
 	In Formats
 }
@@ -119,15 +129,21 @@ type TableRow struct {
 	Cells []Cell
 	// In are the formats that show the row; zero: all.
 	In Formats
+	// Failed: the row was not timed (in full), which HTML shows greyed.
+	Failed bool
 }
 
 // Cell is a cell of a table: a value and its interval (CI columns). A
 // cell with None has no value: "-" in text, "–" in Markdown and HTML.
-// Key, when set, is the number HTML sorts the cell by.
+// Key, when set, is the number HTML sorts the cell by (a cell without
+// one sorts last); HTML, when set, is the value as HTML shows it ("×"
+// for "x", " / " between the two values of a pair); Note is a note HTML
+// shows small after the value (a percentage of the encoded size).
 type Cell struct {
-	V, CI string
-	None  bool
-	Key   string
+	V, CI      string
+	None       bool
+	Key        string
+	HTML, Note string
 }
 
 // shows reports whether in (a Column's or TableRow's In) includes f.
@@ -136,6 +152,40 @@ func shows(in, f Formats) bool { return in == 0 || in&f != 0 }
 var none = Cell{None: true}
 
 func val(s string) Cell { return Cell{V: s} }
+
+// numCell is the value s of the number v, sorted by v in HTML.
+func numCell(s string, v float64) Cell { return Cell{V: s, Key: num(v)} }
+
+// pair is a cell of two values of one figure, encode's and decode's:
+// "a/b", in HTML "a / b", sorted by key.
+func pair(a, b string, key float64) Cell {
+	return Cell{V: a + "/" + b, HTML: a + " / " + b, Key: num(key)}
+}
+
+// ratio is a cell of a ratio that text with unit writes: "2.5x", in HTML
+// "2.5×", sorted by key.
+func ratio(text func(unit string) string, key float64) Cell {
+	return Cell{V: text("x"), HTML: text("×"), Key: num(key)}
+}
+
+// tierCell is the tier of rank k ("-" when not ranked: Rank.TierText),
+// sorted by it.
+func tierCell(k Rank) Cell {
+	c := val(k.TierText())
+	if k.Tier > 0 {
+		c.Key = num(float64(k.Tier))
+	}
+	return c
+}
+
+// gcCell is a GC figure v as text gives it ("-" when not recorded: "–"
+// in HTML).
+func gcCell(v float64, text string) Cell {
+	if text == "-" {
+		return Cell{V: text, HTML: "–"}
+	}
+	return numCell(text, v)
+}
 
 // sectionsOf lists the sections of w.
 func sectionsOf(w *Workload) []*Section {
@@ -188,54 +238,101 @@ func (w *Workload) SectionsFor(f Formats) []*Section {
 	return out
 }
 
-// ciCell is the median time of o with its interval.
+// ciCell is the median time of o with its interval, or none without o.
 func ciCell(w *Workload, o *Op) Cell {
+	if o == nil {
+		return none
+	}
 	return Cell{V: format.Ns(o.NsOp.Center), CI: w.CI(o), Key: num(o.NsOp.Center)}
 }
 
 // mainTable is the encode/decode table of w: its timed codecs, fastest
-// first, and (in Markdown with charts) those that failed.
+// first, and (in Markdown with charts and HTML) those that failed. HTML
+// shows the check mark beside the name and the codec's metadata last.
 func mainTable(w *Workload) *SectionTable {
-	const tm = FormatText | FormatMarkdown
+	const tm, th = FormatText | FormatMarkdown, FormatText | FormatHTML
 	t := &SectionTable{Cols: []Column{
 		{Head: "tier"},
 		{Head: "codec", Left: true, Escape: true},
+		{Head: "check", Left: true, Check: true, In: FormatHTML},
 		{Head: "format", In: FormatText},
 		{Head: "encode", CI: true},
 		{Head: "decode", CI: true},
 		{Head: "ops/s e/d", In: FormatText},
 		{Head: "bytes"},
-		{Head: "allocs e/d", In: tm},
-		{Head: "B/op e/d", In: FormatText},
-		{Head: "MB/s e/d", In: FormatText},
-		{Head: "GC/1k e/d", In: tm},
-		{Head: "GC% e/d", In: tm},
-		{Head: "vs best", In: tm},
-		{Head: "check", Left: true, Escape: true, Check: true},
+		{Head: "allocs e/d", In: tm | FormatHTML},
+		{Head: "B/op e/d", In: th},
+		{Head: "MB/s e/d", In: th},
+		{Head: "GC/1k e/d", In: tm | FormatHTML},
+		{Head: "GC% e/d", In: tm | FormatHTML},
+		{Head: "vs best", In: tm | FormatHTML},
+		{Head: "check", Left: true, Escape: true, Check: true, In: tm | FormatCharts},
+		{Head: "format", Left: true, In: FormatHTML},
+		{Head: "library", Left: true, Minor: true, In: FormatHTML},
+		{Head: "api", Left: true, In: FormatHTML},
+		{Head: "flags", Left: true, In: FormatHTML},
 	}}
-	pair := func(a, b string) Cell { return val(a + "/" + b) }
 	for _, r := range w.Rows {
-		t.Rows = append(t.Rows, TableRow{Cells: []Cell{
-			val(r.Rank.TierText()), val(r.Label()), val(r.Codec.Format),
-			ciCell(w, r.Encode), ciCell(w, r.Decode),
-			pair(format.Rate(1e9/r.Encode.NsOp.Center), format.Rate(1e9/r.Decode.NsOp.Center)),
-			val(format.Count(r.Verify.MeanSize)),
-			pair(format.Count(r.Encode.Allocs.Center), format.Count(r.Decode.Allocs.Center)),
-			pair(format.Count(r.Encode.BOp.Center), format.Count(r.Decode.BOp.Center)),
-			pair(format.Count(r.Encode.MBps), format.Count(r.Decode.MBps)),
-			pair(r.Encode.GC.Per1kText(), r.Decode.GC.Per1kText()),
-			pair(r.Encode.GC.ShareText(), r.Decode.GC.ShareText()),
-			val(r.VsBest("x")), val(r.Mark()),
-		}})
+		t.Rows = append(t.Rows, TableRow{Cells: mainCells(w, r)})
 	}
 	for _, r := range w.Failed {
-		cells := []Cell{none, val(r.Label())}
-		for len(cells) < len(t.Cols)-1 {
-			cells = append(cells, none)
+		cells := mainCells(w, r)
+		t.Rows = append(t.Rows, TableRow{In: FormatHTML, Failed: true, Cells: cells})
+		// Markdown with charts names a failed codec and its mark only.
+		brief := make([]Cell, len(cells))
+		for i, c := range t.Cols {
+			brief[i] = none
+			if c.Head == "codec" || c.Check {
+				brief[i] = cells[i]
+			}
 		}
-		t.Rows = append(t.Rows, TableRow{In: FormatCharts, Cells: append(cells, val(r.Mark()))})
+		t.Rows = append(t.Rows, TableRow{In: FormatCharts, Cells: brief})
 	}
 	return t
+}
+
+// mainCells is the row of r in the encode/decode table of w, in the
+// order of mainTable's columns. A row that failed (Workload.Failed) has
+// the times and size that were measured and no other figure.
+func mainCells(w *Workload, r *Row) []Cell {
+	c := r.Codec
+	library := c.Module
+	if c.Version != "" {
+		library += " " + c.Version
+	}
+	flags := slices.Clone(c.Flags)
+	for _, f := range r.Verify.Flags {
+		if !slices.Contains(flags, f) {
+			flags = append(flags, f+" (found)")
+		}
+	}
+	size := numCell(format.Count(r.Verify.MeanSize), r.Verify.MeanSize)
+	failed := r.Encode == nil || r.Decode == nil || r.Verify.Failed()
+	if failed && !(r.Verify.MeanSize > 0) {
+		size = none
+	}
+	// ops/s, bytes, allocs, B/op, MB/s, GC/1k, GC%, vs best.
+	figures := []Cell{none, size, none, none, none, none, none, none}
+	if !failed {
+		e, d := r.Encode, r.Decode
+		gc1k := pair(e.GC.Per1kText(), d.GC.Per1kText(), e.GC.Per1k+d.GC.Per1k)
+		gcShare := pair(e.GC.ShareText(), d.GC.ShareText(), e.GC.Share+d.GC.Share)
+		if !e.GC.Known && !d.GC.Known {
+			gc1k.HTML, gcShare.HTML = "–", "–"
+		}
+		figures = []Cell{
+			pair(format.Rate(1e9/e.NsOp.Center), format.Rate(1e9/d.NsOp.Center), 2e9/(e.NsOp.Center+d.NsOp.Center)),
+			size,
+			pair(format.Count(e.Allocs.Center), format.Count(d.Allocs.Center), e.Allocs.Center+d.Allocs.Center),
+			pair(format.Count(e.BOp.Center), format.Count(d.BOp.Center), e.BOp.Center+d.BOp.Center),
+			pair(format.Count(e.MBps), format.Count(d.MBps), e.MBps+d.MBps),
+			gc1k, gcShare,
+			ratio(r.VsBest, r.Relative),
+		}
+	}
+	mark := val(r.Mark())
+	return append(append([]Cell{tierCell(r.Rank), val(r.Label()), mark, val(c.Format), ciCell(w, r.Encode), ciCell(w, r.Decode)}, figures...),
+		mark, val(c.Format), val(library), val(c.API), val(strings.Join(flags, ", ")))
 }
 
 // bandwidthTable is the Bandwidth table of w: the references, the timed
@@ -244,38 +341,40 @@ func mainTable(w *Workload) *SectionTable {
 // reference (compact in Markdown with charts).
 func bandwidthTable(w *Workload) *SectionTable {
 	bw := w.Bandwidth
-	const full = FormatText | FormatMarkdown
+	const full = FormatText | FormatMarkdown | FormatHTML
 	t := &SectionTable{Description: description(w), Intro: bw.Intro()}
 	t.Cols = []Column{{Head: "tier"}, {Head: "name", Left: true, Escape: true}}
 	if bw.MultiOp {
 		t.Cols = append(t.Cols, Column{Head: "op", Left: true, Escape: true})
 	}
-	t.Cols = append(t.Cols, Column{Head: "role", Left: true, Escape: true}, Column{Head: "time", CI: true}, Column{Head: "MB/s", CI: true})
+	t.Cols = append(t.Cols, Column{Head: "role", Left: true, Escape: true},
+		Column{Head: "check", Left: true, Check: true, In: FormatHTML},
+		Column{Head: "time", CI: true}, Column{Head: "MB/s", CI: true})
 	for _, h := range bw.RefHeads() {
 		t.Cols = append(t.Cols, Column{Head: h, Escape: true})
 	}
 	t.Cols = append(t.Cols,
 		Column{Head: "size", In: full},
-		Column{Head: "B/op", In: FormatText},
+		Column{Head: "B/op", In: FormatText | FormatHTML},
 		Column{Head: "allocs/op", In: full},
 		Column{Head: "GC/1k", In: full},
 		Column{Head: "GC%", In: full},
 		Column{Head: "n", In: full},
-		Column{Head: "check", Left: true, Escape: true, Check: true})
+		Column{Head: "check", Left: true, Escape: true, Check: true, In: FormatText | FormatMarkdown | FormatCharts})
 	for _, rows := range [][]*BandwidthRow{bw.Refs, bw.Rows, bw.Failed} {
 		for _, r := range rows {
-			tier := ""
+			tier := Cell{}
 			if r.Rank.Tier > 0 {
-				tier = r.Rank.TierText()
+				tier = tierCell(r.Rank)
 			}
-			cells := []Cell{val(tier), val(r.Name())}
+			cells := []Cell{tier, val(r.Name())}
 			if bw.MultiOp {
 				cells = append(cells, val(r.OpName()))
 			}
-			cells = append(cells, val(r.Row.Reference))
+			cells = append(cells, val(r.Row.Reference), val(r.Mark()))
 			size := none
 			if s := r.Size(); finiteNum(s) {
-				size = val(format.Bytes(s))
+				size = numCell(format.Bytes(s), s)
 			}
 			if r.Op == nil {
 				cells = append(cells, none, none)
@@ -284,15 +383,17 @@ func bandwidthTable(w *Workload) *SectionTable {
 				}
 				cells = append(cells, size, none, none, none, none)
 			} else {
-				cells = append(cells, ciCell(w, r.Op), Cell{V: format.Sig3(r.MBps.Center), CI: format.CI(r.MBps)})
-				for i := range r.Percent {
-					cells = append(cells, val(r.percentText(i)))
+				cells = append(cells, ciCell(w, r.Op), Cell{V: format.Sig3(r.MBps.Center), CI: format.CI(r.MBps), Key: num(r.MBps.Center)})
+				for i, p := range r.Percent {
+					cells = append(cells, numCell(r.percentText(i), p))
 				}
-				cells = append(cells, size, val(format.Bytes(r.Op.BOp.Center)), val(format.Count(r.Op.Allocs.Center)),
-					val(r.Op.GC.Per1kText()), val(r.Op.GC.ShareText()))
+				cells = append(cells, size, numCell(format.Bytes(r.Op.BOp.Center), r.Op.BOp.Center),
+					numCell(format.Count(r.Op.Allocs.Center), r.Op.Allocs.Center),
+					gcCell(r.Op.GC.Per1k, r.Op.GC.Per1kText()), gcCell(r.Op.GC.Share, r.Op.GC.ShareText()))
 			}
-			cells = append(cells, val(fmt.Sprint(r.Samples())), val(r.Mark()))
-			t.Rows = append(t.Rows, TableRow{Cells: cells})
+			n := float64(r.Samples())
+			cells = append(cells, numCell(fmt.Sprint(r.Samples()), n), val(r.Mark()))
+			t.Rows = append(t.Rows, TableRow{Cells: cells, Failed: r.Op == nil})
 		}
 	}
 	return t
@@ -322,21 +423,25 @@ func accessTable(w *Workload) *SectionTable {
 	if len(rows) == 0 {
 		return nil
 	}
+	const th = FormatText | FormatHTML
 	t := &SectionTable{Title: "access", Caption: fmt.Sprintf("read %s from the encoded bytes without a full decode", accessFields(w)), Indent: true,
+		HTMLTitle:   "Access without decoding",
+		HTMLCaption: fmt.Sprintf("Zero-copy codecs: read %s from the encoded bytes without a full decode.", accessFields(w)),
 		Cols: []Column{
 			{Head: "tier"},
 			{Head: "codec", Left: true, Escape: true},
 			{Head: "access", CI: true},
-			{Head: "ops/s", In: FormatText},
-			{Head: "allocs", In: FormatText},
+			{Head: "ops/s", In: th},
+			{Head: "allocs", In: th},
 			{Head: "decode"},
 			{Head: "decode/access"},
 		}}
 	for _, r := range rows {
+		a, d := r.Access.NsOp.Center, r.Decode.NsOp.Center
 		t.Rows = append(t.Rows, TableRow{Cells: []Cell{
-			val(r.AccessRank.TierText()), val(r.Label()), ciCell(w, r.Access),
-			val(format.Rate(1e9 / r.Access.NsOp.Center)), val(format.Count(r.Access.Allocs.Center)),
-			val(format.Ns(r.Decode.NsOp.Center)), val(r.decodePerAccess("x")),
+			tierCell(r.AccessRank), val(r.Label()), ciCell(w, r.Access),
+			numCell(format.Rate(1e9/a), 1e9/a), numCell(format.Count(r.Access.Allocs.Center), r.Access.Allocs.Center),
+			ciCell(w, r.Decode), ratio(r.decodePerAccess, d/a),
 		}})
 	}
 	return t
@@ -350,28 +455,36 @@ func sizeTable(w *Workload) *SectionTable {
 	if len(rows) == 0 {
 		return nil
 	}
-	const tm = FormatText | FormatMarkdown
+	const tmh = FormatText | FormatMarkdown | FormatHTML
 	t := &SectionTable{Title: "compressed size", Caption: "mean bytes of one message compressed alone",
 		TextCaption: "mean bytes of one message compressed alone; zstd time per message", Indent: true,
+		HTMLCaption: "Mean bytes of one message compressed alone (percentage of the encoded size), and the time zstd takes to compress one.",
 		Cols: []Column{
-			{Head: "codec", Left: true, Escape: true, In: tm},
+			{Head: "codec", Left: true, Escape: true, In: tmh},
 			{Head: "codec", Left: true, Escape: true, In: FormatCharts},
+			{Head: "check", Left: true, Check: true, In: FormatHTML},
 			{Head: "bytes"},
-			{Head: "zstd"}, {Head: "gzip"}, {Head: "s2"}, {Head: "lz4"},
-			{Head: "zstd time", CI: true, In: tm},
-			{Head: "check", In: FormatText},
 		}}
+	for _, a := range compressionAlgos {
+		t.Cols = append(t.Cols, Column{Head: a})
+	}
+	t.Cols = append(t.Cols, Column{Head: "zstd time", CI: true, In: tmh}, Column{Head: "check", In: FormatText})
 	for _, r := range rows {
-		c := r.Verify.Compressed
-		zt := val("-")
-		if r.Zstd != nil {
-			zt = ciCell(w, r.Zstd)
+		size := r.Verify.MeanSize
+		cells := []Cell{val(r.Label()), val(markedName(r.Label(), r.Mark())), val(r.Mark()), numCell(format.Count(size), size)}
+		for _, a := range compressionAlgos {
+			c, ok := r.Verify.Compressed[a]
+			if !ok {
+				cells = append(cells, none)
+				continue
+			}
+			cell := numCell(format.Count(c), c)
+			if size > 0 {
+				cell.Note = fmt.Sprintf("%.0f%%", 100*c/size)
+			}
+			cells = append(cells, cell)
 		}
-		t.Rows = append(t.Rows, TableRow{Cells: []Cell{
-			val(r.Label()), val(markedName(r.Label(), r.Mark())), val(format.Count(r.Verify.MeanSize)),
-			val(format.Count(c["zstd"])), val(format.Count(c["gzip"])), val(format.Count(c["s2"])), val(format.Count(c["lz4"])),
-			zt, val(r.Mark()),
-		}})
+		t.Rows = append(t.Rows, TableRow{Cells: append(cells, ciCell(w, r.Zstd), val(r.Mark()))})
 	}
 	return t
 }
@@ -384,9 +497,11 @@ func scalingTable(w *Workload) *SectionTable {
 	}
 	gs := goroutineCounts(w)
 	t := &SectionTable{Title: "parallel throughput of " + w.Name, Caption: "operations/s over all goroutines; efficiency = speed-up ÷ goroutines",
-		Cols: []Column{{Head: "codec", Left: true, Escape: true}, {Head: "op", Left: true}}}
+		HTMLTitle:   "Parallel throughput",
+		HTMLCaption: "Operations per second over all goroutines; efficiency is the speed-up divided by the number of goroutines.",
+		Cols:        []Column{{Head: "codec", Left: true, Escape: true}, {Head: "op", Left: true}}}
 	for _, g := range gs {
-		t.Cols = append(t.Cols, Column{Head: fmt.Sprintf("×%d", g)})
+		t.Cols = append(t.Cols, Column{Head: fmt.Sprintf("×%d", g), CI: true, InlineCI: true})
 		if g > 1 {
 			t.Cols = append(t.Cols, Column{Head: fmt.Sprintf("eff ×%d", g)})
 		}
@@ -400,15 +515,15 @@ func scalingTable(w *Workload) *SectionTable {
 		for _, g := range gs {
 			p, ok := byG[g]
 			if ok {
-				cells = append(cells, val(format.Rate(p.OpsPerSec)+" "+w.CI(p.Op)))
+				cells = append(cells, Cell{V: format.Rate(p.OpsPerSec), CI: w.CI(p.Op), Key: num(p.OpsPerSec)})
 			} else {
-				cells = append(cells, val("-"))
+				cells = append(cells, none)
 			}
 			if g > 1 {
 				if ok && p.Efficiency > 0 {
-					cells = append(cells, val(fmt.Sprintf("%.0f%%", 100*p.Efficiency)))
+					cells = append(cells, numCell(fmt.Sprintf("%.0f%%", 100*p.Efficiency), p.Efficiency))
 				} else {
-					cells = append(cells, val("-"))
+					cells = append(cells, none)
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,11 +59,22 @@ func TestSections(t *testing.T) {
 	}
 }
 
-// TestHTMLShowsNewSections: HTML shows the table of a kind of section its
-// template has no markup for, with the columns and rows HTML shows.
-func TestHTMLShowsNewSections(t *testing.T) {
+// TestNewSection: a new kind of section appears in the formats that list
+// it (sectionOrder) and no other, through their writers alone: HTML with
+// the columns and rows it shows, sort keys and intervals.
+func TestNewSection(t *testing.T) {
+	kind := numSectionKinds
+	saved := sectionOrder
+	sectionOrder = map[Formats][]SectionKind{}
+	for f, kinds := range saved {
+		sectionOrder[f] = kinds
+	}
+	sectionOrder[FormatHTML] = append(slices.Clone(saved[FormatHTML]), kind)
+	sectionOrder[FormatText] = append(slices.Clone(saved[FormatText]), kind)
+	t.Cleanup(func() { sectionOrder = saved })
+
 	wl := Build(referenceRun("r1"), Options{}).Workloads[0]
-	wl.Sections = append(wl.Sections, &Section{Kind: numSectionKinds, Table: &SectionTable{
+	wl.Sections = append(wl.Sections, &Section{Kind: kind, Table: &SectionTable{
 		Title: "validate", Caption: "check the encoded bytes without decoding",
 		Cols: []Column{{Head: "codec", Left: true}, {Head: "validate", CI: true}, {Head: "text only", In: FormatText}},
 		Rows: []TableRow{
@@ -75,9 +87,6 @@ func TestHTMLShowsNewSections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(hw.Tables) != 1 {
-		t.Fatalf("%d tables, want 1", len(hw.Tables))
-	}
 	page := &htmlPage{Title: "t", Runs: []*htmlRun{{ID: "r1", Workloads: []*htmlSection{{Name: wl.Name, Sets: []*htmlWorkload{hw}}}}}}
 	var b bytes.Buffer
 	if err := pageTemplate.Execute(&b, page); err != nil {
@@ -88,7 +97,7 @@ func TestHTMLShowsNewSections(t *testing.T) {
 		"<h4>Validate</h4>", "<p class=\"sub\">Check the encoded bytes without decoding.</p>",
 		"<th class=\"l\">codec</th><th>validate</th></tr>",
 		"<tr><td class=\"l\">c&lt;1&gt;</td><td data-v=\"12\">12.0ns<small>±1%</small></td></tr>",
-		"<tr><td class=\"l\">c2</td><td>–</td></tr>",
+		"<tr><td class=\"l\">c2</td><td data-v=\"\">–</td></tr>",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %s in the page", want)
@@ -97,11 +106,18 @@ func TestHTMLShowsNewSections(t *testing.T) {
 	if strings.Contains(out, ">hidden<") || strings.Contains(out, ">text only<") {
 		t.Error("the page shows a text-only row or column")
 	}
-	// The other formats show only the kinds they list.
 	var txt strings.Builder
 	writeWorkload(textWriter{&txt}, FormatText, wl, nil)
-	if strings.Contains(txt.String(), "validate") {
-		t.Error("text shows a kind it does not list")
+	for _, want := range []string{"validate (check the encoded bytes without decoding)", "hidden", "text only"} {
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, txt.String())
+		}
+	}
+	// Markdown does not list the kind.
+	var md strings.Builder
+	writeWorkload(&mdWriter{b: &md, level: "###"}, FormatMarkdown, wl, nil)
+	if strings.Contains(md.String(), "alidate") {
+		t.Error("Markdown shows a kind it does not list")
 	}
 }
 

@@ -8,12 +8,15 @@ import (
 
 // sectionWriter writes the sections of workloads (Workload.Sections) in
 // one format: textWriter for Table, mdWriter for Markdown and
-// MarkdownFile. A renderer writes every section the same way, by what
-// it holds (writeWorkload), so a new kind of section needs no code in
-// the writers.
+// MarkdownFile, htmlWriter for HTML. A renderer writes every section the
+// same way, by what it holds (writeWorkload), so a new kind of section
+// needs no code in the writers.
 type sectionWriter interface {
 	// workload starts the sections of a workload.
 	workload(name string)
+	// section starts a section of kind k, which a writer may name in
+	// its markup (HTML classes) but never needs.
+	section(k SectionKind)
 	table(t *SectionTable)
 	// line writes a line, after "label: " unless label is empty.
 	line(label, text string)
@@ -31,6 +34,7 @@ type sectionWriter interface {
 func writeWorkload(sw sectionWriter, f Formats, wl *Workload, chartOf func(suffix string) (Chart, bool)) {
 	sw.workload(wl.Name)
 	for _, s := range wl.SectionsFor(f) {
+		sw.section(s.Kind)
 		switch {
 		case s.Table != nil:
 			sw.table(s.Table)
@@ -57,6 +61,8 @@ type textWriter struct{ b *strings.Builder }
 
 func (w textWriter) workload(name string) { fmt.Fprintf(w.b, "\nworkload %s\n", name) }
 
+func (textWriter) section(SectionKind) {}
+
 func (w textWriter) table(t *SectionTable) {
 	indent := ""
 	if t.Indent {
@@ -79,7 +85,7 @@ func (w textWriter) table(t *SectionTable) {
 	for _, c := range t.Cols {
 		if shows(c.In, FormatText) {
 			fmt.Fprintf(tw, "%s\t", c.Head)
-			if c.CI {
+			if c.CI && !c.InlineCI {
 				fmt.Fprint(tw, "±\t")
 			}
 		}
@@ -94,13 +100,17 @@ func (w textWriter) table(t *SectionTable) {
 			if !shows(c.In, FormatText) {
 				continue
 			}
-			v := r.Cells[i].V
-			if r.Cells[i].None {
-				v = "-"
+			x := r.Cells[i]
+			switch {
+			case x.None:
+				fmt.Fprint(tw, "-\t")
+			case c.CI && c.InlineCI:
+				fmt.Fprintf(tw, "%s %s\t", x.V, x.CI)
+			default:
+				fmt.Fprintf(tw, "%s\t", x.V)
 			}
-			fmt.Fprintf(tw, "%s\t", v)
-			if c.CI {
-				fmt.Fprintf(tw, "%s\t", r.Cells[i].CI)
+			if c.CI && !c.InlineCI {
+				fmt.Fprintf(tw, "%s\t", x.CI)
 			}
 		}
 		fmt.Fprintln(tw)
@@ -155,6 +165,8 @@ func (w *mdWriter) format() Formats {
 	}
 	return FormatMarkdown
 }
+
+func (*mdWriter) section(SectionKind) {}
 
 func (w *mdWriter) workload(name string) {
 	fmt.Fprintf(w.b, "\n%s %s\n\n", w.level, mdEscape(name))
