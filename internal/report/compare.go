@@ -6,7 +6,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/internal/stats"
@@ -52,13 +51,7 @@ func (r *CompareRow) Delta() string { return r.Test.Delta(r.Old.Center, r.New.Ce
 // Compare compares the cells of two runs.
 func Compare(oldName string, old *result.Run, newName string, new *result.Run) *Comparison {
 	cmp := &Comparison{Old: oldName, New: newName}
-	name := func(k result.Key) string {
-		n := fmt.Sprintf("%s/%s %s", k.Workload, k.Codec, k.Op)
-		if k.Goroutines > 1 {
-			n += fmt.Sprintf(" ×%d", k.Goroutines)
-		}
-		return n
-	}
+	name := cellName
 	var logOld, logNew float64
 	for i := range old.Cells {
 		oc := &old.Cells[i]
@@ -97,6 +90,16 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 		cmp.Geomean = math.Exp((logNew - logOld) / n)
 	}
 	return cmp
+}
+
+// cellName names a cell as compare and history show it: "person/json
+// encode", "person/json encode ×4".
+func cellName(k result.Key) string {
+	n := fmt.Sprintf("%s/%s %s", k.Workload, k.Codec, k.Op)
+	if k.Goroutines > 1 {
+		n += fmt.Sprintf(" ×%d", k.Goroutines)
+	}
+	return n
 }
 
 // keyLess orders cells by workload, codec, operation (encode, decode,
@@ -142,6 +145,27 @@ func checkChange(old, new *result.Run, workload, codec string) string {
 	return o + "→" + n
 }
 
+// compareTable is the table of c: a row per cell and a geomean row.
+func compareTable(c *Comparison) *SectionTable {
+	t := &SectionTable{Cols: []Column{
+		{Head: "cell", Left: true}, {Head: "old ns/op", CI: true}, {Head: "new ns/op", CI: true},
+		{Head: "vs old"}, {Head: "p"}, {Head: "n"}, {Head: "allocs old→new"}, {Head: "check", Left: true},
+	}}
+	for _, r := range c.Rows {
+		t.Rows = append(t.Rows, TableRow{Cells: []Cell{
+			val(cellName(r.Key)),
+			{V: format.Ns(r.Old.Center), CI: format.CI(r.Old)}, {V: format.Ns(r.New.Center), CI: format.CI(r.New)},
+			val(r.Delta()), val(fmt.Sprintf("p=%.3f", r.Test.P)), val(fmt.Sprintf("n=%d+%d", r.Test.N1, r.Test.N2)),
+			val(format.Count(r.OldAllocs) + "→" + format.Count(r.NewAllocs)), val(r.Check),
+		}})
+	}
+	if len(c.Rows) > 0 {
+		geomean := []Cell{val("geomean"), {}, {}, val(fmt.Sprintf("%+.2f%%", (c.Geomean-1)*100)), {}, {}, {}, {}}
+		t.Rows = append(t.Rows, TableRow{Cells: geomean})
+	}
+	return t
+}
+
 // CompareTable writes c as a benchstat-style table: old and new medians
 // with their 95% confidence intervals, the change or "~" when it is not
 // significant (Mann-Whitney U, α = 0.05) with the p-value and sample
@@ -149,21 +173,7 @@ func checkChange(old, new *result.Run, workload, codec string) string {
 func CompareTable(w io.Writer, c *Comparison) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old: %s\nnew: %s\n\n", c.Old, c.New)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "cell\told ns/op\t±\tnew ns/op\t±\tvs old\tp\tn\tallocs old→new\tcheck\t")
-	for _, r := range c.Rows {
-		name := fmt.Sprintf("%s/%s %s", r.Key.Workload, r.Key.Codec, r.Key.Op)
-		if r.Key.Goroutines > 1 {
-			name += fmt.Sprintf(" ×%d", r.Key.Goroutines)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\tp=%.3f\tn=%d+%d\t%s→%s\t%s\t\n", name,
-			format.Ns(r.Old.Center), format.CI(r.Old), format.Ns(r.New.Center), format.CI(r.New),
-			r.Delta(), r.Test.P, r.Test.N1, r.Test.N2, format.Count(r.OldAllocs), format.Count(r.NewAllocs), r.Check)
-	}
-	if len(c.Rows) > 0 {
-		fmt.Fprintf(tw, "geomean\t\t\t\t\t%+.2f%%\t\t\t\t\t\n", (c.Geomean-1)*100)
-	}
-	tw.Flush()
+	textWriter{&b}.table(compareTable(c))
 	b.WriteString("\nvs old: change of the median; ~ = not significant (Mann-Whitney U test, p > 0.05).\n")
 	b.WriteString("±: 95% confidence interval of the median, covering the variation between worker processes (forks).\n")
 	if len(c.OnlyOld) > 0 {

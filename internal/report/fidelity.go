@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/serbench/serbench/result"
 )
@@ -43,25 +42,34 @@ func carrierText(r result.FidelityRow) string {
 	return r.Carrier
 }
 
+// fidelityTable is the matrix as a table: a row per codec with its
+// carrier and a column per edge value with the cells' marks, its heads
+// in capitals in text.
+func fidelityTable(m *result.Fidelity) *SectionTable {
+	const md = FormatMarkdown
+	t := &SectionTable{TextLeft: true, Cols: []Column{
+		{Head: "CODEC", In: FormatText}, {Head: "codec", Left: true, Escape: true, In: md},
+		{Head: "CARRIER", In: FormatText}, {Head: "carrier", Left: true, Escape: true, In: md},
+	}}
+	for _, c := range m.Cases {
+		t.Cols = append(t.Cols, Column{Head: c.Name, Center: true, Escape: true})
+	}
+	for _, r := range m.Rows {
+		cells := []Cell{val(r.Codec), val(r.Codec), val(carrierText(r)), val(carrierText(r))}
+		for _, c := range r.Cells {
+			cells = append(cells, val(c.Status.Symbol()))
+		}
+		t.Rows = append(t.Rows, TableRow{Cells: cells})
+	}
+	return t
+}
+
 // FidelityTable writes the matrix as a text table, followed by the legend,
 // the columns' docs and the details of every cell that is not exact.
 func FidelityTable(w io.Writer, m *result.Fidelity) error {
-	var b bytes.Buffer
+	var b strings.Builder
 	fmt.Fprintf(&b, "Fidelity matrix: %d codecs × %d edge values (%s)\n\n", len(m.Rows), len(m.Cases), fidelityCounts(m))
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "CODEC\tCARRIER")
-	for _, c := range m.Cases {
-		fmt.Fprint(tw, "\t"+c.Name)
-	}
-	fmt.Fprintln(tw)
-	for _, r := range m.Rows {
-		fmt.Fprint(tw, r.Codec+"\t"+carrierText(r))
-		for _, c := range r.Cells {
-			fmt.Fprint(tw, "\t"+c.Status.Symbol())
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
+	textWriter{&b}.table(fidelityTable(m))
 	b.WriteString("\n" + wrap(fidelityIntro, 100, "") + "\n\n")
 	for _, l := range result.FidelityLegend {
 		b.WriteString(wrap(l, 100, "       ") + "\n")
@@ -92,7 +100,7 @@ func FidelityTable(w io.Writer, m *result.Fidelity) error {
 			fmt.Fprintf(&b, "  %-*s  %-5s %s\n", width, l.Case, l.Status.Symbol(), wrap(l.Detail, 100-width-10, strings.Repeat(" ", width+10)))
 		}
 	}
-	_, err := w.Write(b.Bytes())
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 
@@ -138,22 +146,9 @@ func wrap(s string, width int, indent string) string {
 // legend, the columns' docs and the details of every cell that is not
 // exact.
 func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
-	var b bytes.Buffer
+	var b strings.Builder
 	fmt.Fprintf(&b, "%d codecs × %d edge values (%s). %s\n\n", len(m.Rows), len(m.Cases), mdEscape(fidelityCounts(m)), mdEscape(fidelityIntro))
-	b.WriteString("| codec | carrier |")
-	align := "|:--|:--|"
-	for _, c := range m.Cases {
-		b.WriteString(" " + mdEscape(c.Name) + " |")
-		align += ":-:|"
-	}
-	b.WriteString("\n" + align + "\n")
-	for _, r := range m.Rows {
-		b.WriteString("| " + mdEscape(r.Codec) + " | " + mdEscape(carrierText(r)) + " |")
-		for _, c := range r.Cells {
-			b.WriteString(" " + mdEscape(c.Status.Symbol()) + " |")
-		}
-		b.WriteString("\n")
-	}
+	(&mdWriter{b: &b}).table(fidelityTable(m))
 	b.WriteString("\n")
 	for _, l := range result.FidelityLegend {
 		sym, text, _ := strings.Cut(l, " ")
@@ -176,7 +171,7 @@ func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 			fmt.Fprintf(&b, "- %s `%s` %s\n", mdEscape(c.Case), c.Status.Symbol(), mdEscape(c.Detail))
 		}
 	}
-	_, err := w.Write(b.Bytes())
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/serbench/serbench/internal/format"
@@ -128,13 +127,10 @@ func HistoryTable(w io.Writer, series []*Series) error {
 	}
 	regressions := 0
 	for _, s := range series {
-		name := fmt.Sprintf("%s/%s %s", s.Key.Workload, s.Key.Codec, s.Key.Op)
-		if s.Key.Goroutines > 1 {
-			name += fmt.Sprintf(" ×%d", s.Key.Goroutines)
-		}
-		fmt.Fprintf(&b, "\n%s\n", name)
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "  run\tdate\tversion\tgo\tmachine\tns/op\t±\tvs prev\tcheck\t")
+		t := &SectionTable{Indent: true, TextLeft: true, Cols: []Column{
+			{Head: "run"}, {Head: "date"}, {Head: "version"}, {Head: "go"}, {Head: "machine"},
+			{Head: "ns/op", CI: true}, {Head: "vs prev"}, {Head: "check"},
+		}}
 		for _, p := range s.Points {
 			vs := ""
 			if p.VsPrev != nil {
@@ -144,10 +140,13 @@ func HistoryTable(w io.Writer, series []*Series) error {
 					regressions++
 				}
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", p.RunID, p.Start.UTC().Format("2006-01-02 15:04"),
-				p.Version, p.Go, p.Machine, format.Ns(p.NsOp.Center), format.CI(p.NsOp), vs, p.Check)
+			t.Rows = append(t.Rows, TableRow{Cells: []Cell{
+				val(p.RunID), val(p.Start.UTC().Format("2006-01-02 15:04")), val(p.Version), val(p.Go), val(p.Machine),
+				{V: format.Ns(p.NsOp.Center), CI: format.CI(p.NsOp)}, val(vs), val(p.Check),
+			}})
 		}
-		tw.Flush()
+		fmt.Fprintf(&b, "\n%s\n", cellName(s.Key))
+		textWriter{&b}.table(t)
 	}
 	fmt.Fprintf(&b, "\n%d series; %d significant regressions (slower than the previous run on the same machine, Mann-Whitney U, p ≤ 0.05)\n", len(series), regressions)
 	_, err := io.WriteString(w, b.String())

@@ -99,16 +99,19 @@ type SectionTable struct {
 	Description, Intro string
 	// Indent indents the table (and its title) in text.
 	Indent bool
-	Cols   []Column
-	Rows   []TableRow
+	// TextLeft aligns the columns left in text (else right).
+	TextLeft bool
+	Cols     []Column
+	Rows     []TableRow
 }
 
 // Column is a column of a SectionTable.
 type Column struct {
 	Head string
 	// Left aligns the column left in Markdown and HTML (text aligns
-	// right).
-	Left bool
+	// every column of a table alike: SectionTable.TextLeft); Center
+	// centres it in Markdown.
+	Left, Center bool
 	// CI: the cells carry an interval, which text shows in a column "±"
 	// of its own (after the value with InlineCI) and Markdown after the
 	// value. HTML shows the interval of any cell that has one.

@@ -80,22 +80,29 @@ func (w textWriter) table(t *SectionTable) {
 			w.b.WriteString("  " + l + "\n")
 		}
 	}
-	tw := tabwriter.NewWriter(w.b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	tw.Write([]byte(indent))
+	// Right-aligned columns need every cell terminated by a tab; a
+	// left-aligned table leaves its last cell open, so that its lines
+	// end without padding.
+	flags, end := uint(tabwriter.AlignRight), "\t\n"
+	if t.TextLeft {
+		flags, end = 0, "\n"
+	}
+	tw := tabwriter.NewWriter(w.b, 0, 0, 2, ' ', flags)
+	var cells []string
 	for _, c := range t.Cols {
 		if shows(c.In, FormatText) {
-			fmt.Fprintf(tw, "%s\t", c.Head)
+			cells = append(cells, c.Head)
 			if c.CI && !c.InlineCI {
-				fmt.Fprint(tw, "±\t")
+				cells = append(cells, "±")
 			}
 		}
 	}
-	fmt.Fprintln(tw)
+	fmt.Fprint(tw, indent+strings.Join(cells, "\t")+end)
 	for _, r := range t.Rows {
 		if !shows(r.In, FormatText) {
 			continue
 		}
-		tw.Write([]byte(indent))
+		cells = cells[:0]
 		for i, c := range t.Cols {
 			if !shows(c.In, FormatText) {
 				continue
@@ -103,17 +110,17 @@ func (w textWriter) table(t *SectionTable) {
 			x := r.Cells[i]
 			switch {
 			case x.None:
-				fmt.Fprint(tw, "-\t")
+				cells = append(cells, "-")
 			case c.CI && c.InlineCI:
-				fmt.Fprintf(tw, "%s %s\t", x.V, x.CI)
+				cells = append(cells, x.V+" "+x.CI)
 			default:
-				fmt.Fprintf(tw, "%s\t", x.V)
+				cells = append(cells, x.V)
 			}
 			if c.CI && !c.InlineCI {
-				fmt.Fprintf(tw, "%s\t", x.CI)
+				cells = append(cells, x.CI)
 			}
 		}
-		fmt.Fprintln(tw)
+		fmt.Fprint(tw, indent+strings.Join(cells, "\t")+end)
 	}
 	tw.Flush()
 }
@@ -198,9 +205,12 @@ func (w *mdWriter) table(t *SectionTable) {
 	for _, c := range t.Cols {
 		if shows(c.In, f) {
 			head += " " + mdEscape(c.Head) + " |"
-			if c.Left {
+			switch {
+			case c.Center:
+				align += ":-:|"
+			case c.Left:
 				align += ":--|"
-			} else {
+			default:
 				align += "--:|"
 			}
 		}
