@@ -274,9 +274,8 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 	// as if the label were centred on the arithmetic middle of the range.
 	p.Y.Label.Text = "encode + decode"
 	p.Add(svgplot.Grid(), ps)
-	logX, logY := svgplot.WideRange(xs), svgplot.WideRange(ys)
+	logX := svgplot.WideRange(xs)
 	p.X.Tick.Marker = svgplot.Ticks{Log: logX, Format: format.Bytes}
-	p.Y.Tick.Marker = svgplot.Ticks{Log: logY, Format: format.Ns}
 	// Start linear axes at 0 so that distances from the origin compare;
 	// leave room around the data on log axes.
 	if logX {
@@ -288,20 +287,10 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 		p.X.Min = 0
 		p.X.Max *= 1.05
 	}
-	if logY {
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Min /= 1.5
-		p.Y.Max *= 1.4
-		p.X.Label.Text += " · time axis: log scale"
-	} else {
-		p.Y.Min = 0
-		p.Y.Max *= 1.08
+	if p.X.Max <= p.X.Min {
+		p.X.Max = p.X.Min + 1
 	}
-	for _, g := range []*plot.Axis{&p.X, &p.Y} {
-		if g.Max <= g.Min {
-			g.Max = g.Min + 1
-		}
-	}
+	timeAxis(p, svgplot.WideRange(ys), 1.4)
 	return svgplot.Render(p, nil, vg.Points(420), vg.Points(300))
 }
 
@@ -415,11 +404,21 @@ func historyChart(title string, series []*Series, xOf map[string]float64, xticks
 	if len(xticks) == 1 {
 		p.X.Min, p.X.Max = -1, 1
 	}
-	p.Y.Tick.Marker = svgplot.Ticks{Log: logY, Format: format.Ns}
-	if logY {
+	timeAxis(p, logY, 1.3)
+	h := max(vg.Points(300), vg.Points(float64(len(series))*12+60))
+	return svgplot.Render(p, l, vg.Points(400)+l.Width(), h)
+}
+
+// timeAxis makes the y axis of p a time axis: on a log scale when log
+// is set, with room below the data and headroom (a factor) above it, and
+// the x axis's label saying so; else linear from 0 with 8% room above.
+// An empty range gets a width of 1.
+func timeAxis(p *plot.Plot, log bool, headroom float64) {
+	p.Y.Tick.Marker = svgplot.Ticks{Log: log, Format: format.Ns}
+	if log {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Min /= 1.5
-		p.Y.Max *= 1.3
+		p.Y.Max *= headroom
 		p.X.Label.Text += " · time axis: log scale"
 	} else {
 		p.Y.Min = 0
@@ -428,8 +427,6 @@ func historyChart(title string, series []*Series, xOf map[string]float64, xticks
 	if p.Y.Max <= p.Y.Min {
 		p.Y.Max = p.Y.Min + 1
 	}
-	h := max(vg.Points(300), vg.Points(float64(len(series))*12+60))
-	return svgplot.Render(p, l, vg.Points(400)+l.Width(), h)
 }
 
 var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
