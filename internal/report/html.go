@@ -319,8 +319,8 @@ func (w *htmlWriter) section(k SectionKind) { w.kind = k }
 
 // table adds t with the columns and rows HTML shows: a heading and a
 // caption (HTMLTitle and HTMLCaption, else Title and Caption, else
-// "Description; Intro" or the Intro alone), and cells with their sort keys, intervals and
-// notes; "–" for none.
+// "Description; Intro" or the Intro alone), and cells with their sort
+// keys, intervals and notes.
 func (w *htmlWriter) table(t *SectionTable) {
 	ht := &htmlTable{Title: capitalize(t.Title), Class: htmlClass[w.kind]}
 	switch {
@@ -356,19 +356,19 @@ func (w *htmlWriter) table(t *SectionTable) {
 	w.add(&htmlBlock{Table: ht})
 }
 
-// htmlCellOf is cell x of column c as HTML shows it.
+// htmlCellOf is cell x of column c as HTML shows it; "–" for none.
 func htmlCellOf(c Column, x Cell) htmlCell {
 	text := x.V
 	if x.HTML != "" {
 		text = x.HTML
 	}
 	switch {
+	case x.None:
+		return htmlCell{Text: "–", Left: c.Left || c.Check}
 	case c.Check:
 		return htmlCell{Text: text, Left: true, Mark: markKind(text)}
 	case c.Left:
 		return htmlCell{Text: text, Left: true, Minor: c.Minor}
-	case x.None:
-		return htmlCell{Text: "–"}
 	}
 	small := x.CI
 	if x.Note != "" {
