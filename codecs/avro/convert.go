@@ -38,20 +38,31 @@ func personOf(p *workload.Person) (*gen.Person, error) {
 
 func canonicalPerson(m *gen.Person) *workload.Person { return (*schema.Person)(m).Canonical() }
 
+// testStrucOf and canonicalTestStruc convert a value of the workload, for
+// Prepare and Canonical; genOf and canonicalOf convert it and its
+// children, by value, as the generated type holds them.
 func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
-	g := new(gen.TestStruc)
-	if err := fillTestStruc(g, s); err != nil {
+	g, err := genOf(s)
+	if err != nil {
 		return nil, err
 	}
-	return g, nil
+	return &g, nil
 }
 
-func fillTestStruc(g *gen.TestStruc, s *workload.TestStruc) error {
+func canonicalTestStruc(g *gen.TestStruc) (*workload.TestStruc, error) {
+	s, err := canonicalOf(g)
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func genOf(s *workload.TestStruc) (gen.TestStruc, error) {
 	ns, off, err := schema.SplitTime(s.T)
 	if err != nil {
-		return fmt.Errorf("T: %w", err)
+		return gen.TestStruc{}, fmt.Errorf("T: %w", err)
 	}
-	*g = gen.TestStruc{
+	g := gen.TestStruc{
 		S: s.S, I: int64(s.I), I8: int32(s.I8), I16: int32(s.I16), I32: s.I32, I64: s.I64,
 		UI: int64(s.Ui), Ui8: int32(s.Ui8), Ui16: int32(s.Ui16), Ui32: int64(s.Ui32), Ui64: int64(s.Ui64),
 		F32: s.F32, F64: s.F64, B: s.B, By: int32(s.By),
@@ -67,69 +78,43 @@ func fillTestStruc(g *gen.TestStruc, s *workload.TestStruc) error {
 
 		Msi64: s.Msi64, TUnixNano: ns, TOffset: off, Nmap: s.Nmap, Nslice: s.Nslice, Nint64: s.Nint64,
 	}
-	if s.Islice != nil {
-		g.Islice = make([]any, len(s.Islice))
-		for i, v := range s.Islice {
-			if g.Islice[i], err = valueOf(v); err != nil {
-				return fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		i int
+		k string
+	)
+	if g.Islice, i, err = schema.SliceErr(s.Islice, valueOf); err != nil {
+		return g, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	var nilAt int
-	if g.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
-		return fmt.Errorf("Iptrslice[%d] is a nil *int64: the schema has a long for it", nilAt)
+	if g.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
+		return g, fmt.Errorf("Iptrslice[%d] is a nil *int64: the schema has a long for it", i)
 	}
-	if s.Ms != nil {
-		g.Ms = make(map[string]any, len(s.Ms))
-		for k, v := range s.Ms {
-			if g.Ms[k], err = valueOf(v); err != nil {
-				return fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if g.Ms, k, err = schema.MapErr(s.Ms, valueOf); err != nil {
+		return g, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if g.Nintf, err = valueOf(s.Nintf); err != nil {
-		return fmt.Errorf("Nintf: %w", err)
+		return g, fmt.Errorf("Nintf: %w", err)
 	}
-	if s.Mtsptr != nil {
-		g.Mtsptr = make(map[string]gen.TestStruc, len(s.Mtsptr))
-		for k, v := range s.Mtsptr {
-			if v == nil {
-				return fmt.Errorf("Mtsptr[%q] is a nil *TestStruc: the schema has a TestStruc for it", k)
-			}
-			var c gen.TestStruc
-			if err := fillTestStruc(&c, v); err != nil {
-				return fmt.Errorf("Mtsptr[%q].%w", k, err)
-			}
-			g.Mtsptr[k] = c
-		}
+	if k, nilValue := schema.NilKey(s.Mtsptr); nilValue {
+		return g, fmt.Errorf("Mtsptr[%q] is a nil *TestStruc: the schema has a TestStruc for it", k)
 	}
-	if s.Mts != nil {
-		g.Mts = make(map[string]gen.TestStruc, len(s.Mts))
-		for k, v := range s.Mts {
-			var c gen.TestStruc
-			if err := fillTestStruc(&c, &v); err != nil {
-				return fmt.Errorf("Mts[%q].%w", k, err)
-			}
-			g.Mts[k] = c
-		}
+	if g.Mtsptr, k, err = schema.MapErr(s.Mtsptr, genOf); err != nil {
+		return g, fmt.Errorf("Mtsptr[%q].%w", k, err)
 	}
-	if s.Its != nil {
-		g.Its = make([]gen.TestStruc, len(s.Its))
-		for i, v := range s.Its {
-			if v == nil {
-				return fmt.Errorf("Its[%d] is a nil *TestStruc: the schema has a TestStruc for it", i)
-			}
-			if err := fillTestStruc(&g.Its[i], v); err != nil {
-				return fmt.Errorf("Its[%d].%w", i, err)
-			}
-		}
+	if g.Mts, k, err = schema.MapErr(s.Mts, func(v workload.TestStruc) (gen.TestStruc, error) { return genOf(&v) }); err != nil {
+		return g, fmt.Errorf("Mts[%q].%w", k, err)
+	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return g, fmt.Errorf("Its[%d] is a nil *TestStruc: the schema has a TestStruc for it", i)
+	}
+	if g.Its, i, err = schema.SliceErr(s.Its, genOf); err != nil {
+		return g, fmt.Errorf("Its[%d].%w", i, err)
 	}
 	if s.Nteststruc != nil {
 		if g.Nteststruc, err = testStrucOf(s.Nteststruc); err != nil {
-			return fmt.Errorf("Nteststruc.%w", err)
+			return g, fmt.Errorf("Nteststruc.%w", err)
 		}
 	}
-	return nil
+	return g, nil
 }
 
 // valueOf returns the Go value of the union Value for an interface{}
@@ -138,24 +123,12 @@ func valueOf(v any) (any, error) {
 	switch v := v.(type) {
 	case nil, string, bool, int64, float32, float64:
 		return v, nil
-	case int:
-		return int64(v), nil
-	case int8:
-		return int64(v), nil
-	case int16:
-		return int64(v), nil
-	case int32:
-		return int64(v), nil
-	case uint:
-		return gen.U64{V: int64(v)}, nil
-	case uint8:
-		return gen.U64{V: int64(v)}, nil
-	case uint16:
-		return gen.U64{V: int64(v)}, nil
-	case uint32:
-		return gen.U64{V: int64(v)}, nil
-	case uint64:
-		return gen.U64{V: int64(v)}, nil
+	}
+	if i, ok := schema.Signed(v); ok {
+		return i, nil
+	}
+	if u, ok := schema.Unsigned(v); ok {
+		return gen.U64{V: int64(u)}, nil
 	}
 	return nil, fmt.Errorf("an interface{} value of type %T has no branch in the union Value", v)
 }
@@ -171,16 +144,8 @@ func canonicalValue(v any) (any, error) {
 	return nil, fmt.Errorf("decoded union Value of unexpected type %T", v)
 }
 
-func canonicalTestStruc(g *gen.TestStruc) (*workload.TestStruc, error) {
-	s := new(workload.TestStruc)
-	if err := fillCanonical(s, g); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-func fillCanonical(s *workload.TestStruc, g *gen.TestStruc) error {
-	*s = workload.TestStruc{
+func canonicalOf(g *gen.TestStruc) (workload.TestStruc, error) {
+	s := workload.TestStruc{
 		S: g.S, I: int(g.I), I8: int8(g.I8), I16: int16(g.I16), I32: g.I32, I64: g.I64,
 		Ui: uint(g.UI), Ui8: uint8(g.Ui8), Ui16: uint16(g.Ui16), Ui32: uint32(g.Ui32), Ui64: uint64(g.Ui64),
 		F32: g.F32, F64: g.F64, B: g.B, By: byte(g.By),
@@ -197,67 +162,35 @@ func fillCanonical(s *workload.TestStruc, g *gen.TestStruc) error {
 		},
 
 		Msi64: g.Msi64, T: schema.JoinTime(g.TUnixNano, g.TOffset), Nmap: g.Nmap, Nslice: g.Nslice, Nint64: g.Nint64,
+		Iptrslice: schema.PointersTo(g.Iptrslice),
 	}
-	var err error
-	if g.Islice != nil {
-		s.Islice = make([]any, len(g.Islice))
-		for i, v := range g.Islice {
-			if s.Islice[i], err = canonicalValue(v); err != nil {
-				return fmt.Errorf("islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		err error
+		i   int
+		k   string
+	)
+	if s.Islice, i, err = schema.SliceErr(g.Islice, canonicalValue); err != nil {
+		return s, fmt.Errorf("islice[%d]: %w", i, err)
 	}
-	if g.Iptrslice != nil {
-		s.Iptrslice = make([]*int64, len(g.Iptrslice))
-		for i := range g.Iptrslice {
-			s.Iptrslice[i] = &g.Iptrslice[i]
-		}
-	}
-	if g.Ms != nil {
-		s.Ms = make(map[string]any, len(g.Ms))
-		for k, v := range g.Ms {
-			if s.Ms[k], err = canonicalValue(v); err != nil {
-				return fmt.Errorf("ms[%q]: %w", k, err)
-			}
-		}
+	if s.Ms, k, err = schema.MapErr(g.Ms, canonicalValue); err != nil {
+		return s, fmt.Errorf("ms[%q]: %w", k, err)
 	}
 	if s.Nintf, err = canonicalValue(g.Nintf); err != nil {
-		return fmt.Errorf("nintf: %w", err)
+		return s, fmt.Errorf("nintf: %w", err)
 	}
-	if g.Mtsptr != nil {
-		s.Mtsptr = make(map[string]*workload.TestStruc, len(g.Mtsptr))
-		for k, v := range g.Mtsptr {
-			c := new(workload.TestStruc)
-			if err := fillCanonical(c, &v); err != nil {
-				return fmt.Errorf("mtsptr[%q].%w", k, err)
-			}
-			s.Mtsptr[k] = c
-		}
+	if s.Mtsptr, k, err = schema.MapErr(g.Mtsptr, func(v gen.TestStruc) (*workload.TestStruc, error) { return canonicalTestStruc(&v) }); err != nil {
+		return s, fmt.Errorf("mtsptr[%q].%w", k, err)
 	}
-	if g.Mts != nil {
-		s.Mts = make(map[string]workload.TestStruc, len(g.Mts))
-		for k, v := range g.Mts {
-			var c workload.TestStruc
-			if err := fillCanonical(&c, &v); err != nil {
-				return fmt.Errorf("mts[%q].%w", k, err)
-			}
-			s.Mts[k] = c
-		}
+	if s.Mts, k, err = schema.MapErr(g.Mts, func(v gen.TestStruc) (workload.TestStruc, error) { return canonicalOf(&v) }); err != nil {
+		return s, fmt.Errorf("mts[%q].%w", k, err)
 	}
-	if g.Its != nil {
-		s.Its = make([]*workload.TestStruc, len(g.Its))
-		for i := range g.Its {
-			c := new(workload.TestStruc)
-			if err := fillCanonical(c, &g.Its[i]); err != nil {
-				return fmt.Errorf("its[%d].%w", i, err)
-			}
-			s.Its[i] = c
-		}
+	if s.Its, i, err = schema.SlicePtrErr(g.Its, canonicalTestStruc); err != nil {
+		return s, fmt.Errorf("its[%d].%w", i, err)
 	}
 	if g.Nteststruc != nil {
 		if s.Nteststruc, err = canonicalTestStruc(g.Nteststruc); err != nil {
-			return fmt.Errorf("nteststruc.%w", err)
+			return s, fmt.Errorf("nteststruc.%w", err)
 		}
 	}
-	return nil
+	return s, nil
 }

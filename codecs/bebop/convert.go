@@ -32,32 +32,18 @@ func valueOf(v any) (gen.Value, error) {
 		m.StringValue = &gen.StringValue{Value: x}
 	case bool:
 		m.BoolValue = &gen.BoolValue{Value: x}
-	case int:
-		m.IntValue = &gen.IntValue{Value: int64(x)}
-	case int8:
-		m.IntValue = &gen.IntValue{Value: int64(x)}
-	case int16:
-		m.IntValue = &gen.IntValue{Value: int64(x)}
-	case int32:
-		m.IntValue = &gen.IntValue{Value: int64(x)}
-	case int64:
-		m.IntValue = &gen.IntValue{Value: x}
-	case uint:
-		m.UintValue = &gen.UintValue{Value: uint64(x)}
-	case uint8:
-		m.UintValue = &gen.UintValue{Value: uint64(x)}
-	case uint16:
-		m.UintValue = &gen.UintValue{Value: uint64(x)}
-	case uint32:
-		m.UintValue = &gen.UintValue{Value: uint64(x)}
-	case uint64:
-		m.UintValue = &gen.UintValue{Value: x}
 	case float32:
 		m.Float32Value = &gen.Float32Value{Value: x}
 	case float64:
 		m.Float64Value = &gen.Float64Value{Value: x}
 	default:
-		return m, fmt.Errorf("bebop: interface{} value of type %T has no Value branch", v)
+		if i, ok := schema.Signed(v); ok {
+			m.IntValue = &gen.IntValue{Value: i}
+		} else if u, ok := schema.Unsigned(v); ok {
+			m.UintValue = &gen.UintValue{Value: u}
+		} else {
+			return m, fmt.Errorf("bebop: interface{} value of type %T has no Value branch", v)
+		}
 	}
 	return m, nil
 }
@@ -81,6 +67,17 @@ func canonicalValue(m gen.Value) (any, error) {
 		return m.Float64Value.Value, nil
 	}
 	return nil, fmt.Errorf("bebop: Value union without a branch")
+}
+
+// The conversions of a child in a map (a copy) or a list (in place), where
+// the generated types hold TestStruc values.
+func childOf(s workload.TestStruc) (gen.TestStruc, error) { return testStrucOf(&s) }
+
+func canonicalChild(m gen.TestStruc) (workload.TestStruc, error) { return canonicalTestStruc(&m) }
+
+func canonicalChildPtr(m *gen.TestStruc) (*workload.TestStruc, error) {
+	s, err := canonicalTestStruc(m)
+	return &s, err
 }
 
 func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
@@ -118,59 +115,46 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 		Nslice:    s.Nslice,
 		Nint64:    gen.OptionalInt64{Value: s.Nint64},
 	}
-	if s.Islice != nil {
-		m.Islice = make([]gen.Value, len(s.Islice))
-		for i, v := range s.Islice {
-			if m.Islice[i], err = valueOf(v); err != nil {
-				return m, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		i int
+		k string
+	)
+	if m.Islice, i, err = schema.SliceErr(s.Islice, valueOf); err != nil {
+		return m, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	var nilAt int
-	if m.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
-		return m, fmt.Errorf("bebop: Iptrslice[%d] is nil, which an int64 array cannot hold", nilAt)
+	if m.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
+		return m, fmt.Errorf("bebop: Iptrslice[%d] is nil, which an int64 array cannot hold", i)
 	}
-	if s.Ms != nil {
-		m.Ms = make(map[string]gen.Value, len(s.Ms))
-		for k, v := range s.Ms {
-			if m.Ms[k], err = valueOf(v); err != nil {
-				return m, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if m.Ms, k, err = schema.MapErr(s.Ms, valueOf); err != nil {
+		return m, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if m.Nintf, err = valueOf(s.Nintf); err != nil {
 		return m, fmt.Errorf("Nintf: %w", err)
 	}
+	if k, nilValue := schema.NilKey(s.Mtsptr); nilValue {
+		return m, fmt.Errorf("bebop: Mtsptr[%q] is nil, which a map of TestStruc cannot hold", k)
+	}
 	if s.Mtsptr != nil {
-		entries := make(map[string]gen.TestStruc, len(s.Mtsptr))
-		for k, v := range s.Mtsptr {
-			if v == nil {
-				return m, fmt.Errorf("bebop: Mtsptr[%q] is nil, which a map of TestStruc cannot hold", k)
-			}
-			if entries[k], err = testStrucOf(v); err != nil {
-				return m, fmt.Errorf("Mtsptr[%q]: %w", k, err)
-			}
+		entries, k, err := schema.MapErr(s.Mtsptr, testStrucOf)
+		if err != nil {
+			return m, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 		}
 		m.Mtsptr.Entries = &entries
 	}
 	if s.Mts != nil {
-		entries := make(map[string]gen.TestStruc, len(s.Mts))
-		for k, v := range s.Mts {
-			if entries[k], err = testStrucOf(&v); err != nil {
-				return m, fmt.Errorf("Mts[%q]: %w", k, err)
-			}
+		entries, k, err := schema.MapErr(s.Mts, childOf)
+		if err != nil {
+			return m, fmt.Errorf("Mts[%q]: %w", k, err)
 		}
 		m.Mts.Entries = &entries
 	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return m, fmt.Errorf("bebop: Its[%d] is nil, which an array of TestStruc cannot hold", i)
+	}
 	if s.Its != nil {
-		items := make([]gen.TestStruc, len(s.Its))
-		for i, v := range s.Its {
-			if v == nil {
-				return m, fmt.Errorf("bebop: Its[%d] is nil, which an array of TestStruc cannot hold", i)
-			}
-			if items[i], err = testStrucOf(v); err != nil {
-				return m, fmt.Errorf("Its[%d]: %w", i, err)
-			}
+		items, i, err := schema.SliceErr(s.Its, testStrucOf)
+		if err != nil {
+			return m, fmt.Errorf("Its[%d]: %w", i, err)
 		}
 		m.Its.Items = &items
 	}
@@ -210,60 +194,40 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 			AS: m.As, AI64: m.Ai64, AI16: m.Ai16, AUi64: m.Aui64, ASslice: m.Asslice, AI64slice: m.Ai64slice,
 		},
 
-		Msi64:  m.Msi64,
-		T:      schema.JoinTime(m.TUnixNano, m.TOffset),
-		Nmap:   m.Nmap,
-		Nslice: m.Nslice,
-		Nint64: m.Nint64.Value,
+		Iptrslice: schema.Pointers(m.Iptrslice),
+		Msi64:     m.Msi64,
+		T:         schema.JoinTime(m.TUnixNano, m.TOffset),
+		Nmap:      m.Nmap,
+		Nslice:    m.Nslice,
+		Nint64:    m.Nint64.Value,
 	}
-	var err error
-	if m.Islice != nil {
-		s.Islice = make([]interface{}, len(m.Islice))
-		for i, v := range m.Islice {
-			if s.Islice[i], err = canonicalValue(v); err != nil {
-				return s, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		err error
+		i   int
+		k   string
+	)
+	if s.Islice, i, err = schema.SliceErr(m.Islice, canonicalValue); err != nil {
+		return s, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	s.Iptrslice = schema.Pointers(m.Iptrslice)
-	if m.Ms != nil {
-		s.Ms = make(map[string]interface{}, len(m.Ms))
-		for k, v := range m.Ms {
-			if s.Ms[k], err = canonicalValue(v); err != nil {
-				return s, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if s.Ms, k, err = schema.MapErr(m.Ms, canonicalValue); err != nil {
+		return s, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if s.Nintf, err = canonicalValue(m.Nintf); err != nil {
 		return s, fmt.Errorf("Nintf: %w", err)
 	}
 	if m.Mtsptr.Entries != nil {
-		s.Mtsptr = make(map[string]*workload.TestStruc, len(*m.Mtsptr.Entries))
-		for k, v := range *m.Mtsptr.Entries {
-			c, err := canonicalTestStruc(&v)
-			if err != nil {
-				return s, fmt.Errorf("Mtsptr[%q]: %w", k, err)
-			}
-			s.Mtsptr[k] = &c
+		if s.Mtsptr, k, err = schema.MapErr(*m.Mtsptr.Entries, func(v gen.TestStruc) (*workload.TestStruc, error) { return canonicalChildPtr(&v) }); err != nil {
+			return s, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 		}
 	}
 	if m.Mts.Entries != nil {
-		s.Mts = make(map[string]workload.TestStruc, len(*m.Mts.Entries))
-		for k, v := range *m.Mts.Entries {
-			if s.Mts[k], err = canonicalTestStruc(&v); err != nil {
-				return s, fmt.Errorf("Mts[%q]: %w", k, err)
-			}
+		if s.Mts, k, err = schema.MapErr(*m.Mts.Entries, canonicalChild); err != nil {
+			return s, fmt.Errorf("Mts[%q]: %w", k, err)
 		}
 	}
 	if m.Its.Items != nil {
-		items := *m.Its.Items
-		s.Its = make([]*workload.TestStruc, len(items))
-		for i := range items {
-			c, err := canonicalTestStruc(&items[i])
-			if err != nil {
-				return s, fmt.Errorf("Its[%d]: %w", i, err)
-			}
-			s.Its[i] = &c
+		if s.Its, i, err = schema.SlicePtrErr(*m.Its.Items, canonicalChildPtr); err != nil {
+			return s, fmt.Errorf("Its[%d]: %w", i, err)
 		}
 	}
 	if m.Nteststruc.Value != nil {

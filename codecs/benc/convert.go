@@ -45,102 +45,34 @@ func canonicalPerson(m *gen.Person) *workload.Person {
 	}
 }
 
-// valueOf returns the Value holding the interface{} value v.
+// valueOf returns the Value holding the interface{} value v: a
+// schema.Union, whose fields gen.Value has.
 func valueOf(v any) (gen.Value, error) {
-	var m gen.Value
-	switch x := v.(type) {
-	case nil:
-		m.Kind = gen.KindNil
-	case string:
-		m.Kind, m.S = gen.KindString, x
-	case bool:
-		m.Kind, m.B = gen.KindBool, x
-	case int:
-		m.Kind, m.I = gen.KindInt, int64(x)
-	case int8:
-		m.Kind, m.I = gen.KindInt, int64(x)
-	case int16:
-		m.Kind, m.I = gen.KindInt, int64(x)
-	case int32:
-		m.Kind, m.I = gen.KindInt, int64(x)
-	case int64:
-		m.Kind, m.I = gen.KindInt, x
-	case uint:
-		m.Kind, m.U = gen.KindUint, uint64(x)
-	case uint8:
-		m.Kind, m.U = gen.KindUint, uint64(x)
-	case uint16:
-		m.Kind, m.U = gen.KindUint, uint64(x)
-	case uint32:
-		m.Kind, m.U = gen.KindUint, uint64(x)
-	case uint64:
-		m.Kind, m.U = gen.KindUint, x
-	case float32:
-		m.Kind, m.F32 = gen.KindFloat32, x
-	case float64:
-		m.Kind, m.F64 = gen.KindFloat64, x
-	default:
-		return m, fmt.Errorf("benc: interface{} value of type %T has no Value kind", v)
+	u, ok := schema.UnionOf[gen.Kind](v)
+	if !ok {
+		return gen.Value{}, fmt.Errorf("benc: interface{} value of type %T has no Value kind", v)
 	}
-	return m, nil
+	return gen.Value(u), nil
 }
 
 // canonicalValue returns the interface{} value that m holds.
 func canonicalValue(m gen.Value) (any, error) {
-	switch m.Kind {
-	case gen.KindNil:
-		return nil, nil
-	case gen.KindString:
-		return m.S, nil
-	case gen.KindBool:
-		return m.B, nil
-	case gen.KindInt:
-		return m.I, nil
-	case gen.KindUint:
-		return m.U, nil
-	case gen.KindFloat32:
-		return m.F32, nil
-	case gen.KindFloat64:
-		return m.F64, nil
+	v, ok := schema.Union[gen.Kind](m).Value()
+	if !ok {
+		return nil, fmt.Errorf("benc: unknown Value kind %d", m.Kind)
 	}
-	return nil, fmt.Errorf("benc: unknown Value kind %d", m.Kind)
+	return v, nil
 }
 
-// testStrucMapOf converts a map of TestStruc children.
-func testStrucMapOf(field string, m map[string]*workload.TestStruc) (map[string]gen.TestStruc, error) {
-	if m == nil {
-		return nil, nil
-	}
-	out := make(map[string]gen.TestStruc, len(m))
-	for k, v := range m {
-		if v == nil {
-			return nil, fmt.Errorf("benc: %s[%q] is nil, which a map of TestStruc cannot hold", field, k)
-		}
-		c, err := testStrucOf(v)
-		if err != nil {
-			return nil, fmt.Errorf("%s[%q]: %w", field, k, err)
-		}
-		out[k] = c
-	}
-	return out, nil
-}
+// The conversions of a child in a map (a copy) or a list (in place), where
+// the generated types hold TestStruc values.
+func childOf(s workload.TestStruc) (gen.TestStruc, error) { return testStrucOf(&s) }
 
-// testStrucsOf converts a slice of TestStruc children.
-func testStrucsOf(field string, s []*workload.TestStruc) ([]gen.TestStruc, error) {
-	if s == nil {
-		return nil, nil
-	}
-	out := make([]gen.TestStruc, len(s))
-	for i, v := range s {
-		if v == nil {
-			return nil, fmt.Errorf("benc: %s[%d] is nil, which a list of TestStruc cannot hold", field, i)
-		}
-		var err error
-		if out[i], err = testStrucOf(v); err != nil {
-			return nil, fmt.Errorf("%s[%d]: %w", field, i, err)
-		}
-	}
-	return out, nil
+func canonicalChild(m gen.TestStruc) (workload.TestStruc, error) { return canonicalTestStruc(&m) }
+
+func canonicalChildPtr(m *gen.TestStruc) (*workload.TestStruc, error) {
+	s, err := canonicalTestStruc(m)
+	return &s, err
 }
 
 func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
@@ -177,25 +109,18 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 		Nmap:      s.Nmap,
 		Nslice:    s.Nslice,
 	}
-	if s.Islice != nil {
-		m.Islice = make([]gen.Value, len(s.Islice))
-		for i, v := range s.Islice {
-			if m.Islice[i], err = valueOf(v); err != nil {
-				return m, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		i int
+		k string
+	)
+	if m.Islice, i, err = schema.SliceErr(s.Islice, valueOf); err != nil {
+		return m, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	var nilAt int
-	if m.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
-		return m, fmt.Errorf("benc: Iptrslice[%d] is nil, which a list of int64 cannot hold", nilAt)
+	if m.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
+		return m, fmt.Errorf("benc: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
 	}
-	if s.Ms != nil {
-		m.Ms = make(map[string]gen.Value, len(s.Ms))
-		for k, v := range s.Ms {
-			if m.Ms[k], err = valueOf(v); err != nil {
-				return m, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if m.Ms, k, err = schema.MapErr(s.Ms, valueOf); err != nil {
+		return m, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if m.Nintf, err = valueOf(s.Nintf); err != nil {
 		return m, fmt.Errorf("Nintf: %w", err)
@@ -203,19 +128,20 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 	if s.Nint64 != nil {
 		m.Nint64 = []int64{*s.Nint64}
 	}
-	if m.Mtsptr, err = testStrucMapOf("Mtsptr", s.Mtsptr); err != nil {
-		return m, err
+	if k, nilValue := schema.NilKey(s.Mtsptr); nilValue {
+		return m, fmt.Errorf("benc: Mtsptr[%q] is nil, which a map of TestStruc cannot hold", k)
 	}
-	if s.Mts != nil {
-		m.Mts = make(map[string]gen.TestStruc, len(s.Mts))
-		for k, v := range s.Mts {
-			if m.Mts[k], err = testStrucOf(&v); err != nil {
-				return m, fmt.Errorf("Mts[%q]: %w", k, err)
-			}
-		}
+	if m.Mtsptr, k, err = schema.MapErr(s.Mtsptr, testStrucOf); err != nil {
+		return m, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if m.Its, err = testStrucsOf("Its", s.Its); err != nil {
-		return m, err
+	if m.Mts, k, err = schema.MapErr(s.Mts, childOf); err != nil {
+		return m, fmt.Errorf("Mts[%q]: %w", k, err)
+	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return m, fmt.Errorf("benc: Its[%d] is nil, which a list of TestStruc cannot hold", i)
+	}
+	if m.Its, i, err = schema.SliceErr(s.Its, testStrucOf); err != nil {
+		return m, fmt.Errorf("Its[%d]: %w", i, err)
 	}
 	if s.Nteststruc != nil {
 		v, err := testStrucOf(s.Nteststruc)
@@ -253,67 +179,38 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 			AS: m.As, AI64: m.Ai64, AI16: m.Ai16, AUi64: m.Aui64, ASslice: m.Asslice, AI64slice: m.Ai64slice,
 		},
 
-		Msi64:  m.Msi64,
-		T:      schema.JoinTime(m.TUnixNano, m.TOffset),
-		Nmap:   m.Nmap,
-		Nslice: m.Nslice,
+		Iptrslice: schema.Pointers(m.Iptrslice),
+		Msi64:     m.Msi64,
+		T:         schema.JoinTime(m.TUnixNano, m.TOffset),
+		Nmap:      m.Nmap,
+		Nslice:    m.Nslice,
 	}
-	var err error
-	if m.Islice != nil {
-		s.Islice = make([]interface{}, len(m.Islice))
-		for i, v := range m.Islice {
-			if s.Islice[i], err = canonicalValue(v); err != nil {
-				return s, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		err error
+		i   int
+		k   string
+	)
+	if s.Islice, i, err = schema.SliceErr(m.Islice, canonicalValue); err != nil {
+		return s, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	s.Iptrslice = schema.Pointers(m.Iptrslice)
-	if m.Ms != nil {
-		s.Ms = make(map[string]interface{}, len(m.Ms))
-		for k, v := range m.Ms {
-			if s.Ms[k], err = canonicalValue(v); err != nil {
-				return s, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if s.Ms, k, err = schema.MapErr(m.Ms, canonicalValue); err != nil {
+		return s, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if s.Nintf, err = canonicalValue(m.Nintf); err != nil {
 		return s, fmt.Errorf("Nintf: %w", err)
 	}
-	switch len(m.Nint64) {
-	case 0:
-	case 1:
-		v := m.Nint64[0]
-		s.Nint64 = &v
-	default:
+	var ok bool
+	if s.Nint64, ok = schema.Single(m.Nint64); !ok {
 		return s, fmt.Errorf("benc: Nint64 has %d elements, not 0 or 1", len(m.Nint64))
 	}
-	if m.Mtsptr != nil {
-		s.Mtsptr = make(map[string]*workload.TestStruc, len(m.Mtsptr))
-		for k, v := range m.Mtsptr {
-			c, err := canonicalTestStruc(&v)
-			if err != nil {
-				return s, fmt.Errorf("Mtsptr[%q]: %w", k, err)
-			}
-			s.Mtsptr[k] = &c
-		}
+	if s.Mtsptr, k, err = schema.MapErr(m.Mtsptr, func(v gen.TestStruc) (*workload.TestStruc, error) { return canonicalChildPtr(&v) }); err != nil {
+		return s, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if m.Mts != nil {
-		s.Mts = make(map[string]workload.TestStruc, len(m.Mts))
-		for k, v := range m.Mts {
-			if s.Mts[k], err = canonicalTestStruc(&v); err != nil {
-				return s, fmt.Errorf("Mts[%q]: %w", k, err)
-			}
-		}
+	if s.Mts, k, err = schema.MapErr(m.Mts, canonicalChild); err != nil {
+		return s, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
-	if m.Its != nil {
-		s.Its = make([]*workload.TestStruc, len(m.Its))
-		for i := range m.Its {
-			c, err := canonicalTestStruc(&m.Its[i])
-			if err != nil {
-				return s, fmt.Errorf("Its[%d]: %w", i, err)
-			}
-			s.Its[i] = &c
-		}
+	if s.Its, i, err = schema.SlicePtrErr(m.Its, canonicalChildPtr); err != nil {
+		return s, fmt.Errorf("Its[%d]: %w", i, err)
 	}
 	switch len(m.Nteststruc) {
 	case 0:

@@ -45,6 +45,59 @@ func boolsOfBytes(b []byte) ([]bool, error) {
 	return out, nil
 }
 
+// entries returns the list of entries, made by entry, that Colfer has for
+// the map m: nil for nil. At the first value entry fails on, it returns
+// nil, the value's key and entry's error.
+func entries[V, E any](m map[string]V, entry func(k string, v V) (E, error)) ([]*E, string, error) {
+	if m == nil {
+		return nil, "", nil
+	}
+	es := make([]E, 0, len(m))
+	for k, v := range m {
+		e, err := entry(k, v)
+		if err != nil {
+			return nil, k, err
+		}
+		es = append(es, e)
+	}
+	return schema.PointersTo(es), "", nil
+}
+
+// mapOf returns the map of Colfer's list of entries es, kv returning the
+// key and value of each: nil for nil. At the first entry kv fails on, it
+// returns nil, the entry's key and kv's error.
+func mapOf[E, V any](es []*E, kv func(e *E) (string, V, error)) (map[string]V, string, error) {
+	if es == nil {
+		return nil, "", nil
+	}
+	m := make(map[string]V, len(es))
+	for _, e := range es {
+		k, v, err := kv(e)
+		if err != nil {
+			return nil, k, err
+		}
+		m[k] = v
+	}
+	return m, "", nil
+}
+
+// The entries of the maps whose conversion cannot fail, both ways.
+func stringEntry(k, v string) (gen.StringEntry, error) {
+	return gen.StringEntry{Key: k, Value: v}, nil
+}
+
+func int64Entry(k string, v int64) (gen.Int64Entry, error) {
+	return gen.Int64Entry{Key: k, Value: v}, nil
+}
+
+func boolEntry(k string, v bool) (gen.BoolEntry, error) {
+	return gen.BoolEntry{Key: k, Value: v}, nil
+}
+
+func stringKV(e *gen.StringEntry) (string, string, error) { return e.Key, e.Value, nil }
+func int64KV(e *gen.Int64Entry) (string, int64, error)    { return e.Key, e.Value, nil }
+func boolKV(e *gen.BoolEntry) (string, bool, error)       { return e.Key, e.Value, nil }
+
 // personOf returns the generated Person of p. It fails for a BirthDay
 // outside the range of the time mapping (schema.SplitTime).
 func personOf(p *workload.Person) (*gen.Person, error) {
@@ -62,110 +115,44 @@ func personOf(p *workload.Person) (*gen.Person, error) {
 		Money:            p.Money,
 		Aliases:          p.Aliases,
 	}
-	if p.Tags != nil {
-		entries := make([]gen.StringEntry, 0, len(p.Tags))
-		for k, v := range p.Tags {
-			entries = append(entries, gen.StringEntry{Key: k, Value: v})
-		}
-		m.Tags = make([]*gen.StringEntry, len(entries))
-		for i := range entries {
-			m.Tags[i] = &entries[i]
-		}
-	}
+	m.Tags, _, _ = entries(p.Tags, stringEntry)
 	return m, nil
 }
 
 func canonicalPerson(m *gen.Person) *workload.Person {
-	p := &workload.Person{
+	tags, _, _ := mapOf(m.Tags, stringKV)
+	return &workload.Person{
 		Name:     m.Name,
 		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
 		Phone:    m.Phone,
 		Siblings: int(m.Siblings),
 		Spouse:   m.Spouse,
 		Money:    m.Money,
+		Tags:     tags,
 		Aliases:  m.Aliases,
 	}
-	if m.Tags != nil {
-		p.Tags = make(map[string]string, len(m.Tags))
-		for _, e := range m.Tags {
-			p.Tags[e.Key] = e.Value
-		}
-	}
-	return p
 }
 
-// The kinds of Value, as schema/nested.colf numbers them.
-const (
-	kindNil uint8 = iota
-	kindString
-	kindBool
-	kindInt
-	kindUint
-	kindFloat32
-	kindFloat64
-)
-
-// setValue sets m to the interface{} value v.
-func setValue(m *gen.Value, v any) error {
-	switch x := v.(type) {
-	case nil:
-		m.Kind = kindNil
-	case string:
-		m.Kind, m.S = kindString, x
-	case bool:
-		m.Kind, m.B = kindBool, x
-	case int:
-		m.Kind, m.I = kindInt, int64(x)
-	case int8:
-		m.Kind, m.I = kindInt, int64(x)
-	case int16:
-		m.Kind, m.I = kindInt, int64(x)
-	case int32:
-		m.Kind, m.I = kindInt, int64(x)
-	case int64:
-		m.Kind, m.I = kindInt, x
-	case uint:
-		m.Kind, m.U = kindUint, uint64(x)
-	case uint8:
-		m.Kind, m.U = kindUint, uint64(x)
-	case uint16:
-		m.Kind, m.U = kindUint, uint64(x)
-	case uint32:
-		m.Kind, m.U = kindUint, uint64(x)
-	case uint64:
-		m.Kind, m.U = kindUint, x
-	case float32:
-		m.Kind, m.F32 = kindFloat32, x
-	case float64:
-		m.Kind, m.F64 = kindFloat64, x
-	default:
-		return fmt.Errorf("colfer: interface{} value of type %T has no Value kind", v)
+// valueOf returns the Value holding the interface{} value v: a
+// schema.Union, whose fields gen.Value has.
+func valueOf(v any) (gen.Value, error) {
+	u, ok := schema.UnionOf[uint8](v)
+	if !ok {
+		return gen.Value{}, fmt.Errorf("colfer: interface{} value of type %T has no Value kind", v)
 	}
-	return nil
+	return gen.Value(u), nil
 }
 
-// valueOf returns the interface{} value that m holds.
-func valueOf(m *gen.Value) (any, error) {
+// canonicalValue returns the interface{} value that m holds: nil for nil.
+func canonicalValue(m *gen.Value) (any, error) {
 	if m == nil {
 		return nil, nil
 	}
-	switch m.Kind {
-	case kindNil:
-		return nil, nil
-	case kindString:
-		return m.S, nil
-	case kindBool:
-		return m.B, nil
-	case kindInt:
-		return m.I, nil
-	case kindUint:
-		return m.U, nil
-	case kindFloat32:
-		return m.F32, nil
-	case kindFloat64:
-		return m.F64, nil
+	v, ok := schema.Union[uint8](*m).Value()
+	if !ok {
+		return nil, fmt.Errorf("colfer: unknown Value kind %d", m.Kind)
 	}
-	return nil, fmt.Errorf("colfer: unknown Value kind %d", m.Kind)
+	return v, nil
 }
 
 func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
@@ -200,104 +187,61 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 		TOffset:   tOff,
 		Nslice:    s.Nslice,
 	}
-	if s.Islice != nil {
-		vals := make([]gen.Value, len(s.Islice))
-		m.Islice = make([]*gen.Value, len(s.Islice))
-		for i, v := range s.Islice {
-			if err := setValue(&vals[i], v); err != nil {
-				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-			m.Islice[i] = &vals[i]
-		}
+	var (
+		i int
+		k string
+	)
+	islice, i, err := schema.SliceErr(s.Islice, valueOf)
+	if err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	var nilAt int
-	if m.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
-		return nil, fmt.Errorf("colfer: Iptrslice[%d] is nil, which a list of int64 cannot hold", nilAt)
+	m.Islice = schema.PointersTo(islice)
+	if m.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
+		return nil, fmt.Errorf("colfer: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
 	}
-	if s.Ms != nil {
-		entries := make([]gen.ValueEntry, 0, len(s.Ms))
-		vals := make([]gen.Value, len(s.Ms))
-		for k, v := range s.Ms {
-			val := &vals[len(entries)]
-			if err := setValue(val, v); err != nil {
-				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-			entries = append(entries, gen.ValueEntry{Key: k, Value: val})
-		}
-		m.Ms = make([]*gen.ValueEntry, len(entries))
-		for i := range entries {
-			m.Ms[i] = &entries[i]
-		}
+	// The values of Ms in one array, as those of Islice: its capacity is
+	// one per entry, so append never moves the values the entries point to.
+	vals := make([]gen.Value, 0, len(s.Ms))
+	if m.Ms, k, err = entries(s.Ms, func(k string, v any) (gen.ValueEntry, error) {
+		val, err := valueOf(v)
+		vals = append(vals, val)
+		return gen.ValueEntry{Key: k, Value: &vals[len(vals)-1]}, err
+	}); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	if s.Msi64 != nil {
-		entries := make([]gen.Int64Entry, 0, len(s.Msi64))
-		for k, v := range s.Msi64 {
-			entries = append(entries, gen.Int64Entry{Key: k, Value: v})
-		}
-		m.Msi64 = make([]*gen.Int64Entry, len(entries))
-		for i := range entries {
-			m.Msi64[i] = &entries[i]
-		}
-	}
+	m.Msi64, _, _ = entries(s.Msi64, int64Entry)
 	if s.Nintf != nil {
-		m.Nintf = new(gen.Value)
-		if err := setValue(m.Nintf, s.Nintf); err != nil {
+		v, err := valueOf(s.Nintf)
+		if err != nil {
 			return nil, fmt.Errorf("Nintf: %w", err)
 		}
+		m.Nintf = &v
 	}
-	if s.Nmap != nil {
-		entries := make([]gen.BoolEntry, 0, len(s.Nmap))
-		for k, v := range s.Nmap {
-			entries = append(entries, gen.BoolEntry{Key: k, Value: v})
-		}
-		m.Nmap = make([]*gen.BoolEntry, len(entries))
-		for i := range entries {
-			m.Nmap[i] = &entries[i]
-		}
-	}
+	m.Nmap, _, _ = entries(s.Nmap, boolEntry)
 	if s.Nint64 != nil {
 		m.Nint64 = []int64{*s.Nint64}
 	}
-	if s.Mtsptr != nil {
-		entries := make([]gen.TestStrucEntry, 0, len(s.Mtsptr))
-		for k, v := range s.Mtsptr {
-			e := gen.TestStrucEntry{Key: k}
-			if v != nil {
-				if e.Value, err = testStrucOf(v); err != nil {
-					return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
-				}
-			}
-			entries = append(entries, e)
+	if m.Mtsptr, k, err = entries(s.Mtsptr, func(k string, v *workload.TestStruc) (gen.TestStrucEntry, error) {
+		e := gen.TestStrucEntry{Key: k}
+		var err error
+		if v != nil {
+			e.Value, err = testStrucOf(v)
 		}
-		m.Mtsptr = make([]*gen.TestStrucEntry, len(entries))
-		for i := range entries {
-			m.Mtsptr[i] = &entries[i]
-		}
+		return e, err
+	}); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if s.Mts != nil {
-		entries := make([]gen.TestStrucEntry, 0, len(s.Mts))
-		for k, v := range s.Mts {
-			e := gen.TestStrucEntry{Key: k}
-			if e.Value, err = testStrucOf(&v); err != nil {
-				return nil, fmt.Errorf("Mts[%q]: %w", k, err)
-			}
-			entries = append(entries, e)
-		}
-		m.Mts = make([]*gen.TestStrucEntry, len(entries))
-		for i := range entries {
-			m.Mts[i] = &entries[i]
-		}
+	if m.Mts, k, err = entries(s.Mts, func(k string, v workload.TestStruc) (gen.TestStrucEntry, error) {
+		c, err := testStrucOf(&v)
+		return gen.TestStrucEntry{Key: k, Value: c}, err
+	}); err != nil {
+		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
-	if s.Its != nil {
-		m.Its = make([]*gen.TestStruc, len(s.Its))
-		for i, v := range s.Its {
-			if v == nil {
-				return nil, fmt.Errorf("colfer: Its[%d] is nil, which a Colfer list of structs cannot hold", i)
-			}
-			if m.Its[i], err = testStrucOf(v); err != nil {
-				return nil, fmt.Errorf("Its[%d]: %w", i, err)
-			}
-		}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return nil, fmt.Errorf("colfer: Its[%d] is nil, which a Colfer list of structs cannot hold", i)
+	}
+	if m.Its, i, err = schema.SliceErr(s.Its, testStrucOf); err != nil {
+		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
 	if s.Nteststruc != nil {
 		if m.Nteststruc, err = testStrucOf(s.Nteststruc); err != nil {
@@ -337,82 +281,56 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 			AS: m.As, AI64: m.Ai64, AI16: int16(m.Ai16), AUi64: m.Aui64, ASslice: m.Asslice, AI64slice: m.Ai64slice,
 		},
 
-		T:      schema.JoinTime(m.TUnixNano, m.TOffset),
-		Nslice: m.Nslice,
+		Iptrslice: schema.Pointers(m.Iptrslice),
+		T:         schema.JoinTime(m.TUnixNano, m.TOffset),
+		Nslice:    m.Nslice,
 	}
-	if m.Islice != nil {
-		s.Islice = make([]interface{}, len(m.Islice))
-		for i, v := range m.Islice {
-			if s.Islice[i], err = valueOf(v); err != nil {
-				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		i  int
+		k  string
+		ok bool
+	)
+	if s.Islice, i, err = schema.SliceErr(m.Islice, canonicalValue); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	s.Iptrslice = schema.Pointers(m.Iptrslice)
-	if m.Ms != nil {
-		s.Ms = make(map[string]interface{}, len(m.Ms))
-		for _, e := range m.Ms {
-			if s.Ms[e.Key], err = valueOf(e.Value); err != nil {
-				return nil, fmt.Errorf("Ms[%q]: %w", e.Key, err)
-			}
-		}
+	if s.Ms, k, err = mapOf(m.Ms, func(e *gen.ValueEntry) (string, any, error) {
+		v, err := canonicalValue(e.Value)
+		return e.Key, v, err
+	}); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	if m.Msi64 != nil {
-		s.Msi64 = make(map[string]int64, len(m.Msi64))
-		for _, e := range m.Msi64 {
-			s.Msi64[e.Key] = e.Value
-		}
-	}
-	if s.Nintf, err = valueOf(m.Nintf); err != nil {
+	s.Msi64, _, _ = mapOf(m.Msi64, int64KV)
+	if s.Nintf, err = canonicalValue(m.Nintf); err != nil {
 		return nil, fmt.Errorf("Nintf: %w", err)
 	}
-	if m.Nmap != nil {
-		s.Nmap = make(map[string]bool, len(m.Nmap))
-		for _, e := range m.Nmap {
-			s.Nmap[e.Key] = e.Value
-		}
-	}
-	switch len(m.Nint64) {
-	case 0:
-	case 1:
-		v := m.Nint64[0]
-		s.Nint64 = &v
-	default:
+	s.Nmap, _, _ = mapOf(m.Nmap, boolKV)
+	if s.Nint64, ok = schema.Single(m.Nint64); !ok {
 		return nil, fmt.Errorf("colfer: Nint64 has %d elements, not 0 or 1", len(m.Nint64))
 	}
-	if m.Mtsptr != nil {
-		s.Mtsptr = make(map[string]*workload.TestStruc, len(m.Mtsptr))
-		for _, e := range m.Mtsptr {
-			var v *workload.TestStruc
-			if e.Value != nil {
-				if v, err = canonicalTestStruc(e.Value); err != nil {
-					return nil, fmt.Errorf("Mtsptr[%q]: %w", e.Key, err)
-				}
-			}
-			s.Mtsptr[e.Key] = v
+	if s.Mtsptr, k, err = mapOf(m.Mtsptr, func(e *gen.TestStrucEntry) (string, *workload.TestStruc, error) {
+		if e.Value == nil {
+			return e.Key, nil, nil
 		}
+		v, err := canonicalTestStruc(e.Value)
+		return e.Key, v, err
+	}); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if m.Mts != nil {
-		s.Mts = make(map[string]workload.TestStruc, len(m.Mts))
-		for _, e := range m.Mts {
-			v := new(gen.TestStruc)
-			if e.Value != nil {
-				v = e.Value
-			}
-			c, err := canonicalTestStruc(v)
-			if err != nil {
-				return nil, fmt.Errorf("Mts[%q]: %w", e.Key, err)
-			}
-			s.Mts[e.Key] = *c
+	if s.Mts, k, err = mapOf(m.Mts, func(e *gen.TestStrucEntry) (string, workload.TestStruc, error) {
+		v := e.Value
+		if v == nil {
+			v = new(gen.TestStruc)
 		}
+		c, err := canonicalTestStruc(v)
+		if err != nil {
+			return e.Key, workload.TestStruc{}, err
+		}
+		return e.Key, *c, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
-	if m.Its != nil {
-		s.Its = make([]*workload.TestStruc, len(m.Its))
-		for i, v := range m.Its {
-			if s.Its[i], err = canonicalTestStruc(v); err != nil {
-				return nil, fmt.Errorf("Its[%d]: %w", i, err)
-			}
-		}
+	if s.Its, i, err = schema.SliceErr(m.Its, canonicalTestStruc); err != nil {
+		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
 	if m.Nteststruc != nil {
 		if s.Nteststruc, err = canonicalTestStruc(m.Nteststruc); err != nil {

@@ -40,32 +40,14 @@ const testStrucName = "serbench.TestStruc"
 // union returns the native form of a non-null union value.
 func union(branch string, v any) any { return map[string]any{branch: v} }
 
-// list returns the native array of s, f converting each element; nil
-// stays nil.
-func list[T any](s []T, f func(T) any) []any {
-	if s == nil {
-		return nil
-	}
-	a := make([]any, len(s))
-	for i, v := range s {
-		a[i] = f(v)
-	}
-	return a
-}
-
+// same returns its argument as an interface{}: the element conversion of
+// arrays and maps whose elements have the same type natively.
 func same[T any](v T) any { return v }
 
 func personNative(p *workload.Person) (map[string]any, error) {
 	ns, off, err := schema.SplitTime(p.BirthDay)
 	if err != nil {
 		return nil, fmt.Errorf("BirthDay: %w", err)
-	}
-	var tags map[string]any
-	if p.Tags != nil {
-		tags = make(map[string]any, len(p.Tags))
-		for k, v := range p.Tags {
-			tags[k] = v
-		}
 	}
 	return map[string]any{
 		"name":             p.Name,
@@ -75,16 +57,19 @@ func personNative(p *workload.Person) (map[string]any, error) {
 		"siblings":         int64(p.Siblings),
 		"spouse":           p.Spouse,
 		"money":            p.Money,
-		"tags":             tags,
-		"aliases":          list(p.Aliases, same),
+		"tags":             schema.Map(p.Tags, same),
+		"aliases":          schema.Slice(p.Aliases, same),
 	}, nil
 }
 
 func floatsNative(f []float32) map[string]any {
-	return map[string]any{"values": list(f, same)}
+	return map[string]any{"values": schema.Slice(f, same)}
 }
 
-func testStrucNative(s *workload.TestStruc) (map[string]any, error) {
+// testStrucNative returns the record of s: a map[string]any, as an
+// interface{}, the form of the elements of the native arrays and maps that
+// hold it.
+func testStrucNative(s *workload.TestStruc) (any, error) {
 	ns, off, err := schema.SplitTime(s.T)
 	if err != nil {
 		return nil, fmt.Errorf("T: %w", err)
@@ -106,126 +91,71 @@ func testStrucNative(s *workload.TestStruc) (map[string]any, error) {
 		"b":    s.B,
 		"by":   int32(s.By),
 
-		"sslice":    list(s.Sslice, same),
-		"intslice":  list(s.Intslice, func(v int) any { return int64(v) }),
-		"i8slice":   list(s.I8slice, func(v int8) any { return int32(v) }),
-		"i16slice":  list(s.I16slice, func(v int16) any { return int32(v) }),
-		"i32slice":  list(s.I32slice, same),
-		"i64slice":  list(s.I64slice, same),
-		"uintslice": list(s.Uintslice, func(v uint) any { return int64(v) }),
+		"sslice":    schema.Slice(s.Sslice, same),
+		"intslice":  schema.Slice(s.Intslice, func(v int) any { return int64(v) }),
+		"i8slice":   schema.Slice(s.I8slice, func(v int8) any { return int32(v) }),
+		"i16slice":  schema.Slice(s.I16slice, func(v int16) any { return int32(v) }),
+		"i32slice":  schema.Slice(s.I32slice, same),
+		"i64slice":  schema.Slice(s.I64slice, same),
+		"uintslice": schema.Slice(s.Uintslice, func(v uint) any { return int64(v) }),
 		"ui8slice":  s.Ui8slice,
-		"ui16slice": list(s.Ui16slice, func(v uint16) any { return int32(v) }),
-		"ui32slice": list(s.Ui32slice, func(v uint32) any { return int64(v) }),
-		"ui64slice": list(s.Ui64slice, func(v uint64) any { return int64(v) }),
-		"f32slice":  list(s.F32slice, same),
-		"f64slice":  list(s.F64slice, same),
-		"bslice":    list(s.Bslice, same),
+		"ui16slice": schema.Slice(s.Ui16slice, func(v uint16) any { return int32(v) }),
+		"ui32slice": schema.Slice(s.Ui32slice, func(v uint32) any { return int64(v) }),
+		"ui64slice": schema.Slice(s.Ui64slice, func(v uint64) any { return int64(v) }),
+		"f32slice":  schema.Slice(s.F32slice, same),
+		"f64slice":  schema.Slice(s.F64slice, same),
+		"bslice":    schema.Slice(s.Bslice, same),
 		"byslice":   s.Byslice,
 
 		"aS":        s.AS,
 		"aI64":      s.AI64,
 		"aI16":      int32(s.AI16),
 		"aUi64":     int64(s.AUi64),
-		"aSslice":   list(s.ASslice, same),
-		"aI64slice": list(s.AI64slice, same),
+		"aSslice":   schema.Slice(s.ASslice, same),
+		"aI64slice": schema.Slice(s.AI64slice, same),
 
 		"tUnixNano": ns,
 		"tOffset":   off,
 		"nslice":    s.Nslice,
 	}
-	if s.Islice != nil {
-		a := make([]any, len(s.Islice))
-		for i, v := range s.Islice {
-			if a[i], err = valueNative(v); err != nil {
-				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
-		m["islice"] = a
-	} else {
-		m["islice"] = []any(nil)
+	var (
+		i int
+		k string
+	)
+	if m["islice"], i, err = schema.SliceErr(s.Islice, valueNative); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	if s.Iptrslice != nil {
-		a := make([]any, len(s.Iptrslice))
-		for i, p := range s.Iptrslice {
-			if p == nil {
-				return nil, fmt.Errorf("Iptrslice[%d] is a nil *int64: the schema has a long for it", i)
-			}
-			a[i] = *p
-		}
-		m["iptrslice"] = a
-	} else {
-		m["iptrslice"] = []any(nil)
+	if i = schema.NilAt(s.Iptrslice); i >= 0 {
+		return nil, fmt.Errorf("Iptrslice[%d] is a nil *int64: the schema has a long for it", i)
 	}
-	var ms map[string]any
-	if s.Ms != nil {
-		ms = make(map[string]any, len(s.Ms))
-		for k, v := range s.Ms {
-			if ms[k], err = valueNative(v); err != nil {
-				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	m["iptrslice"] = schema.Slice(s.Iptrslice, func(p *int64) any { return *p })
+	if m["ms"], k, err = schema.MapErr(s.Ms, valueNative); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	m["ms"] = ms
-	var msi64 map[string]any
-	if s.Msi64 != nil {
-		msi64 = make(map[string]any, len(s.Msi64))
-		for k, v := range s.Msi64 {
-			msi64[k] = v
-		}
-	}
-	m["msi64"] = msi64
+	m["msi64"] = schema.Map(s.Msi64, same)
 	if m["nintf"], err = valueNative(s.Nintf); err != nil {
 		return nil, fmt.Errorf("Nintf: %w", err)
 	}
-	var nmap map[string]any
-	if s.Nmap != nil {
-		nmap = make(map[string]any, len(s.Nmap))
-		for k, v := range s.Nmap {
-			nmap[k] = v
-		}
-	}
-	m["nmap"] = nmap
+	m["nmap"] = schema.Map(s.Nmap, same)
 	if s.Nint64 != nil {
 		m["nint64"] = union("long", *s.Nint64)
 	} else {
 		m["nint64"] = nil
 	}
-	var mtsptr map[string]any
-	if s.Mtsptr != nil {
-		mtsptr = make(map[string]any, len(s.Mtsptr))
-		for k, v := range s.Mtsptr {
-			if v == nil {
-				return nil, fmt.Errorf("Mtsptr[%q] is a nil *TestStruc: the schema has a TestStruc for it", k)
-			}
-			if mtsptr[k], err = testStrucNative(v); err != nil {
-				return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
-			}
-		}
+	if k, nilValue := schema.NilKey(s.Mtsptr); nilValue {
+		return nil, fmt.Errorf("Mtsptr[%q] is a nil *TestStruc: the schema has a TestStruc for it", k)
 	}
-	m["mtsptr"] = mtsptr
-	var mts map[string]any
-	if s.Mts != nil {
-		mts = make(map[string]any, len(s.Mts))
-		for k, v := range s.Mts {
-			if mts[k], err = testStrucNative(&v); err != nil {
-				return nil, fmt.Errorf("Mts[%q].%w", k, err)
-			}
-		}
+	if m["mtsptr"], k, err = schema.MapErr(s.Mtsptr, testStrucNative); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
 	}
-	m["mts"] = mts
-	if s.Its != nil {
-		a := make([]any, len(s.Its))
-		for i, v := range s.Its {
-			if v == nil {
-				return nil, fmt.Errorf("Its[%d] is a nil *TestStruc: the schema has a TestStruc for it", i)
-			}
-			if a[i], err = testStrucNative(v); err != nil {
-				return nil, fmt.Errorf("Its[%d].%w", i, err)
-			}
-		}
-		m["its"] = a
-	} else {
-		m["its"] = []any(nil)
+	if m["mts"], k, err = schema.MapErr(s.Mts, func(v workload.TestStruc) (any, error) { return testStrucNative(&v) }); err != nil {
+		return nil, fmt.Errorf("Mts[%q].%w", k, err)
+	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return nil, fmt.Errorf("Its[%d] is a nil *TestStruc: the schema has a TestStruc for it", i)
+	}
+	if m["its"], i, err = schema.SliceErr(s.Its, testStrucNative); err != nil {
+		return nil, fmt.Errorf("Its[%d].%w", i, err)
 	}
 	if s.Nteststruc != nil {
 		n, err := testStrucNative(s.Nteststruc)
@@ -249,30 +179,16 @@ func valueNative(v any) (any, error) {
 		return union("string", v), nil
 	case bool:
 		return union("boolean", v), nil
-	case int:
-		return union("long", int64(v)), nil
-	case int8:
-		return union("long", int64(v)), nil
-	case int16:
-		return union("long", int64(v)), nil
-	case int32:
-		return union("long", int64(v)), nil
-	case int64:
-		return union("long", v), nil
-	case uint:
-		return u64(uint64(v)), nil
-	case uint8:
-		return u64(uint64(v)), nil
-	case uint16:
-		return u64(uint64(v)), nil
-	case uint32:
-		return u64(uint64(v)), nil
-	case uint64:
-		return u64(v), nil
 	case float32:
 		return union("float", v), nil
 	case float64:
 		return union("double", v), nil
+	}
+	if i, ok := schema.Signed(v); ok {
+		return union("long", i), nil
+	}
+	if u, ok := schema.Unsigned(v); ok {
+		return u64(u), nil
 	}
 	return nil, fmt.Errorf("an interface{} value of type %T has no branch in the union Value", v)
 }
@@ -310,33 +226,18 @@ func field[T any](d *decoder, r map[string]any, name string) T {
 // slice returns the native array v as a []T, f converting each element;
 // nil stays nil.
 func slice[T, N any](d *decoder, v any, what string, f func(N) T) []T {
-	a := as[[]any](d, v, what)
-	if a == nil {
-		return nil
-	}
-	s := make([]T, len(a))
-	for i, e := range a {
-		s[i] = f(as[N](d, e, what))
-	}
-	return s
+	return schema.Slice(as[[]any](d, v, what), func(e any) T { return f(as[N](d, e, what)) })
 }
 
-// ident returns its argument: the element conversion of slices whose
-// elements have the same type natively.
+// mapOf returns the native map v as a map[string]T, f converting each
+// value; nil stays nil.
+func mapOf[T, N any](d *decoder, v any, what string, f func(N) T) map[string]T {
+	return schema.Map(as[map[string]any](d, v, what), func(e any) T { return f(as[N](d, e, what)) })
+}
+
+// ident returns its argument: the element conversion of slices and maps
+// whose elements have the same type natively.
 func ident[T any](v T) T { return v }
-
-// mapOf returns the native map v as a map[string]T; nil stays nil.
-func mapOf[T any](d *decoder, v any, what string) map[string]T {
-	m := as[map[string]any](d, v, what)
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]T, len(m))
-	for k, e := range m {
-		out[k] = as[T](d, e, what)
-	}
-	return out
-}
 
 func canonicalPerson(native any) (*workload.Person, error) {
 	var d decoder
@@ -351,7 +252,7 @@ func canonicalPerson(native any) (*workload.Person, error) {
 		Siblings: int(field[int64](&d, r, "siblings")),
 		Spouse:   field[bool](&d, r, "spouse"),
 		Money:    field[float64](&d, r, "money"),
-		Tags:     mapOf[string](&d, r["tags"], "tags"),
+		Tags:     mapOf(&d, r["tags"], "tags", ident[string]),
 		Aliases:  slice(&d, r["aliases"], "aliases", ident[string]),
 	}
 	return p, d.err
@@ -423,36 +324,24 @@ func (d *decoder) testStruc(native any, what string) *workload.TestStruc {
 			AI64slice: slice(d, r["aI64slice"], "aI64slice", ident[int64]),
 		},
 
-		Msi64:  mapOf[int64](d, r["msi64"], "msi64"),
+		Msi64:  mapOf(d, r["msi64"], "msi64", ident[int64]),
 		Nintf:  d.value(r["nintf"]),
 		T:      schema.JoinTime(field[int64](d, r, "tUnixNano"), field[int32](d, r, "tOffset")),
-		Nmap:   mapOf[bool](d, r["nmap"], "nmap"),
+		Nmap:   mapOf(d, r["nmap"], "nmap", ident[bool]),
 		Nslice: field[[]byte](d, r, "nslice"),
 	}
-	if ms := mapOf[any](d, r["ms"], "ms"); ms != nil {
-		s.Ms = make(map[string]any, len(ms))
-		for k, v := range ms {
-			s.Ms[k] = d.value(v)
-		}
-	}
+	s.Ms = mapOf(d, r["ms"], "ms", d.value)
 	if u := as[map[string]any](d, r["nint64"], "nint64"); u != nil {
 		v := as[int64](d, u["long"], "nint64")
 		s.Nint64 = &v
 	}
-	if m := mapOf[any](d, r["mtsptr"], "mtsptr"); m != nil {
-		s.Mtsptr = make(map[string]*workload.TestStruc, len(m))
-		for k, v := range m {
-			s.Mtsptr[k] = d.testStruc(v, "mtsptr")
+	s.Mtsptr = mapOf(d, r["mtsptr"], "mtsptr", func(v any) *workload.TestStruc { return d.testStruc(v, "mtsptr") })
+	s.Mts = mapOf(d, r["mts"], "mts", func(v any) workload.TestStruc {
+		if c := d.testStruc(v, "mts"); c != nil {
+			return *c
 		}
-	}
-	if m := mapOf[any](d, r["mts"], "mts"); m != nil {
-		s.Mts = make(map[string]workload.TestStruc, len(m))
-		for k, v := range m {
-			if c := d.testStruc(v, "mts"); c != nil {
-				s.Mts[k] = *c
-			}
-		}
-	}
+		return workload.TestStruc{} // d.err says why
+	})
 	s.Its = slice(d, r["its"], "its", func(v any) *workload.TestStruc { return d.testStruc(v, "its") })
 	if u := as[map[string]any](d, r["nteststruc"], "nteststruc"); u != nil {
 		s.Nteststruc = d.testStruc(u[testStrucName], "nteststruc")

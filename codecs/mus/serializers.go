@@ -130,7 +130,7 @@ func (s valueSer) Marshal(v interface{}, bs []byte) (n int) {
 		bs[0] = tagFloat64
 		return 1 + raw.Float64.Marshal(x, bs[1:])
 	}
-	if i, ok := signed(v); ok {
+	if i, ok := schema.Signed(v); ok {
 		bs[0] = tagInt64
 		return 1 + varint.Int64.Marshal(i, bs[1:])
 	}
@@ -183,7 +183,7 @@ func (s valueSer) Size(v interface{}) int {
 	case float64:
 		return 1 + raw.Float64.Size(x)
 	}
-	if i, ok := signed(v); ok {
+	if i, ok := schema.Signed(v); ok {
 		return 1 + varint.Int64.Size(i)
 	}
 	if u, ok := unsigned(v); ok {
@@ -218,38 +218,13 @@ func (s valueSer) Skip(bs []byte) (n int, err error) {
 	return 1 + n1, err
 }
 
-func signed(v interface{}) (int64, bool) {
-	switch x := v.(type) {
-	case int:
-		return int64(x), true
-	case int8:
-		return int64(x), true
-	case int16:
-		return int64(x), true
-	case int32:
-		return int64(x), true
-	case int64:
-		return x, true
-	}
-	return 0, false
-}
-
+// unsigned is schema.Unsigned, and uintptr too: mus-go's Value takes every
+// unsigned integer type.
 func unsigned(v interface{}) (uint64, bool) {
-	switch x := v.(type) {
-	case uint:
-		return uint64(x), true
-	case uint8:
-		return uint64(x), true
-	case uint16:
-		return uint64(x), true
-	case uint32:
-		return uint64(x), true
-	case uint64:
-		return x, true
-	case uintptr:
+	if x, ok := v.(uintptr); ok {
 		return uint64(x), true
 	}
-	return 0, false
+	return schema.Unsigned(v)
 }
 
 // floatsSer is the serializer of the floats workload's []float32.

@@ -2,7 +2,6 @@ package thrift
 
 import (
 	"fmt"
-	"math"
 
 	gen "github.com/serbench/serbench/internal/gen/thrift"
 	"github.com/serbench/serbench/schema"
@@ -33,20 +32,6 @@ func floatsFromThrift(f *gen.Floats) []float32 {
 	return schema.Numbers[float32](f.Values)
 }
 
-// convert returns f applied to every element of s: nil for nil, empty for
-// empty. It is for conversions that check each element (narrower);
-// schema.Numbers converts the others.
-func convert[T, U any](s []T, f func(T) U) []U {
-	if s == nil {
-		return nil
-	}
-	out := make([]U, len(s))
-	for i, v := range s {
-		out[i] = f(v)
-	}
-	return out
-}
-
 // valueToThrift converts an interface{} value into the Value union.
 func valueToThrift(v any) (*gen.Value, error) {
 	switch x := v.(type) {
@@ -56,36 +41,24 @@ func valueToThrift(v any) (*gen.Value, error) {
 		return &gen.Value{StringValue: &x}, nil
 	case bool:
 		return &gen.Value{BoolValue: &x}, nil
-	case int:
-		return intValue(int64(x)), nil
-	case int8:
-		return intValue(int64(x)), nil
-	case int16:
-		return intValue(int64(x)), nil
-	case int32:
-		return intValue(int64(x)), nil
-	case int64:
-		return intValue(x), nil
-	case uint:
-		return uintValue(uint64(x)), nil
-	case uint8:
-		return uintValue(uint64(x)), nil
-	case uint16:
-		return uintValue(uint64(x)), nil
-	case uint32:
-		return uintValue(uint64(x)), nil
-	case uint64:
-		return uintValue(x), nil
 	case float32:
 		f := float64(x)
 		return &gen.Value{FloatValue: &f}, nil
 	case float64:
 		return &gen.Value{DoubleValue: &x}, nil
-	default:
-		return nil, fmt.Errorf("the Value union has no field for an interface{} holding %T", v)
 	}
+	if i, ok := schema.Signed(v); ok {
+		return intValue(i), nil
+	}
+	if u, ok := schema.Unsigned(v); ok {
+		return uintValue(u), nil
+	}
+	return nil, fmt.Errorf("the Value union has no field for an interface{} holding %T", v)
 }
 
+// intValue and uintValue return the Value of an integer, in a variable of
+// its own: that of Signed or Unsigned would be moved to the heap whatever
+// the branch.
 func intValue(i int64) *gen.Value { return &gen.Value{IntValue: &i} }
 
 func uintValue(u uint64) *gen.Value {
@@ -169,61 +142,39 @@ func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
 		Nslice:    s.Nslice,
 		Nint64:    s.Nint64,
 	}
-	if s.Islice != nil {
-		t.Islice = make([]*gen.Value, len(s.Islice))
-		for i, v := range s.Islice {
-			if t.Islice[i], err = valueToThrift(v); err != nil {
-				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		i int
+		k string
+	)
+	if t.Islice, i, err = schema.SliceErr(s.Islice, valueToThrift); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	var nilAt int
-	if t.Iptrslice, nilAt = schema.Values(s.Iptrslice); nilAt >= 0 {
-		return nil, fmt.Errorf("Iptrslice[%d] is nil: a list<i64> has no nil elements", nilAt)
+	if t.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
+		return nil, fmt.Errorf("Iptrslice[%d] is nil: a list<i64> has no nil elements", i)
 	}
-	if s.Ms != nil {
-		t.Ms = make(map[string]*gen.Value, len(s.Ms))
-		for k, v := range s.Ms {
-			if t.Ms[k], err = valueToThrift(v); err != nil {
-				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if t.Ms, k, err = schema.MapErr(s.Ms, valueToThrift); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if s.Nintf != nil {
 		if t.Nintf, err = valueToThrift(s.Nintf); err != nil {
 			return nil, fmt.Errorf("Nintf: %w", err)
 		}
 	}
-	if s.Mtsptr != nil {
-		t.Mtsptr = make(map[string]*gen.TestStruc, len(s.Mtsptr))
-		for k, c := range s.Mtsptr {
-			if c == nil {
-				// The generated Write would write an empty struct.
-				return nil, fmt.Errorf("Mtsptr[%q] is nil: a map<string, TestStruc> has no nil values", k)
-			}
-			if t.Mtsptr[k], err = testStrucToThrift(c); err != nil {
-				return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
-			}
-		}
+	if k, nilValue := schema.NilKey(s.Mtsptr); nilValue {
+		// The generated Write would write an empty struct.
+		return nil, fmt.Errorf("Mtsptr[%q] is nil: a map<string, TestStruc> has no nil values", k)
 	}
-	if s.Mts != nil {
-		t.Mts = make(map[string]*gen.TestStruc, len(s.Mts))
-		for k, c := range s.Mts {
-			if t.Mts[k], err = testStrucToThrift(&c); err != nil {
-				return nil, fmt.Errorf("Mts[%q].%w", k, err)
-			}
-		}
+	if t.Mtsptr, k, err = schema.MapErr(s.Mtsptr, testStrucToThrift); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
 	}
-	if s.Its != nil {
-		t.Its = make([]*gen.TestStruc, len(s.Its))
-		for i, c := range s.Its {
-			if c == nil {
-				return nil, fmt.Errorf("Its[%d] is nil: a list<TestStruc> has no nil elements", i)
-			}
-			if t.Its[i], err = testStrucToThrift(c); err != nil {
-				return nil, fmt.Errorf("Its[%d].%w", i, err)
-			}
-		}
+	if t.Mts, k, err = schema.MapErr(s.Mts, func(c workload.TestStruc) (*gen.TestStruc, error) { return testStrucToThrift(&c) }); err != nil {
+		return nil, fmt.Errorf("Mts[%q].%w", k, err)
+	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return nil, fmt.Errorf("Its[%d] is nil: a list<TestStruc> has no nil elements", i)
+	}
+	if t.Its, i, err = schema.SliceErr(s.Its, testStrucToThrift); err != nil {
+		return nil, fmt.Errorf("Its[%d].%w", i, err)
 	}
 	if s.Nteststruc != nil {
 		if t.Nteststruc, err = testStrucToThrift(s.Nteststruc); err != nil {
@@ -237,31 +188,20 @@ func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
 // widened from, and keeps the first value that does not fit.
 type narrower struct{ err error }
 
-func (n *narrower) fail(field string, v int64) {
-	if n.err == nil {
-		n.err = fmt.Errorf("%s: decoded value %d is out of the range of its Go type", field, v)
-	}
+type integer interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64
 }
 
-func (n *narrower) uint8(field string, v int16) uint8 {
-	if v < 0 || v > math.MaxUint8 {
-		n.fail(field, int64(v))
+// narrow returns v as a To; a v out of To's range is n's error, which
+// names the field.
+func narrow[To, From integer](n *narrower, field string, v From) To {
+	t := To(v)
+	if From(t) != v || (t < 0) != (v < 0) {
+		if n.err == nil {
+			n.err = fmt.Errorf("%s: decoded value %d is out of the range of its Go type", field, v)
+		}
 	}
-	return uint8(v)
-}
-
-func (n *narrower) uint16(field string, v int32) uint16 {
-	if v < 0 || v > math.MaxUint16 {
-		n.fail(field, int64(v))
-	}
-	return uint16(v)
-}
-
-func (n *narrower) uint32(field string, v int64) uint32 {
-	if v < 0 || v > math.MaxUint32 {
-		n.fail(field, v)
-	}
-	return uint32(v)
+	return t
 }
 
 func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
@@ -274,14 +214,14 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 		I32:  t.I32,
 		I64:  t.I64,
 		Ui:   uint(t.UI),
-		Ui8:  n.uint8("Ui8", t.Ui8),
-		Ui16: n.uint16("Ui16", t.Ui16),
-		Ui32: n.uint32("Ui32", t.Ui32),
+		Ui8:  narrow[uint8](&n, "Ui8", t.Ui8),
+		Ui16: narrow[uint16](&n, "Ui16", t.Ui16),
+		Ui32: narrow[uint32](&n, "Ui32", t.Ui32),
 		Ui64: uint64(t.Ui64),
 		F32:  float32(t.F32),
 		F64:  t.F64,
 		B:    t.B,
-		By:   n.uint8("By", t.By),
+		By:   narrow[uint8](&n, "By", t.By),
 
 		Sslice:    t.Sslice,
 		Intslice:  schema.Numbers[int](t.Intslice),
@@ -291,8 +231,8 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 		I64slice:  t.I64slice,
 		Uintslice: schema.Numbers[uint](t.Uintslice),
 		Ui8slice:  t.Ui8slice,
-		Ui16slice: convert(t.Ui16slice, func(v int32) uint16 { return n.uint16("Ui16slice", v) }),
-		Ui32slice: convert(t.Ui32slice, func(v int64) uint32 { return n.uint32("Ui32slice", v) }),
+		Ui16slice: schema.Slice(t.Ui16slice, func(v int32) uint16 { return narrow[uint16](&n, "Ui16slice", v) }),
+		Ui32slice: schema.Slice(t.Ui32slice, func(v int64) uint32 { return narrow[uint32](&n, "Ui32slice", v) }),
 		Ui64slice: schema.Numbers[uint64](t.Ui64slice),
 		F32slice:  schema.Numbers[float32](t.F32slice),
 		F64slice:  t.F64slice,
@@ -317,54 +257,37 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 	if n.err != nil {
 		return nil, n.err
 	}
-	var err error
-	if t.Islice != nil {
-		s.Islice = make([]interface{}, len(t.Islice))
-		for i, v := range t.Islice {
-			if s.Islice[i], err = valueFromThrift(v); err != nil {
-				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		err error
+		i   int
+		k   string
+	)
+	if s.Islice, i, err = schema.SliceErr(t.Islice, valueFromThrift); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
 	s.Iptrslice = schema.Pointers(t.Iptrslice)
-	if t.Ms != nil {
-		s.Ms = make(map[string]interface{}, len(t.Ms))
-		for k, v := range t.Ms {
-			if s.Ms[k], err = valueFromThrift(v); err != nil {
-				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if s.Ms, k, err = schema.MapErr(t.Ms, valueFromThrift); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if t.Nintf != nil {
 		if s.Nintf, err = valueFromThrift(t.Nintf); err != nil {
 			return nil, fmt.Errorf("Nintf: %w", err)
 		}
 	}
-	if t.Mtsptr != nil {
-		s.Mtsptr = make(map[string]*workload.TestStruc, len(t.Mtsptr))
-		for k, c := range t.Mtsptr {
-			if s.Mtsptr[k], err = testStrucFromThrift(c); err != nil {
-				return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
-			}
-		}
+	if s.Mtsptr, k, err = schema.MapErr(t.Mtsptr, testStrucFromThrift); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
 	}
-	if t.Mts != nil {
-		s.Mts = make(map[string]workload.TestStruc, len(t.Mts))
-		for k, c := range t.Mts {
-			child, err := testStrucFromThrift(c)
-			if err != nil {
-				return nil, fmt.Errorf("Mts[%q].%w", k, err)
-			}
-			s.Mts[k] = *child
+	if s.Mts, k, err = schema.MapErr(t.Mts, func(c *gen.TestStruc) (workload.TestStruc, error) {
+		child, err := testStrucFromThrift(c)
+		if err != nil {
+			return workload.TestStruc{}, err
 		}
+		return *child, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mts[%q].%w", k, err)
 	}
-	if t.Its != nil {
-		s.Its = make([]*workload.TestStruc, len(t.Its))
-		for i, c := range t.Its {
-			if s.Its[i], err = testStrucFromThrift(c); err != nil {
-				return nil, fmt.Errorf("Its[%d].%w", i, err)
-			}
-		}
+	if s.Its, i, err = schema.SliceErr(t.Its, testStrucFromThrift); err != nil {
+		return nil, fmt.Errorf("Its[%d].%w", i, err)
 	}
 	if t.Nteststruc != nil {
 		if s.Nteststruc, err = testStrucFromThrift(t.Nteststruc); err != nil {

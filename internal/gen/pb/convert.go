@@ -121,30 +121,18 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 		Nmap:      s.Nmap,
 		Nslice:    s.Nslice,
 	}
-	if s.Islice != nil {
-		m.Islice = make([]*Value, len(s.Islice))
-		for i, v := range s.Islice {
-			if m.Islice[i], err = fromValue(v); err != nil {
-				return nil, fmt.Errorf("Islice[%d]: %w", i, err)
-			}
-		}
+	var (
+		i int
+		k string
+	)
+	if m.Islice, i, err = schema.SliceErr(s.Islice, fromValue); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	if s.Iptrslice != nil {
-		m.Iptrslice = make([]int64, len(s.Iptrslice))
-		for i, p := range s.Iptrslice {
-			if p == nil {
-				return nil, fmt.Errorf("Iptrslice[%d] is nil: the schema has no nil int64", i)
-			}
-			m.Iptrslice[i] = *p
-		}
+	if m.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
+		return nil, fmt.Errorf("Iptrslice[%d] is nil: the schema has no nil int64", i)
 	}
-	if s.Ms != nil {
-		m.Ms = make(map[string]*Value, len(s.Ms))
-		for k, v := range s.Ms {
-			if m.Ms[k], err = fromValue(v); err != nil {
-				return nil, fmt.Errorf("Ms[%q]: %w", k, err)
-			}
-		}
+	if m.Ms, k, err = schema.MapErr(s.Ms, fromValue); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	if s.Nintf != nil {
 		if m.Nintf, err = fromValue(s.Nintf); err != nil {
@@ -154,35 +142,20 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 	if s.Nint64 != nil {
 		m.OptionalNint64 = &TestStruc_Nint64{Nint64: *s.Nint64}
 	}
-	if s.Mtsptr != nil {
-		m.Mtsptr = make(map[string]*TestStruc, len(s.Mtsptr))
-		for k, c := range s.Mtsptr {
-			if c == nil {
-				return nil, fmt.Errorf("Mtsptr[%q] is nil: the schema has no nil map value", k)
-			}
-			if m.Mtsptr[k], err = FromTestStruc(c); err != nil {
-				return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
-			}
-		}
+	if k, nilValue := schema.NilKey(s.Mtsptr); nilValue {
+		return nil, fmt.Errorf("Mtsptr[%q] is nil: the schema has no nil map value", k)
 	}
-	if s.Mts != nil {
-		m.Mts = make(map[string]*TestStruc, len(s.Mts))
-		for k, c := range s.Mts {
-			if m.Mts[k], err = FromTestStruc(&c); err != nil {
-				return nil, fmt.Errorf("Mts[%q]: %w", k, err)
-			}
-		}
+	if m.Mtsptr, k, err = schema.MapErr(s.Mtsptr, FromTestStruc); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if s.Its != nil {
-		m.Its = make([]*TestStruc, len(s.Its))
-		for i, c := range s.Its {
-			if c == nil {
-				return nil, fmt.Errorf("Its[%d] is nil: the schema has no nil list element", i)
-			}
-			if m.Its[i], err = FromTestStruc(c); err != nil {
-				return nil, fmt.Errorf("Its[%d]: %w", i, err)
-			}
-		}
+	if m.Mts, k, err = schema.MapErr(s.Mts, func(c workload.TestStruc) (*TestStruc, error) { return FromTestStruc(&c) }); err != nil {
+		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
+	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return nil, fmt.Errorf("Its[%d] is nil: the schema has no nil list element", i)
+	}
+	if m.Its, i, err = schema.SliceErr(s.Its, FromTestStruc); err != nil {
+		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
 	if s.Nteststruc != nil {
 		if m.Nteststruc, err = FromTestStruc(s.Nteststruc); err != nil {
@@ -246,46 +219,28 @@ func ToTestStruc(m *TestStruc, clone bool) *workload.TestStruc {
 		Nslice: share(m.Nslice, clone),
 	}
 	if len(m.Islice) > 0 {
-		s.Islice = make([]interface{}, len(m.Islice))
-		for i, v := range m.Islice {
-			s.Islice[i] = toValue(v)
-		}
+		s.Islice = schema.Slice(m.Islice, toValue)
 	}
 	if len(m.Iptrslice) > 0 {
-		vals := slices.Clone(m.Iptrslice)
-		s.Iptrslice = make([]*int64, len(vals))
-		for i := range vals {
-			s.Iptrslice[i] = &vals[i]
-		}
+		s.Iptrslice = schema.Pointers(m.Iptrslice)
 	}
 	if len(m.Ms) > 0 {
-		s.Ms = make(map[string]interface{}, len(m.Ms))
-		for k, v := range m.Ms {
-			s.Ms[k] = toValue(v)
-		}
+		s.Ms = schema.Map(m.Ms, toValue)
 	}
 	s.Nintf = toValue(m.Nintf)
 	if n, ok := m.OptionalNint64.(*TestStruc_Nint64); ok {
 		v := n.Nint64
 		s.Nint64 = &v
 	}
+	child := func(c *TestStruc) *workload.TestStruc { return toChild(c, clone) }
 	if len(m.Mtsptr) > 0 {
-		s.Mtsptr = make(map[string]*workload.TestStruc, len(m.Mtsptr))
-		for k, c := range m.Mtsptr {
-			s.Mtsptr[k] = toChild(c, clone)
-		}
+		s.Mtsptr = schema.Map(m.Mtsptr, child)
 	}
 	if len(m.Mts) > 0 {
-		s.Mts = make(map[string]workload.TestStruc, len(m.Mts))
-		for k, c := range m.Mts {
-			s.Mts[k] = *toChild(c, clone)
-		}
+		s.Mts = schema.Map(m.Mts, func(c *TestStruc) workload.TestStruc { return *toChild(c, clone) })
 	}
 	if len(m.Its) > 0 {
-		s.Its = make([]*workload.TestStruc, len(m.Its))
-		for i, c := range m.Its {
-			s.Its[i] = toChild(c, clone)
-		}
+		s.Its = schema.Slice(m.Its, child)
 	}
 	if m.Nteststruc != nil {
 		s.Nteststruc = ToTestStruc(m.Nteststruc, clone)
@@ -312,33 +267,18 @@ func fromValue(v interface{}) (*Value, error) {
 		return &Value{Kind: &Value_StringValue{StringValue: x}}, nil
 	case bool:
 		return &Value{Kind: &Value_BoolValue{BoolValue: x}}, nil
-	case int:
-		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
-	case int8:
-		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
-	case int16:
-		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
-	case int32:
-		return &Value{Kind: &Value_IntValue{IntValue: int64(x)}}, nil
-	case int64:
-		return &Value{Kind: &Value_IntValue{IntValue: x}}, nil
-	case uint:
-		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
-	case uint8:
-		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
-	case uint16:
-		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
-	case uint32:
-		return &Value{Kind: &Value_UintValue{UintValue: uint64(x)}}, nil
-	case uint64:
-		return &Value{Kind: &Value_UintValue{UintValue: x}}, nil
 	case float32:
 		return &Value{Kind: &Value_FloatValue{FloatValue: x}}, nil
 	case float64:
 		return &Value{Kind: &Value_DoubleValue{DoubleValue: x}}, nil
-	default:
-		return nil, fmt.Errorf("the Value union has no field for an interface{} value of type %T", v)
 	}
+	if i, ok := schema.Signed(v); ok {
+		return &Value{Kind: &Value_IntValue{IntValue: i}}, nil
+	}
+	if u, ok := schema.Unsigned(v); ok {
+		return &Value{Kind: &Value_UintValue{UintValue: u}}, nil
+	}
+	return nil, fmt.Errorf("the Value union has no field for an interface{} value of type %T", v)
 }
 
 // toValue returns the interface{} value of v: nil for nil or an empty
@@ -365,21 +305,13 @@ func toValue(v *Value) interface{} {
 	}
 }
 
-type number interface {
-	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
-}
-
 // convert returns s with its elements converted to D, in a new slice; nil
 // when s is empty.
-func convert[D, S number](s []S) []D {
+func convert[D, S schema.Number](s []S) []D {
 	if len(s) == 0 {
 		return nil
 	}
-	d := make([]D, len(s))
-	for i, v := range s {
-		d[i] = D(v)
-	}
-	return d
+	return schema.Numbers[D](s)
 }
 
 // share returns s, or a copy of it when clone is set; nil when s is empty.
