@@ -212,10 +212,28 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 			sets = append(sets, Build(r, Options{AllVariants: true}))
 			classes = []string{"set-plain", "set-all"}
 		}
+		// offset is the index of the first workload in hr.Workloads:
+		// 1 after the summary.
+		offset := 0
 		for k, rep := range sets {
 			prefix := fmt.Sprintf("r%d-", i+1)
 			if classes[k] != "" {
 				prefix += strings.TrimPrefix(classes[k], "set-") + "-"
+			}
+			// The summary comes first; every set has one when the
+			// plain set has (the variants only add options to it).
+			if tables := rep.SummaryTables(); len(tables) > 0 && (k == 0 || offset == 1) {
+				if k == 0 {
+					hr.Workloads = append(hr.Workloads, &htmlSection{Name: "What to pick", Anchor: fmt.Sprintf("r%d-summary", i+1)})
+					offset = 1
+				}
+				hw := &htmlWorkload{Class: classes[k]}
+				sw := &htmlWriter{hw: hw, prefix: prefix}
+				sw.line("", capitalize(summaryIntro))
+				for _, t := range tables {
+					sw.table(t)
+				}
+				hr.Workloads[0].Sets = append(hr.Workloads[0].Sets, hw)
 			}
 			for j, wl := range rep.Workloads {
 				if k == 0 {
@@ -225,8 +243,8 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 				if err != nil {
 					return nil, err
 				}
-				if j < len(hr.Workloads) && hr.Workloads[j].Name == wl.Name {
-					hr.Workloads[j].Sets = append(hr.Workloads[j].Sets, hw)
+				if j+offset < len(hr.Workloads) && hr.Workloads[j+offset].Name == wl.Name {
+					hr.Workloads[j+offset].Sets = append(hr.Workloads[j+offset].Sets, hw)
 				}
 			}
 			if len(rep.Warnings) > 0 {

@@ -55,6 +55,7 @@ func MarkdownFile(w io.Writer, runs []*result.Run, opts Options, base string) ([
 			b.WriteString("- commit " + mdEscape(c) + "\n")
 		}
 		mw := &mdWriter{b: &b, level: level + "#", link: link}
+		mw.summary(rep)
 		for _, wl := range rep.Workloads {
 			chartOf, err := chartFinder(wl, prefix)
 			if err != nil {

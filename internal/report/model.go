@@ -34,6 +34,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/serbench/serbench/internal/format"
@@ -71,6 +72,9 @@ type Report struct {
 	// Warnings are statistical and run-level warnings, each saying what
 	// to do about it.
 	Warnings []string
+	// Summaries answer, per workload or family of workloads, which codec
+	// to pick for what (Summary), in the order of Workloads.
+	Summaries []*Summary
 
 	opts Options
 }
@@ -614,7 +618,7 @@ func Build(run *result.Run, opts Options) *Report {
 		}
 	}
 
-	var wide []*Op
+	var wide, few, failed []*Op
 	sort.Strings(names)
 	for _, n := range names {
 		w := byWorkload[n]
@@ -630,7 +634,12 @@ func Build(run *result.Run, opts Options) *Report {
 				if c.Goroutines != 1 {
 					continue
 				}
-				rep.Warnings = append(rep.Warnings, op.warnings()...)
+				if len(c.Samples) < minSamples {
+					few = append(few, op)
+				}
+				if result.Failed(c.Status) {
+					failed = append(failed, op)
+				}
 				// A cell with a precision target is judged by it, in
 				// the workload's precision line.
 				if op.wide() && !(c.Target > 0) {
@@ -688,6 +697,12 @@ func Build(run *result.Run, opts Options) *Report {
 		w.Scaling = scaling(run, n, shown)
 		w.Sections = sectionsOf(w)
 		rep.Workloads = append(rep.Workloads, w)
+	}
+	orderWorkloads(rep.Workloads)
+	rep.Summaries = summaries(rep.Workloads)
+	rep.Warnings = append(rep.Warnings, failedWarnings(failed)...)
+	if w := fewWarning(few, run); w != "" {
+		rep.Warnings = append(rep.Warnings, w)
 	}
 	if w := wideWarning(wide); w != "" {
 		rep.Warnings = append(rep.Warnings, w)
@@ -864,16 +879,74 @@ func wideWarning(ops []*Op) string {
 		len(ops), 100*MaxRelCI, strings.Join(names, ", "), more)
 }
 
-func (o *Op) warnings() []string {
-	name := o.name()
-	var out []string
-	if n := len(o.Cell.Samples); n < 6 {
-		out = append(out, fmt.Sprintf("%s: only %d samples, too few for a 95%% confidence interval; use --count 10", name, n))
+// minSamples is the fewest samples a cell needs for a 95% interval.
+const minSamples = 6
+
+// fewWarning summarizes, in one warning, the cells with fewer than
+// minSamples samples, or returns "". It names what to do only when the
+// user can do something the settings did not: a larger --count when the
+// run asked for fewer samples; an interrupted run says so in a warning of
+// its own.
+func fewWarning(ops []*Op, run *result.Run) string {
+	if len(ops) == 0 {
+		return ""
 	}
-	if result.Failed(o.Cell.Status) {
-		out = append(out, fmt.Sprintf("%s: %s: %s", name, o.Cell.Status, firstLine(o.Cell.Error)))
+	var names []string
+	for _, o := range ops[:min(3, len(ops))] {
+		names = append(names, fmt.Sprintf("%s %d", o.name(), len(o.Cell.Samples)))
+	}
+	more := ""
+	if len(ops) > 3 {
+		more = fmt.Sprintf(" and %d more", len(ops)-3)
+	}
+	why := ""
+	count, err := strconv.Atoi(run.EnvValue("count"))
+	switch {
+	case err == nil && count < minSamples:
+		why = fmt.Sprintf("; use --count %d or more", minSamples)
+	case !run.Complete:
+		why = " (the run stopped before they had more)"
+	case run.EnvValue("budget") != "":
+		why = " (the run's time budget ran out first)"
+	}
+	return fmt.Sprintf("%s fewer than %d samples, too few for a 95%% interval (%s%s)%s",
+		plural(len(ops), "cell has", "cells have"), minSamples, strings.Join(names, ", "), more, why)
+}
+
+// failedWarnings summarizes the cells that failed while timed, one
+// warning per status (error, timeout, crash, memory), each with up to
+// three cells and the first line of their error.
+func failedWarnings(ops []*Op) []string {
+	byStatus := map[string][]*Op{}
+	var statuses []string
+	for _, o := range ops {
+		st := o.Cell.Status
+		if byStatus[st] == nil {
+			statuses = append(statuses, st)
+		}
+		byStatus[st] = append(byStatus[st], o)
+	}
+	var out []string
+	for _, st := range statuses {
+		list := byStatus[st]
+		var parts []string
+		for _, o := range list[:min(3, len(list))] {
+			parts = append(parts, fmt.Sprintf("%s: %s", o.name(), firstLine(o.Cell.Error)))
+		}
+		if len(list) > 3 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(list)-3))
+		}
+		out = append(out, fmt.Sprintf("%s %s: %s", plural(len(list), "cell", "cells"), st, strings.Join(parts, "; ")))
 	}
 	return out
+}
+
+// plural is "1 "+one or "n "+many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // firstLine is the first non-blank line of s, trimmed: all that tables

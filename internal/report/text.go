@@ -141,6 +141,7 @@ func Table(w io.Writer, rep *Report) error {
 		b.WriteString(l + "\n")
 	}
 	tw := textWriter{&b}
+	writeSummary(&b, tw, rep, 0)
 	for _, wl := range rep.Workloads {
 		writeWorkload(tw, FormatText, wl, nil)
 	}
@@ -231,6 +232,7 @@ func Markdown(w io.Writer, rep *Report) error {
 		b.WriteString("- " + mdEscape(l) + "\n")
 	}
 	mw := &mdWriter{b: &b, level: "###"}
+	mw.summary(rep)
 	for _, wl := range rep.Workloads {
 		writeWorkload(mw, FormatMarkdown, wl, nil)
 	}

@@ -230,6 +230,20 @@ func (w *mdWriter) table(t *SectionTable) {
 	}
 }
 
+// summary writes rep's summary tables under a heading of their own.
+func (w *mdWriter) summary(rep *Report) {
+	tables := rep.SummaryTables()
+	if len(tables) == 0 {
+		return
+	}
+	fmt.Fprintf(w.b, "\n%s What to pick\n\n%s\n", w.level, mdEscape(summaryIntro))
+	for _, t := range tables {
+		w.b.WriteString("\n")
+		w.started = false
+		w.table(t)
+	}
+}
+
 // cell is the Markdown of cell x of column c.
 func (w *mdWriter) cell(c Column, x Cell) string {
 	if x.None {
