@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -29,6 +30,9 @@ type Chart struct {
 	Title string
 	// SVG is the image.
 	SVG []byte
+	// Key names the points a chart drew with a number where their name
+	// had no room ("numbered points: 3 json, 7 goccy-json"), or is "".
+	Key string
 }
 
 // Colours of the correctness mark of a codec in charts.
@@ -128,10 +132,11 @@ func ChartsOf(wl *Workload, prefix string) ([]Chart, error) {
 			return nil, err
 		}
 		title = fmt.Sprintf("%s: size versus speed", wl.Name)
-		svg, err = scatterChart(wl, title)
+		svg, key, err := scatterChart(wl, title)
 		if err := add("scatter", title, svg, err); err != nil {
 			return nil, err
 		}
+		out[len(out)-1].Key = key
 	}
 	if len(wl.SizeRows()) > 0 {
 		title := fmt.Sprintf("%s: compressed size", wl.Name)
@@ -235,11 +240,15 @@ func markLegend(rows []*Row) *svgplot.Legend {
 
 // scatterChart: the mean encoded size against encode+decode time, one
 // labelled point per timed codec; closer to the origin is better.
-func scatterChart(wl *Workload, title string) ([]byte, error) {
+//
+// A point whose name has no room is drawn with its number (its place in
+// wl.Rows, from 1), and key names those numbers.
+func scatterChart(wl *Workload, title string) (svg []byte, key string, err error) {
 	ps := &svgplot.Points{Font: svgplot.TextStyle(svgplot.Font, 9, svgplot.ColorText)}
 	var xs, ys []float64
-	for _, r := range wl.Rows {
-		ps.Pts = append(ps.Pts, svgplot.Point{X: r.Verify.MeanSize, Y: r.Total(), Label: markedName(r.Label(), r.Mark()), Color: markColor(r.Mark())})
+	for i, r := range wl.Rows {
+		ps.Pts = append(ps.Pts, svgplot.Point{X: r.Verify.MeanSize, Y: r.Total(), Label: markedName(r.Label(), r.Mark()), Color: markColor(r.Mark()),
+			Short: strconv.Itoa(i + 1)})
 		xs = append(xs, r.Verify.MeanSize)
 		ys = append(ys, r.Total())
 	}
@@ -291,7 +300,15 @@ func scatterChart(wl *Workload, title string) ([]byte, error) {
 		p.X.Max = p.X.Min + 1
 	}
 	timeAxis(p, svgplot.WideRange(ys), 1.4)
-	return svgplot.Render(p, nil, vg.Points(420), vg.Points(300))
+	svg, err = svgplot.Render(p, nil, vg.Points(420), vg.Points(300))
+	if err != nil || len(ps.Shorted) == 0 {
+		return svg, "", err
+	}
+	var names []string
+	for _, i := range ps.Shorted {
+		names = append(names, ps.Pts[i].Short+" "+wl.Rows[i].Label())
+	}
+	return svg, "numbered points: " + strings.Join(names, ", "), nil
 }
 
 // HistoryCharts renders, for every workload and for encode and decode,

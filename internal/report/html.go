@@ -80,6 +80,8 @@ type htmlChartSet struct {
 
 type htmlChart struct {
 	ID, Title string
+	// Key names the numbered points (Chart.Key), or is "".
+	Key string
 	Src       template.URL
 	// Width and Height are the image's size in CSS pixels.
 	Width, Height int
@@ -167,7 +169,7 @@ func svgSize(svg []byte) (w, h int) {
 // htmlChartOf is chart c as an image whose id is idPrefix + c.Name.
 func htmlChartOf(c Chart, idPrefix string) htmlChart {
 	w, h := svgSize(c.SVG)
-	return htmlChart{ID: idPrefix + c.Name, Title: c.Title, Src: dataURI(c.SVG), Width: w, Height: h}
+	return htmlChart{ID: idPrefix + c.Name, Title: c.Title, Key: c.Key, Src: dataURI(c.SVG), Width: w, Height: h}
 }
 
 func hasVariants(reps []*Report) bool {
@@ -232,6 +234,7 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 				sw.line("", capitalize(summaryIntro))
 				for _, t := range tables {
 					sw.table(t)
+					hw.Blocks[len(hw.Blocks)-1].Table.Class = "summary"
 				}
 				hr.Workloads[0].Sets = append(hr.Workloads[0].Sets, hw)
 			}
@@ -259,8 +262,23 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 		if hr.Duration != "" {
 			page.Subtitle += " · took " + hr.Duration
 		}
+		// A family of workloads (familyOf) is one link, to its first.
+		var names []string
 		for _, wl := range hr.Workloads {
-			page.Nav = append(page.Nav, htmlLink{Href: "#" + wl.Anchor, Text: wl.Name})
+			names = append(names, wl.Name)
+		}
+		fam := familyOf(names)
+		linked := map[string]bool{}
+		for _, wl := range hr.Workloads {
+			text := wl.Name
+			if f := fam[wl.Name]; f != "" {
+				if linked[f] {
+					continue
+				}
+				linked[f] = true
+				text = f + "-*"
+			}
+			page.Nav = append(page.Nav, htmlLink{Href: "#" + wl.Anchor, Text: text})
 		}
 		page.Nav = append(page.Nav, htmlLink{Href: "#" + hr.Anchor + "-env", Text: "environment"})
 	} else {

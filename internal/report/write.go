@@ -281,6 +281,9 @@ func (w *mdWriter) list(lines []string) {
 func (w *mdWriter) chart(c Chart) {
 	w.block()
 	fmt.Fprintf(w.b, "![%s](%s)\n", mdEscape(c.Title), w.link(c))
+	if c.Key != "" {
+		fmt.Fprintf(w.b, "\n%s\n", mdEscape(c.Key))
+	}
 }
 
 func (w *mdWriter) endWorkload() {

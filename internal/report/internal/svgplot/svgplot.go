@@ -288,7 +288,8 @@ func (s Swatch) Thumbnail(c *draw.Canvas) {
 }
 
 // Ticks labels an axis with the value formatter Format, on a linear axis
-// at gonum's default positions and on a log axis (Log) at 1, 2 and 5
+// at gonum's default positions (all of them when gonum labels fewer than
+// four) and on a log axis (Log) at 1, 2 and 5
 // times the powers of ten (only the powers of ten when the range is
 // wide).
 type Ticks struct {
@@ -301,8 +302,18 @@ func (t Ticks) Ticks(lo, hi float64) []plot.Tick {
 	var out []plot.Tick
 	if !t.Log {
 		out = plot.DefaultTicks{}.Ticks(lo, hi)
+		// gonum may label as few as two ticks (0 and 250 B); then the
+		// minor ticks between them are labelled too, when few enough
+		// to be read.
+		labelled := 0
+		for _, tk := range out {
+			if tk.Label != "" {
+				labelled++
+			}
+		}
+		all := labelled < 4 && len(out) <= 11
 		for i := range out {
-			if out[i].Label != "" {
+			if out[i].Label != "" || all {
 				out[i].Label = t.Format(out[i].Value)
 			}
 		}
@@ -401,6 +412,10 @@ type Point struct {
 	// Must labels the point even where labels crowd; other points are
 	// labelled only where there is room.
 	Must bool
+	// Short, when set, is drawn instead of Label where Label has no
+	// room, even where labels crowd (a number that a key beside the
+	// chart resolves), so that every point is identifiable.
+	Short string
 }
 
 // Points draws labelled points, their labels in Font (coloured as their
@@ -408,6 +423,9 @@ type Point struct {
 type Points struct {
 	Pts  []Point
 	Font text.Style
+	// Shorted lists, after Plot, the points drawn with their Short
+	// label, in order.
+	Shorted []int
 }
 
 // DataRange implements plot.DataRanger.
@@ -470,6 +488,24 @@ func (ps *Points) Plot(c draw.Canvas, p *plot.Plot) {
 				break
 			}
 		}
+		label := pt.Label
+		if !ok && !pt.Must && pt.Short != "" {
+			label, pt.Must = pt.Short, true
+			w = ps.Font.Width(label)
+			cands = []vg.Rectangle{
+				{Min: vg.Point{X: at.X + gap, Y: at.Y - lineH/2}, Max: vg.Point{X: at.X + gap + w, Y: at.Y + lineH/2}},
+				{Min: vg.Point{X: at.X - gap - w, Y: at.Y - lineH/2}, Max: vg.Point{X: at.X - gap, Y: at.Y + lineH/2}},
+				{Min: vg.Point{X: at.X - w/2, Y: at.Y + gap}, Max: vg.Point{X: at.X + w/2, Y: at.Y + gap + lineH}},
+				{Min: vg.Point{X: at.X - w/2, Y: at.Y - gap - lineH}, Max: vg.Point{X: at.X + w/2, Y: at.Y - gap}},
+			}
+			for _, b := range cands {
+				if free(b) {
+					box, ok = b, true
+					break
+				}
+			}
+			ps.Shorted = append(ps.Shorted, i)
+		}
 		if !ok && pt.Must {
 			// Right of the point, moved up or down by whole lines.
 			for k := 1; k <= 40 && !ok; k++ {
@@ -494,7 +530,7 @@ func (ps *Points) Plot(c draw.Canvas, p *plot.Plot) {
 		sty := ps.Font
 		sty.Color = pt.Color
 		sty.YAlign = draw.YBottom
-		c.FillText(sty, vg.Point{X: box.Min.X, Y: box.Min.Y + ps.Font.FontExtents().Descent}, pt.Label)
+		c.FillText(sty, vg.Point{X: box.Min.X, Y: box.Min.Y + ps.Font.FontExtents().Descent}, label)
 	}
 }
 
