@@ -82,7 +82,7 @@ type htmlChart struct {
 	ID, Title string
 	// Key names the numbered points (Chart.Key), or is "".
 	Key string
-	Src       template.URL
+	Src template.URL
 	// Width and Height are the image's size in CSS pixels.
 	Width, Height int
 }
