@@ -27,6 +27,7 @@ import (
 	"github.com/hamba/avro/v2"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/genbind"
 	gen "github.com/serbench/serbench/internal/gen/avro"
 	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
@@ -65,65 +66,52 @@ func init() {
 	}, bind))
 }
 
-// mapping binds one workload type to its schema file and generated type.
-type mapping struct {
-	schema    string // the workload whose .avsc file it is
-	newValue  func() any
-	of        func(canonical any) (any, error)
-	canonical func(decoded any) (any, error)
-}
-
-var mappings = map[reflect.Type]mapping{
+// mappings bind the workload types to their generated types and to the
+// workload whose .avsc file they were generated from.
+var mappings = genbind.Mappings[any]{
 	reflect.TypeFor[workload.Person](): {
-		schema:    "person",
-		newValue:  func() any { return new(gen.Person) },
-		of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
-		canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
+		Schema:    "person",
+		New:       func() any { return new(gen.Person) },
+		Of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
+		Canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
 	},
 	reflect.TypeFor[workload.TestStruc](): {
-		schema:    "nested",
-		newValue:  func() any { return new(gen.TestStruc) },
-		of:        func(v any) (any, error) { return testStrucOf(v.(*workload.TestStruc)) },
-		canonical: func(v any) (any, error) { return canonicalTestStruc(v.(*gen.TestStruc)) },
+		Schema:    "nested",
+		New:       func() any { return new(gen.TestStruc) },
+		Of:        func(v any) (any, error) { return testStrucOf(v.(*workload.TestStruc)) },
+		Canonical: func(v any) (any, error) { return canonicalTestStruc(v.(*gen.TestStruc)) },
 	},
 	reflect.TypeFor[[]float32](): {
-		schema:    "floats",
-		newValue:  func() any { return new(gen.Floats) },
-		of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
-		canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
+		Schema:    "floats",
+		New:       func() any { return new(gen.Floats) },
+		Of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
+		Canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
 	},
 }
 
 // parseSchema parses the Avro schema of m's workload.
-func parseSchema(m mapping) (avro.Schema, error) {
-	text, err := schema.AvroSchema(m.schema)
+func parseSchema(m genbind.Mapping[any]) (avro.Schema, error) {
+	text, err := schema.AvroSchema(m.Schema)
 	if err != nil {
 		return nil, err
 	}
 	s, err := avro.ParseWithCache(text, "", &avro.SchemaCache{})
 	if err != nil {
-		return nil, fmt.Errorf("hamba-avro: parse %s.avsc: %w", m.schema, err)
+		return nil, fmt.Errorf("hamba-avro: parse %s.avsc: %w", m.Schema, err)
 	}
 	return s, nil
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
-	m, ok := mappings[t.Type]
-	if !ok {
-		return nil, codec.Unsupportedf("hamba-avro has a schema for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+	m, err := mappings.For(t, "hamba-avro has a schema for workload.Person, workload.TestStruc and []float32")
+	if err != nil {
+		return nil, err
 	}
 	s, err := parseSchema(m)
 	if err != nil {
 		return nil, err
 	}
-	return codec.Funcs{
-		PrepareFunc: m.of,
-		EncodeFunc:  func(v any) ([]byte, error) { return api.Marshal(s, v) },
-		DecodeFunc: func(data []byte) (any, error) {
-			v := m.newValue()
-			err := api.Unmarshal(s, data, v)
-			return v, err
-		},
-		CanonicalFunc: m.canonical,
-	}, nil
+	return genbind.Instance(m,
+		func(v any) ([]byte, error) { return api.Marshal(s, v) },
+		func(v any, data []byte) error { return api.Unmarshal(s, data, v) }), nil
 }

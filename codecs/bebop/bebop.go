@@ -15,12 +15,12 @@
 package bebop
 
 import (
-	"fmt"
 	"reflect"
 
 	"github.com/200sc/bebop"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/genbind"
 	gen "github.com/serbench/serbench/internal/gen/bebop"
 	"github.com/serbench/serbench/workload"
 )
@@ -49,56 +49,36 @@ func init() {
 	}, bind))
 }
 
-// mapping binds one workload type to its generated type.
-type mapping struct {
-	newValue  func() bebop.Record
-	of        func(canonical any) (any, error)
-	canonical func(decoded any) (any, error)
-}
-
-var mappings = map[reflect.Type]mapping{
+var mappings = genbind.Mappings[bebop.Record]{
 	reflect.TypeFor[workload.Person](): {
-		newValue:  func() bebop.Record { return new(gen.Person) },
-		of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
-		canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
+		New:       func() bebop.Record { return new(gen.Person) },
+		Of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
+		Canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
 	},
 	reflect.TypeFor[workload.TestStruc](): {
-		newValue: func() bebop.Record { return new(gen.TestStruc) },
-		of: func(v any) (any, error) {
+		New: func() bebop.Record { return new(gen.TestStruc) },
+		Of: func(v any) (any, error) {
 			m, err := testStrucOf(v.(*workload.TestStruc))
 			return &m, err
 		},
-		canonical: func(v any) (any, error) {
+		Canonical: func(v any) (any, error) {
 			s, err := canonicalTestStruc(v.(*gen.TestStruc))
 			return &s, err
 		},
 	},
 	reflect.TypeFor[[]float32](): {
-		newValue:  func() bebop.Record { return new(gen.Floats) },
-		of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
-		canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
+		New:       func() bebop.Record { return new(gen.Floats) },
+		Of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
+		Canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
 	},
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
-	m, ok := mappings[t.Type]
-	if !ok {
-		return nil, codec.Unsupportedf("bebop has a schema for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+	m, err := mappings.For(t, "bebop has a schema for workload.Person, workload.TestStruc and []float32")
+	if err != nil {
+		return nil, err
 	}
-	return codec.Funcs{
-		PrepareFunc: m.of,
-		EncodeFunc: func(v any) ([]byte, error) {
-			rec, ok := v.(bebop.Record)
-			if !ok {
-				return nil, fmt.Errorf("bebop: cannot encode %T", v)
-			}
-			return rec.MarshalBebop(), nil
-		},
-		DecodeFunc: func(data []byte) (any, error) {
-			v := m.newValue()
-			err := v.UnmarshalBebop(data)
-			return v, err
-		},
-		CanonicalFunc: m.canonical,
-	}, nil
+	return genbind.Instance(m,
+		genbind.Encoder("bebop", func(rec bebop.Record) ([]byte, error) { return rec.MarshalBebop(), nil }),
+		bebop.Record.UnmarshalBebop), nil
 }

@@ -21,12 +21,12 @@
 package benc
 
 import (
-	"fmt"
 	"reflect"
 
 	"github.com/deneonet/benc"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/genbind"
 	gen "github.com/serbench/serbench/internal/gen/benc"
 	"github.com/serbench/serbench/workload"
 )
@@ -71,58 +71,43 @@ type message interface {
 	Unmarshal(b []byte) error
 }
 
-// mapping binds one workload type to its generated type.
-type mapping struct {
-	newValue  func() message
-	of        func(canonical any) (any, error)
-	canonical func(decoded any) (any, error)
-}
-
-var mappings = map[reflect.Type]mapping{
+var mappings = genbind.Mappings[message]{
 	reflect.TypeFor[workload.Person](): {
-		newValue:  func() message { return new(gen.Person) },
-		of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
-		canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
+		New:       func() message { return new(gen.Person) },
+		Of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
+		Canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
 	},
 	reflect.TypeFor[workload.TestStruc](): {
-		newValue: func() message { return new(gen.TestStruc) },
-		of: func(v any) (any, error) {
+		New: func() message { return new(gen.TestStruc) },
+		Of: func(v any) (any, error) {
 			m, err := testStrucOf(v.(*workload.TestStruc))
 			return &m, err
 		},
-		canonical: func(v any) (any, error) {
+		Canonical: func(v any) (any, error) {
 			s, err := canonicalTestStruc(v.(*gen.TestStruc))
 			return &s, err
 		},
 	},
 	reflect.TypeFor[[]float32](): {
-		newValue:  func() message { return new(gen.Floats) },
-		of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
-		canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
+		New:       func() message { return new(gen.Floats) },
+		Of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
+		Canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
 	},
 }
 
 func bind(t codec.Target, reuse bool) (codec.Instance, error) {
-	m, ok := mappings[t.Type]
-	if !ok {
-		return nil, codec.Unsupportedf("benc has a schema for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+	m, err := mappings.For(t, "benc has a schema for workload.Person, workload.TestStruc and []float32")
+	if err != nil {
+		return nil, err
 	}
-	encode := func(v any) ([]byte, error) {
-		msg, ok := v.(message)
-		if !ok {
-			return nil, fmt.Errorf("benc: cannot encode %T", v)
-		}
+	encode := genbind.Encoder("benc", func(msg message) ([]byte, error) {
 		buf := make([]byte, msg.Size())
 		msg.Marshal(buf)
 		return buf, nil
-	}
+	})
 	if reuse {
 		pool := benc.NewBufPool()
-		encode = func(v any) ([]byte, error) {
-			msg, ok := v.(message)
-			if !ok {
-				return nil, fmt.Errorf("benc: cannot encode %T", v)
-			}
+		encode = genbind.Encoder("benc", func(msg message) ([]byte, error) {
 			size := msg.Size()
 			if size > int(pool.BufSize) {
 				pool = benc.NewBufPool(benc.WithBufferSize(uint(2 * size)))
@@ -131,16 +116,7 @@ func bind(t codec.Target, reuse bool) (codec.Instance, error) {
 				msg.Marshal(b)
 				return len(b)
 			})
-		}
+		})
 	}
-	return codec.Funcs{
-		PrepareFunc: m.of,
-		EncodeFunc:  encode,
-		DecodeFunc: func(data []byte) (any, error) {
-			v := m.newValue()
-			err := v.Unmarshal(data)
-			return v, err
-		},
-		CanonicalFunc: m.canonical,
-	}, nil
+	return genbind.Instance(m, encode, message.Unmarshal), nil
 }

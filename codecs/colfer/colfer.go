@@ -19,7 +19,6 @@
 package colfer
 
 import (
-	"fmt"
 	"reflect"
 
 	// The generated code needs no run-time library. The compiler's
@@ -29,6 +28,7 @@ import (
 	_ "github.com/pascaldekloe/colfer"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/genbind"
 	gen "github.com/serbench/serbench/internal/gen/colfer"
 	"github.com/serbench/serbench/workload"
 )
@@ -68,50 +68,28 @@ type message interface {
 	UnmarshalBinary(data []byte) error
 }
 
-// mapping binds one workload type to its generated type.
-type mapping struct {
-	newValue  func() message
-	of        func(canonical any) (any, error)
-	canonical func(decoded any) (any, error)
-}
-
-var mappings = map[reflect.Type]mapping{
+var mappings = genbind.Mappings[message]{
 	reflect.TypeFor[workload.Person](): {
-		newValue:  func() message { return new(gen.Person) },
-		of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
-		canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
+		New:       func() message { return new(gen.Person) },
+		Of:        func(v any) (any, error) { return personOf(v.(*workload.Person)) },
+		Canonical: func(v any) (any, error) { return canonicalPerson(v.(*gen.Person)), nil },
 	},
 	reflect.TypeFor[workload.TestStruc](): {
-		newValue:  func() message { return new(gen.TestStruc) },
-		of:        func(v any) (any, error) { return testStrucOf(v.(*workload.TestStruc)) },
-		canonical: func(v any) (any, error) { return canonicalTestStruc(v.(*gen.TestStruc)) },
+		New:       func() message { return new(gen.TestStruc) },
+		Of:        func(v any) (any, error) { return testStrucOf(v.(*workload.TestStruc)) },
+		Canonical: func(v any) (any, error) { return canonicalTestStruc(v.(*gen.TestStruc)) },
 	},
 	reflect.TypeFor[[]float32](): {
-		newValue:  func() message { return new(gen.Floats) },
-		of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
-		canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
+		New:       func() message { return new(gen.Floats) },
+		Of:        func(v any) (any, error) { return &gen.Floats{Values: *v.(*[]float32)}, nil },
+		Canonical: func(v any) (any, error) { return &v.(*gen.Floats).Values, nil },
 	},
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
-	m, ok := mappings[t.Type]
-	if !ok {
-		return nil, codec.Unsupportedf("colfer has a schema for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+	m, err := mappings.For(t, "colfer has a schema for workload.Person, workload.TestStruc and []float32")
+	if err != nil {
+		return nil, err
 	}
-	return codec.Funcs{
-		PrepareFunc: m.of,
-		EncodeFunc: func(v any) ([]byte, error) {
-			msg, ok := v.(message)
-			if !ok {
-				return nil, fmt.Errorf("colfer: cannot encode %T", v)
-			}
-			return msg.MarshalBinary()
-		},
-		DecodeFunc: func(data []byte) (any, error) {
-			v := m.newValue()
-			err := v.UnmarshalBinary(data)
-			return v, err
-		},
-		CanonicalFunc: m.canonical,
-	}, nil
+	return genbind.Instance(m, genbind.Encoder("colfer", message.MarshalBinary), message.UnmarshalBinary), nil
 }
