@@ -21,14 +21,14 @@ import (
 	"github.com/mailru/easyjson"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codecs/internal/jsonloss"
+	"github.com/serbench/serbench/codecs/internal/jsonlib"
 	"github.com/serbench/serbench/schema/gotypes"
 )
 
 const module = "github.com/mailru/easyjson"
 
 // losses are the declared losses of both variants.
-var losses = []codec.Loss{jsonloss.InterfaceNumbers}
+var losses = []codec.Loss{jsonlib.InterfaceNumbers}
 
 func init() {
 	codec.RegisterWithConversion(codec.New(codec.Info{

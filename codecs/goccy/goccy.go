@@ -6,16 +6,13 @@ import (
 	"github.com/goccy/go-json"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codecs/internal/jsonloss"
+	"github.com/serbench/serbench/codecs/internal/jsonlib"
 )
 
 func init() {
-	codec.Register(codec.NewReflect(codec.Info{
+	jsonlib.Register(codec.Info{
 		Name:   "goccy-json",
-		Format: "json",
 		Module: "github.com/goccy/go-json",
-		API:    codec.Reflection,
-		Losses: []codec.Loss{jsonloss.InterfaceNumbers},
 		Notes:  "json.Marshal/Unmarshal (encoding/json compatible API)",
-	}, json.Marshal, json.Unmarshal))
+	}, json.Marshal, json.Unmarshal)
 }

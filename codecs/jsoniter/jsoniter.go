@@ -8,7 +8,7 @@ import (
 	jsoniter "github.com/json-iterator/go"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codecs/internal/jsonloss"
+	"github.com/serbench/serbench/codecs/internal/jsonlib"
 )
 
 // fastestMargin bounds the absolute error of ConfigFastest's floats: it
@@ -21,19 +21,14 @@ import (
 const fastestMargin = 5.2e-7
 
 func init() {
-	codec.Register(codec.NewReflect(codec.Info{
+	jsonlib.Register(codec.Info{
 		Name:   "jsoniter",
-		Format: "json",
 		Module: "github.com/json-iterator/go",
-		API:    codec.Reflection,
-		Losses: []codec.Loss{jsonloss.InterfaceNumbers},
 		Notes:  "ConfigCompatibleWithStandardLibrary Marshal/Unmarshal",
-	}, jsoniter.ConfigCompatibleWithStandardLibrary.Marshal, jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal))
-	codec.Register(codec.NewReflect(codec.Info{
+	}, jsoniter.ConfigCompatibleWithStandardLibrary.Marshal, jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal)
+	jsonlib.Register(codec.Info{
 		Name:   "jsoniter-fastest",
-		Format: "json",
 		Module: "github.com/json-iterator/go",
-		API:    codec.Reflection,
 		Losses: []codec.Loss{{
 			Kind:   codec.FloatPrecision,
 			Margin: fastestMargin,
@@ -45,7 +40,7 @@ func init() {
 			Kind:   codec.FloatPrecision,
 			Margin: 0x1p-20,
 			Detail: "float32 values from 8 to 16 may come back one float32 step (2^-20, about 9.5e-7) off, read back from their six-decimal text",
-		}, jsonloss.InterfaceNumbers},
+		}},
 		Notes: "ConfigFastest Marshal/Unmarshal: floats with six decimal places, no HTML escaping",
 		// The floats workload's own values are in [0, 1) and hold no -0;
 		// the conformance test's edge values do, and so does the
@@ -54,5 +49,5 @@ func init() {
 			Workload: "floats", Kind: codec.ExpectMismatch,
 			Why: "writes -0 as 0 (ConfigFastest writes floats with Stream.WriteFloat32Lossy, which writes a minus sign only when val < 0, and -0 is not), which decodes as +0",
 		}},
-	}, jsoniter.ConfigFastest.Marshal, jsoniter.ConfigFastest.Unmarshal))
+	}, jsoniter.ConfigFastest.Marshal, jsoniter.ConfigFastest.Unmarshal)
 }

@@ -7,24 +7,22 @@ import (
 	"github.com/go-json-experiment/json"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codecs/internal/jsonloss"
+	"github.com/serbench/serbench/codecs/internal/jsonlib"
 )
 
 func init() {
-	codec.Register(codec.NewReflect(codec.Info{
+	jsonlib.Register(codec.Info{
 		Name:   "jsonv2",
-		Format: "json",
 		Module: "github.com/go-json-experiment/json",
-		API:    codec.Reflection,
 		Losses: []codec.Loss{{
 			Kind:   codec.NilEmpty,
 			Detail: "nil maps and slices are encoded as {} and [] by default, so they decode as empty",
-		}, jsonloss.InterfaceNumbers},
+		}},
 		Notes: "json.Marshal/Unmarshal with default (v2) options",
 	},
 		// json.Marshal and json.Unmarshal take variadic options, so
 		// they are wrapped to the plain signatures.
 		func(v any) ([]byte, error) { return json.Marshal(v) },
 		func(data []byte, v any) error { return json.Unmarshal(data, v) },
-	))
+	)
 }

@@ -6,17 +6,14 @@ import (
 	"github.com/segmentio/encoding/json"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codecs/internal/jsonloss"
+	"github.com/serbench/serbench/codecs/internal/jsonlib"
 )
 
 func init() {
-	codec.Register(codec.NewReflect(codec.Info{
+	jsonlib.Register(codec.Info{
 		Name:    "segmentio-json",
-		Format:  "json",
 		Module:  "github.com/segmentio/encoding",
 		Package: "github.com/segmentio/encoding/json",
-		API:     codec.Reflection,
-		Losses:  []codec.Loss{jsonloss.InterfaceNumbers},
 		Notes:   "json.Marshal/Unmarshal (encoding/json compatible API)",
-	}, json.Marshal, json.Unmarshal))
+	}, json.Marshal, json.Unmarshal)
 }

@@ -34,7 +34,7 @@ import (
 	"github.com/klauspost/cpuid/v2"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codecs/internal/jsonloss"
+	"github.com/serbench/serbench/codecs/internal/jsonlib"
 )
 
 // Path returns "native" when sonic's own implementation is compiled in and
@@ -90,13 +90,9 @@ func init() {
 }
 
 func register(name string, api sonic.API, apiNotes string) {
-	codec.Register(codec.NewReflect(codec.Info{
+	jsonlib.Register(codec.Info{
 		Name:   name,
-		Format: "json",
 		Module: "github.com/bytedance/sonic",
-		API:    codec.Reflection,
-		// Neither configuration sets UseInt64 or UseNumber.
-		Losses: []codec.Loss{jsonloss.InterfaceNumbers},
 		Notes:  notes(apiNotes),
 		// The floats workload's own values are in [0, 1) and hold no -0;
 		// the conformance test's edge values do, and so does the
@@ -105,5 +101,5 @@ func register(name string, api sonic.API, apiNotes string) {
 			Workload: "floats", Kind: codec.ExpectMismatch,
 			Why: "decodes -0 as +0: it writes -0 but reads it back without its sign",
 		}},
-	}, api.Marshal, api.Unmarshal))
+	}, api.Marshal, api.Unmarshal)
 }

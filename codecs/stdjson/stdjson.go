@@ -6,16 +6,13 @@ import (
 	"encoding/json"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/codecs/internal/jsonloss"
+	"github.com/serbench/serbench/codecs/internal/jsonlib"
 )
 
 func init() {
-	codec.Register(codec.NewReflect(codec.Info{
+	jsonlib.Register(codec.Info{
 		Name:   "json",
-		Format: "json",
 		Module: "std",
-		API:    codec.Reflection,
-		Losses: []codec.Loss{jsonloss.InterfaceNumbers},
 		Notes:  "encoding/json Marshal/Unmarshal",
-	}, json.Marshal, json.Unmarshal))
+	}, json.Marshal, json.Unmarshal)
 }
