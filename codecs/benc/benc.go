@@ -37,11 +37,7 @@ const module = "github.com/deneonet/benc"
 var losses = []codec.Loss{{
 	Kind:   codec.NilEmpty,
 	Detail: "benc slices and maps are a length, the elements and a terminator, so nil slices and maps decode as empty",
-}, {
-	Kind: codec.InterfaceTypes,
-	Detail: "interface{} values are a Value container of string, bool, int64, uint64, float32 and float64 (schema/nested.benc): " +
-		"signed integers decode as int64 and unsigned ones as uint64, whatever their Go type",
-}}
+}, genbind.UnionLoss("a Value container of string, bool, int64, uint64, float32 and float64", "schema/nested.benc")}
 
 func init() {
 	codec.RegisterWithConversion(codec.New(codec.Info{

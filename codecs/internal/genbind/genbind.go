@@ -72,3 +72,15 @@ func Instance[M any](m Mapping[M], encode func(prepared any) ([]byte, error), un
 		CanonicalFunc: m.Canonical,
 	}
 }
+
+// UnionLoss is the interface-types loss of a codec whose schema carries
+// interface{} values as the project's Value union (schema.Union): union
+// describes the union in the codec's own terms ("a Value union of string,
+// bool, int64, uint64, float32 and float64"), file names its schema
+// ("schema/nested.bop").
+func UnionLoss(union, file string) codec.Loss {
+	return codec.Loss{
+		Kind:   codec.InterfaceTypes,
+		Detail: "interface{} values are " + union + " (" + file + "): signed integers decode as int64 and unsigned ones as uint64, whatever their Go type",
+	}
+}
