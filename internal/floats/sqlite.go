@@ -1,12 +1,15 @@
 package floats
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"os"
 	"strings"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/serbench/serbench/internal/sqlrows"
 )
 
 // SQLitePerRow is the number of values per row of sl-multi.
@@ -106,17 +109,7 @@ func sqliteQuery(path, query string, scan func(*sql.Rows) error) (err error) {
 			err = cerr
 		}
 	}()
-	rows, err := db.Query(query)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return sqlrows.Each(context.Background(), db, query, scan)
 }
 
 func sqliteReadRows(path string, use func([]float32)) error {

@@ -26,6 +26,7 @@ import (
 	"modernc.org/sqlite" // registers the "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/serbench/serbench/internal/sqlrows"
 	"github.com/serbench/serbench/result"
 )
 
@@ -484,17 +485,10 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 		r.Args = nil
 	}
 	q := func(query string, scan func(*sql.Rows) error) error {
-		rows, err := d.db.QueryContext(ctx, d.rebind(query), id)
-		if err != nil {
+		if err := sqlrows.Each(ctx, d.db, d.rebind(query), scan, id); err != nil {
 			return fmt.Errorf("read run %q from %s: %w", id, d.name, err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			if err := scan(rows); err != nil {
-				return fmt.Errorf("read run %q from %s: %w", id, d.name, err)
-			}
-		}
-		return rows.Err()
+		return nil
 	}
 	if err := q(`SELECT key, value FROM run_env WHERE run_id = ? ORDER BY pos`, func(rows *sql.Rows) error {
 		var c result.Config
@@ -667,17 +661,7 @@ func (d *DB) Fidelity(ctx context.Context, id string) (*result.Fidelity, error) 
 		return nil, fmt.Errorf("read the fidelity matrix of run %q from %s: %w", id, d.name, err)
 	}
 	q := func(query string, scan func(*sql.Rows) error) error {
-		rows, err := d.db.QueryContext(ctx, d.rebind(query), id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			if err := scan(rows); err != nil {
-				return err
-			}
-		}
-		return rows.Err()
+		return sqlrows.Each(ctx, d.db, d.rebind(query), scan, id)
 	}
 	m := &result.Fidelity{}
 	if err := q(`SELECT name, doc FROM fidelity_cases WHERE run_id = ? ORDER BY pos`, func(rows *sql.Rows) error {
