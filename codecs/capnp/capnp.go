@@ -45,7 +45,7 @@
 // int64, uint64, float32 or float64 (the Value union of
 // schema/nested.capnp), which is the one declared loss, interface-types.
 // The zero time.Time, whose Unix nanoseconds do not fit an int64, is
-// written as math.MinInt64 nanoseconds (see times.go).
+// written as math.MinInt64 nanoseconds (see schema.SplitTime, schema/time.go).
 //
 // The package does not time anything itself.
 package capnp

@@ -57,7 +57,7 @@
 // Numbers in interface{} values come back as int64, uint64, float32 or
 // float64 (the Value table of schema/nested.fbs), which is the one declared
 // loss, interface-types. The zero time.Time, whose Unix nanoseconds do not
-// fit an int64, is written as math.MinInt64 nanoseconds (see times.go).
+// fit an int64, is written as math.MinInt64 nanoseconds (see schema.SplitTime, schema/time.go).
 //
 // FlatBuffers' Go runtime has no verifier: malformed input makes the
 // accessors panic (index out of range), which codec.Call turns into an
