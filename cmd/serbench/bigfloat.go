@@ -18,7 +18,9 @@ Writes the bigfloat workload's numbers into FILE in one of the encodings,
 or reads such a file (written by serbench or another implementation) and
 checks every record. The file format is documented in docs/bigfloat-format.md.
 
-Flags:
+Examples:
+  serbench bigfloat --write nums.bin --encoding binary-varint --from 0 --to 100000 --by 1
+  serbench bigfloat --read nums.bin
 `
 
 func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
@@ -28,20 +30,16 @@ func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
 		read     = fs.String("read", "", "file to read")
 		encoding = fs.String("encoding", "", "encoding to write: "+strings.Join(bigfloatio.Encodings(), ", "))
 		print    = fs.Bool("print", false, "with --read, print every number")
-		seed     = fs.Uint64("seed", 0, "seed of random numbers (default: the workload's)")
 	)
 	w, err := workload.Lookup("bigfloat")
 	if err != nil {
 		return err
 	}
 	wflags := workloadFlags(fs, []*workload.Workload{w})
-	if err := parse(fs, args); err != nil {
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("bigfloat takes no arguments, got %q", fs.Args())
-	}
-	opts := wflags.options(*seed)
+	opts := wflags.options()
 	switch {
 	case (*write == "") == (*read == ""):
 		return usagef("give exactly one of --write FILE or --read FILE")

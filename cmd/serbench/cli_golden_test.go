@@ -7,26 +7,36 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/internal/suite"
 )
 
 // TestCLIGolden runs every testdata/cli/NAME.args script and compares what
 // the command printed with testdata/cli/NAME.stdout and NAME.stderr (go
 // test -update rewrites them).
 //
-// A script is one serbench invocation per line, its words separated by
-// spaces; blank lines and lines starting with # are skipped. $DIR is a
+// A script is one serbench invocation per line, split into words as a
+// shell would (words: blanks separate them, quotes keep blanks in one);
+// blank lines and lines starting with # are skipped. $DIR is a
 // fresh temporary directory shared by the script's lines (for databases),
-// $TESTDATA the directory of the scripts (for input files). Each
-// invocation's output is preceded in both golden files by "$ serbench
-// ARGS" and followed by its exit status. What varies between runs is
-// replaced, keeping the width so that columns stay aligned: the temporary
-// directory by $DIR, run IDs by 00000000-000000-000001, ...-000002 in
-// order of appearance, dates by YYYY-MM-DD and times of day by hh:mm:ss
-// or hh:mm.
+// $TESTDATA the directory of the scripts (for input files), and $RUN1,
+// $RUN2, ... the run IDs that the script's earlier invocations printed,
+// in order of appearance. Each invocation's output is preceded in both
+// golden files by "$ serbench ARGS" and followed by its exit status.
+//
+// What varies between runs is replaced (normalizer), keeping the width
+// so that columns stay aligned: the temporary directory by $DIR, run IDs
+// by 00000000-000000-000001, ...-000002 in order of appearance, dates by
+// YYYY-MM-DD and times of day by hh:mm:ss or hh:mm. A line that starts
+// with "~ " is an invocation that measures, or prints what was measured:
+// in its standard output every figure becomes # and runs of spaces one
+// space (maskMeasured), in its standard error every duration #, so its
+// golden files hold what it printed, not how fast this machine was.
 func TestCLIGolden(t *testing.T) {
 	scripts, err := filepath.Glob(filepath.Join(pkgDir, "testdata", "cli", "*.args"))
 	if err != nil {
@@ -36,6 +46,7 @@ func TestCLIGolden(t *testing.T) {
 		t.Fatal("no testdata/cli/*.args scripts")
 	}
 	sort.Strings(scripts)
+	pinBenchTimes(t, filepath.Dir(scripts[0]))
 	for _, script := range scripts {
 		name := strings.TrimSuffix(filepath.Base(script), ".args")
 		t.Run(name, func(t *testing.T) {
@@ -44,6 +55,26 @@ func TestCLIGolden(t *testing.T) {
 			golden.Check(t, filepath.Join("cli", name+".stdout"), []byte(stdout))
 			golden.Check(t, filepath.Join("cli", name+".stderr"), []byte(stderr))
 		})
+	}
+}
+
+// pinBenchTimes gives the Go benchmark files of dir modification times a
+// minute apart in the order of their names: a run imported from a file
+// starts when the file was last modified, and runs are listed by start,
+// so that imported runs come in the same order after every checkout.
+func pinBenchTimes(t *testing.T, dir string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.bench"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	base := time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC)
+	for i, f := range files {
+		at := base.Add(time.Duration(i) * time.Minute)
+		if err := os.Chtimes(f, at, at); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -58,6 +89,7 @@ func runScript(t *testing.T, script string) (stdout, stderr string) {
 	defer f.Close()
 	dir := t.TempDir()
 	testdata := filepath.Dir(script)
+	n := newNormalizer(dir, testdata)
 	var out, errb strings.Builder
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -65,41 +97,47 @@ func runScript(t *testing.T, script string) (stdout, stderr string) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		line, measured := strings.CutPrefix(line, "~ ")
+		ws, _, err := words(line, false)
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
 		var args []string
-		for _, w := range strings.Fields(line) {
+		for _, w := range ws {
 			w = strings.ReplaceAll(w, "$DIR", dir)
 			w = strings.ReplaceAll(w, "$TESTDATA", testdata)
-			args = append(args, w)
+			args = append(args, runRE.ReplaceAllStringFunc(w, func(ref string) string { return n.run(t, ref) }))
 		}
 		o, e, code := cli(t, args...)
-		for _, b := range []*strings.Builder{&out, &errb} {
-			fmt.Fprintf(b, "$ serbench %s\n", line)
+		o, e = n.apply(o), n.apply(e)
+		if measured {
+			o, e = maskMeasured(o), durationRE.ReplaceAllString(e, "#")
 		}
-		out.WriteString(o)
-		errb.WriteString(e)
-		for _, b := range []*strings.Builder{&out, &errb} {
-			fmt.Fprintf(b, "[exit %d]\n\n", code)
-		}
+		fmt.Fprintf(&out, "$ serbench %s\n%s[exit %d]\n\n", line, o, code)
+		fmt.Fprintf(&errb, "$ serbench %s\n%s[exit %d]\n\n", line, e, code)
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	n := newNormalizer(dir, testdata)
-	return n.apply(out.String()), n.apply(errb.String())
+	return out.String(), errb.String()
 }
 
 var (
 	runIDRE = regexp.MustCompile(`\b\d{8}-\d{6}-[0-9a-f]{6}\b`)
 	dateRE  = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
-	timeRE  = regexp.MustCompile(`\b\d{2}:\d{2}(:\d{2})?\b`)
+	// timeRE is a time of day that stands alone (after a space, a
+	// parenthesis or a line's start), not part of an RFC 3339 time.
+	timeRE = regexp.MustCompile(`(?m)(^|[\s(])(\d{2}:\d{2}:\d{2}|\d{2}:\d{2})\b`)
+	runRE  = regexp.MustCompile(`\$RUN\d+`)
 )
 
 // normalizer replaces what varies between runs of the same script; run IDs
-// keep their identity (the same ID becomes the same replacement in stdout
-// and stderr).
+// keep their identity (the same ID becomes the same replacement wherever
+// it appears).
 type normalizer struct {
 	dir, testdata string
 	ids           map[string]string
+	order         []string // the IDs in order of appearance
 }
 
 func newNormalizer(dir, testdata string) *normalizer {
@@ -113,17 +151,61 @@ func (n *normalizer) apply(s string) string {
 		if r, ok := n.ids[id]; ok {
 			return r
 		}
-		r := fmt.Sprintf("00000000-000000-%06d", len(n.ids)+1)
+		n.order = append(n.order, id)
+		r := fmt.Sprintf("00000000-000000-%06d", len(n.order))
 		n.ids[id] = r
 		return r
 	})
 	s = dateRE.ReplaceAllString(s, "YYYY-MM-DD")
-	return timeRE.ReplaceAllStringFunc(s, func(t string) string {
-		if len(t) == len("hh:mm") {
-			return "hh:mm"
+	return timeRE.ReplaceAllStringFunc(s, func(m string) string {
+		clock := strings.TrimLeft(m, " \t\n\f\r(")
+		if len(clock) == len("hh:mm") {
+			return m[:len(m)-len(clock)] + "hh:mm"
 		}
-		return "hh:mm:ss"
+		return m[:len(m)-len(clock)] + "hh:mm:ss"
 	})
+}
+
+// run returns the run ID that $RUNn stands for: the nth printed so far.
+func (n *normalizer) run(t *testing.T, ref string) string {
+	t.Helper()
+	i, _ := strconv.Atoi(strings.TrimPrefix(ref, "$RUN"))
+	if i < 1 || i > len(n.order) {
+		t.Fatalf("%s: the script has printed %d run IDs so far", ref, len(n.order))
+	}
+	return n.order[i-1]
+}
+
+var (
+	// figureRE is a word with a measured figure in it: a digit, or an
+	// interval or ratio marker (±∞, ~).
+	figureRE = regexp.MustCompile(`\S*[0-9±~]\S*`)
+	// keptRE is what the normalizer already made stable: run IDs.
+	keptRE = regexp.MustCompile(`^\W*00000000-000000-\d{6}\W*$`)
+	spaces = regexp.MustCompile(`[ \t]+`)
+	// durationRE is a time.Duration as it prints (470ms, 1m30s).
+	durationRE = regexp.MustCompile(`\b(\d+(\.\d+)?(h|m|s|ms|µs|ns))+\b`)
+)
+
+// maskMeasured makes the output of an invocation that measures the same
+// on every run and machine: the CPU's model becomes CPU, every word with a
+// figure # (run IDs aside), and every run of spaces one space, since the
+// widths of the columns follow the figures.
+func maskMeasured(s string) string {
+	if cpu := strings.TrimSpace(suite.CPUModel()); cpu != "" {
+		s = strings.ReplaceAll(s, cpu, "CPU")
+	}
+	s = figureRE.ReplaceAllStringFunc(s, func(w string) string {
+		if keptRE.MatchString(w) {
+			return w
+		}
+		return "#"
+	})
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(spaces.ReplaceAllString(l, " "), " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // TestManualListsEveryCommand keeps the README's Commands section, the

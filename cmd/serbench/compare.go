@@ -21,17 +21,17 @@ p-value and sample counts, and the geometric mean of the changes.
 A and B are run IDs in the database or files in Go benchmark format
 (serbench run --format gobench, or go test -bench output).
 
-Flags:
+Examples:
+  serbench run --workload person --codec '^msgp$' --format gobench > old.txt   # before a change
+  serbench run --workload person --codec '^msgp$' --format gobench > new.txt   # after it
+  serbench compare old.txt new.txt
 `
 
 func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("compare", compareUsage, stderr)
-	dbPath := dbFlag(fs, "read")
-	if err := parse(fs, args); err != nil {
+	fs, dbPath := newDBFlags("compare", compareUsage, "read", stderr)
+	refs, err := parseArgs(fs, args, 2, "two runs (run IDs or Go benchmark files)")
+	if err != nil {
 		return err
-	}
-	if fs.NArg() != 2 {
-		return usagef("compare takes two runs (run IDs or Go benchmark files), got %d arguments", fs.NArg())
 	}
 	var db *store.DB
 	load := func(ref string) (*result.Run, error) {
@@ -55,15 +55,15 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			db.Close()
 		}
 	}()
-	a, err := load(fs.Arg(0))
+	a, err := load(refs[0])
 	if err != nil {
 		return err
 	}
-	b, err := load(fs.Arg(1))
+	b, err := load(refs[1])
 	if err != nil {
 		return err
 	}
-	return report.CompareTable(stdout, report.Compare(fs.Arg(0), a, fs.Arg(1), b))
+	return report.CompareTable(stdout, report.Compare(refs[0], a, refs[1], b))
 }
 
 // readBenchFile reads a Go benchmark file into a run named after it.

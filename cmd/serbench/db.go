@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
@@ -12,6 +13,13 @@ import (
 
 // defaultDB is the database used when --db is not given.
 const defaultDB = "serbench.db"
+
+// newDBFlags returns the flag set of a command (newFlags) with --db
+// (dbFlag), the database it reads or stores a run in as purpose says.
+func newDBFlags(name, usage, purpose string, stderr io.Writer) (*flag.FlagSet, *string) {
+	fs := newFlags(name, usage, stderr)
+	return fs, dbFlag(fs, purpose)
+}
 
 // dbFlag registers --db, the database a command reads ("read") or stores
 // a run in ("store the run in"), with one help text for every command.
@@ -79,4 +87,27 @@ func storedFidelity(ctx context.Context, db *store.DB, runs []*result.Run) (map[
 		out[r.ID] = m
 	}
 	return out, nil
+}
+
+// printStoredFidelity prints the matrix stored with a run.
+func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.Writer, *result.Fidelity) error, stdout io.Writer) error {
+	db, err := openExisting(ctx, dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if id, err = latestOr(ctx, db, id); err != nil {
+		return err
+	}
+	m, err := db.Fidelity(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, rerr := db.Run(ctx, id); rerr != nil {
+			return rerr // no such run
+		}
+		return fmt.Errorf("%w (a run stored by serbench run has one, unless it was stored before serbench computed fidelity matrices, or imported)", err)
+	}
+	if err != nil {
+		return err
+	}
+	return render(stdout, m)
 }

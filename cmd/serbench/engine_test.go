@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -76,10 +77,16 @@ func TestMisbehavingCodecsDoNotEndARun(t *testing.T) {
 			t.Errorf("json %s: %+v; want ok with 4 samples", op, c)
 		}
 	}
-	for _, s := range []string{"crash", "memory", "timeout"} {
-		if !strings.Contains(out, s) {
-			t.Errorf("the table does not show %q:\n%s", s, out)
-		}
+	// The run printed the stored run, these cells with their statuses.
+	var table bytes.Buffer
+	if err := (&outputFlags{format: "table", variants: "plain"}).render(&table, r); err != nil {
+		t.Fatal(err)
+	}
+	if out != table.String() {
+		t.Errorf("the run printed:\n%s\nwant the stored run:\n%s", out, table.String())
+	}
+	if got := r.EnvValue("memory-limit"); got != "256MiB" {
+		t.Errorf("stored memory-limit %q, want 256MiB", got)
 	}
 }
 
@@ -230,8 +237,8 @@ func TestKilledRunResumes(t *testing.T) {
 	}
 	// A complete run cannot be resumed, and a second resume says so.
 	out, err = exec.Command(bin, "run", "--resume", after.ID, "--db", killed).CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "complete") {
-		t.Errorf("resume of a complete run: %v\n%s", err, out)
+	if want := fmt.Sprintf("serbench: run %s in %s is complete: nothing to resume\n", after.ID, killed); err == nil || string(out) != want {
+		t.Errorf("resume of a complete run: %v, printed %q; want %q", err, out, want)
 	}
 }
 
@@ -302,26 +309,6 @@ func gone(pid int, within time.Duration) bool {
 	return false
 }
 
-// TestResumeRefusals: bad uses of --resume say what is wrong.
-func TestResumeRefusals(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "r.db")
-	if _, stderr, code := cli(t, "run", "--resume", "--db", db); code != 1 || !strings.Contains(stderr, db) {
-		t.Errorf("resume without a database: exit %d, %s", code, stderr)
-	}
-	if _, stderr, code := cli(t, quick(db)...); code != 0 {
-		t.Fatalf("run: %s", stderr)
-	}
-	if _, stderr, code := cli(t, "run", "--resume", "--db", db); code != 1 || !strings.Contains(stderr, "no incomplete run") && !strings.Contains(stderr, "not found") {
-		t.Errorf("resume with only complete runs: exit %d, %s", code, stderr)
-	}
-	if _, stderr, code := cli(t, "run", "--resume", "--count", "3", "--db", db); code != 2 || !strings.Contains(stderr, "--count") {
-		t.Errorf("resume with --count: exit %d, %s", code, stderr)
-	}
-	if _, stderr, code := cli(t, "run", "--resume", "nosuchrun", "--db", db); code != 1 || !strings.Contains(stderr, "nosuchrun") {
-		t.Errorf("resume of an unknown run: exit %d, %s", code, stderr)
-	}
-}
-
 func TestSameVersions(t *testing.T) {
 	stored := []result.Codec{{Name: "json", Module: "std", Version: "go1.26.8"}, {Name: "msgp", Module: "github.com/tinylib/msgp", Version: "v1.6.5"}}
 	if err := sameVersions(stored, stored); err != nil {
@@ -364,6 +351,9 @@ func TestPrecisionTarget(t *testing.T) {
 	}
 	if got := r.EnvValue("budget"); got != "20s" {
 		t.Errorf("budget %q, want 20s", got)
+	}
+	if got := r.EnvValue("memory-limit"); got != "1GiB" {
+		t.Errorf("memory-limit %q, want the default, 1GiB", got)
 	}
 	for _, c := range r.Cells {
 		if c.Target != 0.025 {

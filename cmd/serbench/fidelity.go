@@ -2,17 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"regexp"
-	"runtime"
 	"strings"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/report"
-	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 )
 
@@ -41,7 +38,9 @@ Nothing is stored: serbench run computes the matrix of its codecs and
 stores it with the run; --run prints that stored matrix instead of
 computing one.
 
-Flags:
+Examples:
+  serbench fidelity --codec json --format markdown   # the JSON codecs
+  serbench fidelity --run latest                      # the matrix of the latest run
 `
 
 var fidelityFormats = []string{"text", "markdown", "json"}
@@ -52,14 +51,11 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	outFormat := fs.String("format", "text", "output format: "+strings.Join(fidelityFormats, ", "))
 	timeout := fs.Duration("timeout", fidelity.DefaultTimeout, "limit for one cell; a worker past it is killed and its cell marked TIME")
 	memoryLimit := fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "codecs computed at once, each in worker processes of its own")
+	workers := fs.Int("workers", 0, "codecs computed at once, each in worker processes of its own (default: GOMAXPROCS)")
 	runID := fs.String("run", "", "print the matrix stored with this run (an ID, or latest) in --db instead of computing one")
 	dbPath := dbFlag(fs, "read with --run")
-	if err := parse(fs, args); err != nil {
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("fidelity takes no arguments, got %q", fs.Args())
 	}
 	render, err := fidelityRenderer(*outFormat)
 	if err != nil {
@@ -78,8 +74,11 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	if *timeout <= 0 || *workers < 1 {
-		return usagef("--timeout %s, --workers %d: want a positive timeout and at least 1 worker", *timeout, *workers)
+	if *timeout <= 0 {
+		return usagef("--timeout %s: want a positive duration", *timeout)
+	}
+	if *workers < 1 && isSet(fs, "workers") {
+		return usagef("--workers %d: want at least 1", *workers)
 	}
 	mem, err := parseBytes(*memoryLimit)
 	if err != nil {
@@ -131,24 +130,4 @@ func fidelityCodecs(pattern string) ([]codec.Codec, error) {
 		return nil, usagef("--codec %q matches no codec (reference codecs carry no data and are left out); valid: %s", pattern, strings.Join(valid, ", "))
 	}
 	return out, nil
-}
-
-// printStoredFidelity prints the matrix stored with a run.
-func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.Writer, *result.Fidelity) error, stdout io.Writer) error {
-	db, err := openExisting(ctx, dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	if id, err = latestOr(ctx, db, id); err != nil {
-		return err
-	}
-	m, err := db.Fidelity(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("%w (a run stored by serbench run has one, unless it was stored before serbench computed fidelity matrices, or imported)", err)
-	}
-	if err != nil {
-		return err
-	}
-	return render(stdout, m)
 }

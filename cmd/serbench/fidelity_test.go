@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,12 +11,14 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/result"
 )
 
-// smallSet is the codecs of the fidelity goldens: the issue's known cells
+// smallSet is a few codecs whose cells are known: the issue's
 // (goccy-json's MaxFloat32, ugorji-json's -1e19 in interface{}),
-// encoding/json, and a code-generated codec with its conversion.
+// encoding/json, and a code-generated codec with its conversion
+// (testdata/cli/fidelity.args prints their matrix).
 const smallSet = `^(json|goccy-json|ugorji-json|protobuf\+convert)$`
 
 // inPackageDir makes the package directory the working directory until
@@ -31,23 +34,6 @@ func inPackageDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chdir(wd) })
-}
-
-func TestFidelityGolden(t *testing.T) {
-	for _, tc := range []struct{ format, file string }{
-		{"text", "fidelity.golden"},
-		{"markdown", "fidelity-markdown.golden"},
-		{"json", "fidelity-json.golden"},
-	} {
-		t.Run(tc.format, func(t *testing.T) {
-			out, stderr, code := cli(t, "fidelity", "--codec", smallSet, "--format", tc.format)
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, stderr)
-			}
-			inPackageDir(t)
-			golden.CheckNormalized(t, tc.file, []byte(out), hyrumProof)
-		})
-	}
 }
 
 // TestFidelityAllGolden is the matrix of every codec of the serbench
@@ -159,14 +145,17 @@ func TestRunStoresTheFidelityMatrix(t *testing.T) {
 	if c := m.Rows[1].Cells[0]; c.Status != result.FidelityError || !strings.Contains(c.Detail, "panicked") {
 		t.Errorf("test-panics base: %+v", c)
 	}
-	text, _, code := cli(t, "fidelity", "--run", "latest", "--db", db)
-	if code != 0 || !strings.Contains(text, "Fidelity matrix: 2 codecs") {
-		t.Errorf("text of the stored matrix (exit %d):\n%s", code, text)
+	// The text form is the same matrix.
+	text := mustCLI(t, "fidelity", "--run", "latest", "--db", db)
+	var want bytes.Buffer
+	if err := report.FidelityTable(&want, m); err != nil {
+		t.Fatal(err)
+	}
+	if text != want.String() {
+		t.Errorf("text of the stored matrix:\n%s\nwant:\n%s", text, want.String())
 	}
 	html := filepath.Join(dir, "r.html")
-	if out, stderr, code := cli(t, "report", "--html", html, "--db", db); code != 0 {
-		t.Fatalf("report: exit %d: %s %s", code, out, stderr)
-	}
+	mustCLI(t, "report", "--html", html, "--db", db)
 	page, err := os.ReadFile(html)
 	if err != nil {
 		t.Fatal(err)
@@ -174,46 +163,4 @@ func TestRunStoresTheFidelityMatrix(t *testing.T) {
 	if !strings.Contains(string(page), `<section class="fidelity"`) || !strings.Contains(string(page), "unsupported value: NaN") {
 		t.Error("the HTML report has no fidelity section")
 	}
-}
-
-func TestFidelityUsage(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "s.db")
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"fidelity", "--format", "table"}, `--format "table" is not a format of fidelity (valid: text, markdown, json)`},
-		{[]string{"fidelity", "--codec", "nosuch"}, `--codec "nosuch" matches no codec`},
-		{[]string{"fidelity", "--codec", "^noop$"}, "reference codecs carry no data"},
-		{[]string{"fidelity", "--codec", "("}, "missing closing )"},
-		{[]string{"fidelity", "extra"}, "fidelity takes no arguments"},
-		{[]string{"fidelity", "--db", db}, "--db is read with --run only"},
-		{[]string{"fidelity", "--run", "latest", "--codec", "json"}, "--run prints a stored matrix"},
-		{[]string{"fidelity", "--timeout", "0s"}, "--timeout 0s"},
-		{[]string{"fidelity", "--memory-limit", "lots"}, `--memory-limit "lots"`},
-	} {
-		_, stderr, code := cli(t, tc.args...)
-		if code != 2 || !strings.Contains(stderr, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
-		}
-	}
-	// A run stored without a matrix (an older serbench) says so.
-	d := filepath.Join(t.TempDir(), "old.db")
-	if _, stderr, code := cli(t, "import", "--db", d, writeBench(t)); code != 0 {
-		t.Fatalf("import: exit %d: %s", code, stderr)
-	}
-	if _, stderr, code := cli(t, "fidelity", "--run", "latest", "--db", d); code != 1 || !strings.Contains(stderr, "not found") {
-		t.Errorf("a run without a matrix: exit %d, %s", code, stderr)
-	}
-}
-
-// writeBench writes a file of go test -bench output to import.
-func writeBench(t *testing.T) string {
-	t.Helper()
-	f := filepath.Join(t.TempDir(), "bench.txt")
-	text := "goos: linux\nBenchmarkEncode/workload=person/codec=json-2 \t 1000\t 1200 ns/op\n"
-	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return f
 }

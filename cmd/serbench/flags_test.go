@@ -23,7 +23,7 @@ func TestWorkloadParamFlags(t *testing.T) {
 		if err := parse(f.fs, args); err != nil {
 			t.Fatal(err)
 		}
-		if got := f.wopts.options(*f.seed); !reflect.DeepEqual(got, want) {
+		if got := f.wopts.options(); !reflect.DeepEqual(got, want) {
 			t.Errorf("options %+v, want %+v", got, want)
 		}
 	}
@@ -43,7 +43,7 @@ func TestWorkloadParamFlags(t *testing.T) {
 	if err := parse(f.fs, []string{"--workload", "^person$"}); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.wopts.options(0); got.Params != nil {
+	if got := f.wopts.options(); got.Params != nil {
 		t.Errorf("no param given: params %v", got.Params)
 	}
 	for _, w := range workload.All() {

@@ -15,21 +15,18 @@ and the machine of each run. A run that is significantly slower than the
 previous run on the same machine (Mann-Whitney U test, p <= 0.05) is
 flagged REGRESSION.
 
-Flags:
+Examples:
+  serbench history --workload person --codec '^json$' --op decode
 `
 
 func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("history", historyUsage, stderr)
-	dbPath := dbFlag(fs, "read")
+	fs, dbPath := newDBFlags("history", historyUsage, "read", stderr)
 	var f report.HistoryFilter
 	fs.StringVar(&f.Workload, "workload", "", "regular expression selecting workloads")
 	fs.StringVar(&f.Codec, "codec", "", "regular expression selecting codecs")
 	fs.StringVar(&f.Op, "op", "", "regular expression selecting operations (encode, decode, access, zstd)")
-	if err := parse(fs, args); err != nil {
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("history takes no arguments, got %q", fs.Args())
 	}
 	if _, err := report.History(nil, f); err != nil {
 		return usageError{err}

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/pgtest"
+	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/store"
 )
 
 func TestCompareHistoryImport(t *testing.T) {
@@ -22,58 +25,64 @@ func TestCompareHistoryImportPostgres(t *testing.T) {
 }
 
 // checkCompareHistoryImport stores two runs in db, compares them (one as
-// a Go benchmark file), imports that file and reads the history.
+// a Go benchmark file), imports that file and reads the history: each
+// command prints what the stored runs and the file hold (the commands'
+// output on imported runs is in testdata/cli/compare.args and
+// imported.args, their errors in usage.args and databases.args).
 func checkCompareHistoryImport(t *testing.T, dir, db string) {
+	ctx := context.Background()
 	args := []string{"run", "--workload", "^person$", "--codec", "^json$", "--count", "3", "--time", "2ms", "--ci", "0", "--db", db, "--quiet", "--zstd=false"}
-	if _, stderr, code := cli(t, args...); code != 0 {
-		t.Fatalf("run exit %d: %s", code, stderr)
-	}
-	bench, stderr, code := cli(t, append(args, "--format", "gobench")...)
-	if code != 0 {
-		t.Fatalf("run exit %d: %s", code, stderr)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "empty.txt"), []byte("goos: linux\nPASS\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mustCLI(t, args...)
+	bench := mustCLI(t, append(args, "--format", "gobench")...)
 	file := filepath.Join(dir, "b.txt")
 	if err := os.WriteFile(file, []byte(bench), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ids := regexp.MustCompile(`(?m)^\d{8}-\d{6}-[0-9a-f]{6}`).FindAllString(mustCLI(t, "runs", "--db", db), -1)
-	if len(ids) != 2 {
-		t.Fatalf("runs: %v", ids)
+	d, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	runs, err := loadRuns(ctx, d)
+	if err != nil || len(runs) != 2 {
+		t.Fatalf("%d runs stored (%v), want 2", len(runs), err)
 	}
 	// A run ID against a file.
-	out := mustCLI(t, "compare", "--db", db, ids[0], file)
-	for _, want := range []string{"person/json encode", "person/json decode", "geomean", "n=3+3"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("compare output lacks %q:\n%s", want, out)
-		}
+	fromFile, err := readBenchFile(file)
+	if err != nil {
+		t.Fatal(err)
 	}
-	out = mustCLI(t, "import", "--db", db, file)
-	if !strings.Contains(out, "2 cells, 6 samples") {
-		t.Errorf("import: %s", out)
+	var want bytes.Buffer
+	if err := report.CompareTable(&want, report.Compare(runs[0].ID, runs[0], file, fromFile)); err != nil {
+		t.Fatal(err)
 	}
-	out = mustCLI(t, "history", "--db", db, "--codec", "^json$", "--op", "decode")
-	if strings.Count(out, "person/json decode") != 1 || len(regexp.MustCompile(`(?m)^  \d{8}-`).FindAllString(out, -1)) != 3 {
-		t.Errorf("history: want one series of three runs:\n%s", out)
+	if out := mustCLI(t, "compare", "--db", db, runs[0].ID, file); out != want.String() {
+		t.Errorf("compare:\n%s\nwant:\n%s", out, want.String())
 	}
-	// Bad input names what is wrong.
-	for _, tc := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"compare", "--db", db, ids[0]}, 2, "two runs"},
-		{[]string{"compare", "--db", db, ids[0], "nosuch"}, 1, `"nosuch" is neither a file nor a run`},
-		{[]string{"history", "--db", db, "--codec", "("}, 2, "bad regular expression"},
-		{[]string{"import", "--db", db, filepath.Join(dir, "missing.txt")}, 1, "missing.txt"},
-		{[]string{"import", "--db", db, filepath.Join(dir, "empty.txt")}, 1, "no benchmark results"},
-	} {
-		_, stderr, code := cli(t, tc.args...)
-		if code != tc.code || !strings.Contains(stderr, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, stderr, tc.code, tc.want)
-		}
+	out := mustCLI(t, "import", "--db", db, file)
+	id, err := d.Latest(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("imported %s: 2 cells, 6 samples, as run %s\n", file, id); out != want {
+		t.Errorf("import printed %q, want %q", out, want)
+	}
+	// One series of three runs: the two measured, the imported file.
+	runs, err = loadRuns(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	filter := report.HistoryFilter{Codec: "^json$", Op: "decode"}
+	series, err := report.History(runs, filter)
+	if err != nil || len(series) != 1 || len(series[0].Points) != 3 {
+		t.Fatalf("history: %d series (%v), want one of three runs: %+v", len(series), err, series)
+	}
+	want.Reset()
+	if err := report.HistoryTable(&want, series); err != nil {
+		t.Fatal(err)
+	}
+	if out := mustCLI(t, "history", "--db", db, "--codec", "^json$", "--op", "decode"); out != want.String() {
+		t.Errorf("history:\n%s\nwant:\n%s", out, want.String())
 	}
 }
 

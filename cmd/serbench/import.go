@@ -19,20 +19,15 @@ output, serbench's own BenchmarkEncode/Decode, or serbench run --format
 gobench) as a new run, with the file's configuration lines (goos, cpu, pkg,
 ...) as its environment. Results serbench did not verify are marked
 "unverified". Prints the new run's ID.
-
-Flags:
 `
 
 func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("import", importUsage, stderr)
-	dbPath := dbFlag(fs, "store the run in")
-	if err := parse(fs, args); err != nil {
+	fs, dbPath := newDBFlags("import", importUsage, "store the run in", stderr)
+	files, err := parseArgs(fs, args, 1, "one FILE")
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return usagef("import takes one FILE, got %d arguments", fs.NArg())
-	}
-	path := fs.Arg(0)
+	path := files[0]
 	r, err := readBenchFile(path)
 	if err != nil {
 		return err

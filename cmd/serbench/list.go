@@ -19,11 +19,8 @@ losses) and every workload.
 
 func cmdList(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("list", listUsage, stderr)
-	if err := parse(fs, args); err != nil {
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("list takes no arguments, got %q", fs.Args())
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "CODEC\tFORMAT\tMODULE@VERSION\tAPI\tFLAGS\tDECLARED LOSSES\n")

@@ -5,8 +5,11 @@
 //
 // "serbench help" lists the commands (the table commands in main.go is
 // the one place they are written down: usage, dispatch and the list of
-// valid names come from it); "serbench COMMAND --help" gives the flags of
-// a command. The README's Commands section is the manual.
+// valid names come from it); "serbench COMMAND --help" gives the flags
+// and examples of a command. The README's Commands section is the manual.
+// Every example of the usage texts and of the README runs in
+// TestManualExamples, every error path in the CLI goldens
+// (testdata/cli/*.args).
 package main
 
 import (
@@ -16,7 +19,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
@@ -86,38 +88,6 @@ func noCtx(f func(args []string, stdout, stderr io.Writer) error) func(context.C
 	return func(_ context.Context, args []string, stdout, stderr io.Writer) error { return f(args, stdout, stderr) }
 }
 
-// usageColumn is the width of the usage's first column.
-const usageColumn = 25
-
-// topUsage is the usage of the whole command, written from commands.
-func topUsage() string {
-	var b strings.Builder
-	b.WriteString("serbench verifies and benchmarks Go serialization libraries.\n\nUsage:\n")
-	line := func(left, summary string) {
-		if len(left) > usageColumn-1 {
-			fmt.Fprintf(&b, "  %s\n  %-*s%s\n", left, usageColumn, "", summary)
-			return
-		}
-		fmt.Fprintf(&b, "  %-*s%s\n", usageColumn, left, summary)
-	}
-	line("serbench", `run the default suite (same as "serbench run")`)
-	for _, c := range commands {
-		line(strings.TrimSpace("serbench "+c.name+" "+c.args), c.summary)
-	}
-	b.WriteString("  serbench help [COMMAND]  this list, or the flags of COMMAND\n")
-	b.WriteString("\nRun \"serbench COMMAND --help\" for the flags of a command.\n")
-	return b.String()
-}
-
-// commandNames lists the commands' names, and help.
-func commandNames() string {
-	var names []string
-	for _, c := range commands {
-		names = append(names, c.name)
-	}
-	return strings.Join(append(names, "help"), ", ")
-}
-
 // run is the whole command; main only adds signals and exit codes.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -130,17 +100,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "help", "-h", "--help", "-help":
-		if len(args) > 1 && !strings.HasPrefix(args[1], "-") {
-			for _, c := range commands {
-				if args[1] == c.name {
-					return c.run(ctx, []string{"--help"}, stdout, stderr)
-				}
-			}
-			fmt.Fprint(stderr, topUsage())
-			return usagef("unknown command %q (valid: %s)", args[1], commandNames())
-		}
-		fmt.Fprint(stdout, topUsage())
-		return nil
+		return help(ctx, args[1:], stdout, stderr)
 	}
 	if len(args[0]) > 0 && args[0][0] == '-' {
 		// Flags without a command belong to run.

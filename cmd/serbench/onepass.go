@@ -20,7 +20,8 @@ time (unscientific: a single call, first use included), and whether the
 decoded value matches, with the first difference when it does not.
 Nothing is stored.
 
-Flags:
+Examples:
+  serbench onepass --codec '^(json|msgp|protobuf)$' --depth 0   # flat values, no children
 `
 
 func cmdOnepass(args []string, stdout, stderr io.Writer) error {
@@ -29,16 +30,12 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		workloadRE = fs.String("workload", "^nested$", "regular expression selecting workloads")
 		codecRE    = fs.String("codec", "", "regular expression selecting codecs (default all)")
 		timeout    = fs.Duration("timeout", 30*time.Second, "limit for one codec")
-		seed       = fs.Uint64("seed", 0, "seed for the workloads' values")
 	)
 	wopts := workloadFlags(fs, nil)
-	if err := parse(fs, args); err != nil {
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("onepass takes no arguments, got %q", fs.Args())
-	}
-	opts := wopts.options(*seed)
+	opts := wopts.options()
 	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
 	if err != nil {
 		return selectionUsage(err)

@@ -32,12 +32,12 @@ With --group NAME it reports the shards of a sharded run merged into one
 charts of every codec's times across those runs. At least one of --html
 and --markdown is required.
 
-Flags:
+Examples:
+  serbench report --html report.html --markdown RESULTS.md --variants all
 `
 
 func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("report", reportUsage, stderr)
-	dbPath := dbFlag(fs, "read")
+	fs, dbPath := newDBFlags("report", reportUsage, "read", stderr)
 	htmlPath := fs.String("html", "", "write the HTML report to this `FILE`")
 	mdPath := fs.String("markdown", "", "write the Markdown report to this `FILE`, and its charts beside it")
 	variants := fs.String("variants", "plain", "codec variants to show: plain, or all (HTML: whether the variants checkbox starts checked)")

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -29,13 +28,13 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 		}
 	}
 	var other []string
-	f.fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
+	for _, name := range flagNames(f.fs.Visit) {
+		switch name {
 		case "resume", "db", "quiet", "workers", "format":
 		default:
-			other = append(other, "--"+fl.Name)
+			other = append(other, "--"+name)
 		}
-	})
+	}
 	if len(other) > 0 {
 		return usagef("run --resume takes its selection and settings from the stored run; %s cannot change them (only --db, --workers, --quiet and --format may be given)", strings.Join(other, ", "))
 	}

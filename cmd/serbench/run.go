@@ -25,7 +25,10 @@ them, at most --workers alive at once); a worker that crashes, hangs or
 eats memory is killed and its cell marked, and the run goes on. Every
 sample is stored as it is taken; --resume finishes an interrupted run.
 
-Flags:
+Examples:
+  serbench run --codec '^json$'                                       # encoding/json everywhere
+  serbench run --workload nested --depth 0 --codec '^(json|jsonv2)$'  # flat values, no children
+  serbench run --workload person --ci 1 --budget 10m                  # a tighter target, more time
 `
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -95,11 +98,11 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 	if err != nil {
 		return nil, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
 	}
-	opts := f.wopts.options(*f.seed)
+	opts := f.wopts.options()
 	p, err := runner.New(runner.Options{
 		Selection: suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full},
 		Count:     *f.count, SampleTime: *f.sampleTime, Timeout: *f.timeout, Forks: *f.forks, Workers: *f.workers,
-		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: *f.memoryLimit, MemoryBytes: mem,
+		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: mem,
 		Parallel: *f.parallel, Zstd: zstd, Suite: *f.suite, Group: f.shards.group, Shard: f.shards.s,
 	})
 	return p, selectionUsage(err)

@@ -18,7 +18,6 @@ type runFlags struct {
 	count       *int
 	sampleTime  *time.Duration
 	timeout     *time.Duration
-	seed        *uint64
 	wopts       *workloadOptions
 	dbPath      *string
 	quiet       *bool
@@ -43,7 +42,6 @@ func newRunFlags(stderr io.Writer) *runFlags {
 		count:       fs.Int("count", defaultCount, "samples per cell in the first --forks forks, over all of them (the minimum; --ci may add forks)"),
 		sampleTime:  fs.Duration("time", defaultSampleTime, "target duration of one sample of every cell"),
 		timeout:     fs.Duration("timeout", 30*time.Second, "limit for one setup, calibration or sample; a worker past it is killed and its cell marked timeout"),
-		seed:        fs.Uint64("seed", 0, "seed for the workloads' values (default: each workload's documented seed)"),
 		dbPath:      dbFlag(fs, "store the run in"),
 		quiet:       fs.Bool("quiet", false, "no progress display"),
 		parallel:    fs.Bool("parallel", false, "also run every cell on 2..GOMAXPROCS goroutines at once and report aggregate throughput and scaling efficiency"),

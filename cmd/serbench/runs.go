@@ -11,14 +11,11 @@ import (
 const runsUsage = `Usage: serbench runs [flags]
 
 Lists the runs stored in the database, oldest first.
-
-Flags:
 `
 
 func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("runs", runsUsage, stderr)
-	dbPath := dbFlag(fs, "read")
-	if err := parse(fs, args); err != nil {
+	fs, dbPath := newDBFlags("runs", runsUsage, "read", stderr)
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
 	db, err := openExisting(ctx, *dbPath)

@@ -11,7 +11,9 @@ Prints a stored run again, computing its statistics from the stored
 samples. Without RUN-ID, or with "latest", the latest run. With --group
 NAME, the shards of a sharded run (serbench run --shard I/N --group NAME) merged into one.
 
-Flags:
+Examples:
+  serbench show --format csv > run.csv   # the latest run's cells, for a spreadsheet
+  serbench show --variants all           # with buffer reuse, unsafe and generated-types rows
 `
 
 func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -20,16 +22,17 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	out.register(fs)
 	dbPath := dbFlag(fs, "read")
 	group := fs.String("group", "", "show the runs of this group of shards merged into one")
-	if err := parse(fs, args); err != nil {
+	ids, err := parseInterspersed(fs, args)
+	if err != nil {
 		return err
 	}
 	if err := out.check(); err != nil {
 		return err
 	}
-	if fs.NArg() > 1 {
-		return usagef("show takes at most one RUN-ID, got %q", fs.Args())
+	if len(ids) > 1 {
+		return usagef("show takes at most one RUN-ID, got %q", ids)
 	}
-	if err := checkShowGroup(*group, fs.Args()); err != nil {
+	if err := checkShowGroup(*group, ids); err != nil {
 		return err
 	}
 	db, err := openExisting(ctx, *dbPath)
@@ -44,7 +47,11 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		return out.render(stdout, r)
 	}
-	r, err := loadRun(ctx, db, fs.Arg(0))
+	id := "" // the latest
+	if len(ids) == 1 {
+		id = ids[0]
+	}
+	r, err := loadRun(ctx, db, id)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -31,10 +32,9 @@ type Options struct {
 	Isolation           string
 	Target              float64
 	Budget              time.Duration
-	// MemoryLimit is each worker's memory limit as given ("1GiB"), which
-	// the run records, and MemoryBytes the same in bytes (0: none).
-	MemoryLimit string
-	MemoryBytes int64
+	// MemoryLimit is each worker's memory limit in bytes (0: none); the
+	// run records it in the largest unit that divides it ("1GiB").
+	MemoryLimit int64
 	// Parallel also runs every cell on 2..GOMAXPROCS goroutines; Zstd
 	// also times zstd compression of every codec's messages.
 	Parallel, Zstd bool
@@ -76,7 +76,7 @@ func New(o Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	mem := o.MemoryBytes
+	mem := o.MemoryLimit
 	if mem == 0 {
 		mem = -1 // harness.Config: negative is none
 	}
@@ -84,7 +84,7 @@ func New(o Options) (*Plan, error) {
 	p.Specs = p.shardOf(specs)
 	p.Settings = suite.Settings{Count: o.Count, SampleTime: o.SampleTime, Timeout: o.Timeout, Seed: o.Selection.Options.Seed,
 		Goroutines: goroutines, Options: o.Selection.Options, Forks: o.Forks, Isolation: o.Isolation,
-		MemoryLimit: o.MemoryLimit, Target: o.Target, Budget: o.Budget, Suite: o.Suite}
+		MemoryLimit: memoryText(o.MemoryLimit), Target: o.Target, Budget: o.Budget, Suite: o.Suite}
 	p.Config = harness.Config{Count: o.Count, Forks: o.Forks, Workers: o.Workers, SampleTime: o.SampleTime, Timeout: o.Timeout,
 		MemoryLimit: mem, Isolation: o.Isolation, Target: o.Target, Budget: o.Budget}
 	seen := map[string]bool{}
@@ -149,6 +149,21 @@ func (p *Plan) meta() store.RunMeta {
 		return store.RunMeta{}
 	}
 	return store.RunMeta{Group: p.Group, Shard: p.Shard.String()}
+}
+
+// memoryText writes a memory limit of n bytes as serbench run's
+// --memory-limit takes it, in the largest unit that divides n: 1GiB,
+// 512MiB, 2GB, 0 for none.
+func memoryText(n int64) string {
+	for _, u := range []struct {
+		suffix string
+		size   int64
+	}{{"TiB", 1 << 40}, {"TB", 1e12}, {"GiB", 1 << 30}, {"GB", 1e9}, {"MiB", 1 << 20}, {"MB", 1e6}, {"KiB", 1 << 10}, {"KB", 1e3}} {
+		if n > 0 && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // NewRunID returns a sortable, unique run ID: UTC time and random bits.

@@ -19,7 +19,7 @@ func quick(codecRE string) Options {
 	return Options{
 		Selection: suite.Selection{Workload: "^person$", Codec: codecRE},
 		Count:     2, SampleTime: time.Millisecond, Timeout: 30 * time.Second, Forks: 1, Workers: 1,
-		Isolation: harness.IsolationNone, MemoryLimit: "0", Suite: "default",
+		Isolation: harness.IsolationNone, Suite: "default",
 	}
 }
 
@@ -107,5 +107,37 @@ func TestExecute(t *testing.T) {
 	}
 	if err := unlock(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestMemoryLimit: the limit is given in bytes, passed to the harness (0:
+// none, which the harness takes as negative) and recorded as serbench
+// run's --memory-limit writes it.
+func TestMemoryLimit(t *testing.T) {
+	for _, tc := range []struct {
+		bytes   int64
+		harness int64
+		record  string
+	}{
+		{1 << 30, 1 << 30, "1GiB"},
+		{512 << 20, 512 << 20, "512MiB"},
+		{1536 << 20, 1536 << 20, "1536MiB"},
+		{2e9, 2e9, "2GB"},
+		{1000, 1000, "1KB"},
+		{1023, 1023, "1023"},
+		{0, -1, "0"},
+	} {
+		o := quick("^json$")
+		o.MemoryLimit = tc.bytes
+		p, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Config.MemoryLimit != tc.harness || p.Settings.MemoryLimit != tc.record {
+			t.Errorf("%d bytes: harness %d, recorded %q; want %d and %q", tc.bytes, p.Config.MemoryLimit, p.Settings.MemoryLimit, tc.harness, tc.record)
+		}
+		if got := p.Record("serbench run", nil).EnvValue("memory-limit"); got != tc.record {
+			t.Errorf("%d bytes: the run's environment says memory-limit %q, want %q", tc.bytes, got, tc.record)
+		}
 	}
 }
