@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"golang.org/x/term"
 
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/result"
@@ -16,16 +19,18 @@ import (
 // formats are the values of --format of the commands that print a run.
 var formats = []string{"table", "markdown", "json", "csv", "gobench"}
 
-// outputFlags are --format and --variants of the commands that print a
-// run (run, show).
+// outputFlags are --format, --variants and --verbose of the commands
+// that print a run (run, show).
 type outputFlags struct {
 	format   string
 	variants string
+	verbose  bool
 }
 
 func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.format, "format", "table", "output format: "+strings.Join(formats, ", "))
 	fs.StringVar(&o.variants, "variants", "plain", "codec variants to show: plain (no buffer reuse, unsafe strings or conversion) or all")
+	fs.BoolVar(&o.verbose, "verbose", false, "table format: every table, note and the legend, at full width (default: the summary and the best rows, cut to the terminal)")
 }
 
 func (o *outputFlags) check() error {
@@ -55,7 +60,28 @@ func (o *outputFlags) render(w io.Writer, run *result.Run) error {
 	case "csv":
 		return report.CSV(w, rep)
 	}
-	return report.Table(w, rep)
+	if o.verbose {
+		return report.Table(w, rep)
+	}
+	return report.Brief(w, rep, outputWidth(w))
+}
+
+// defaultWidth is the width of the brief table output when it does not
+// go to a terminal (a file, a pipe, a CI log).
+const defaultWidth = 100
+
+// outputWidth is the width the brief output is cut at on w: $COLUMNS
+// when set, else the terminal's width, else defaultWidth.
+func outputWidth(w io.Writer) int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
+			return n
+		}
+	}
+	return defaultWidth
 }
 
 // writeFile writes data to path through a temporary file in the same

@@ -112,8 +112,10 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *runner.Plan, stdout, stderr io.Writer) error {
 	var h runner.Hooks
 	var prog *progressLine
-	if !*f.quiet && isTerminal(stderr) {
-		prog = &progressLine{w: stderr}
+	if !*f.quiet {
+		// On a terminal one line rewritten in place; in a log, a line
+		// at every tenth of the run.
+		prog = &progressLine{w: stderr, plain: !isTerminal(stderr)}
 		h.Progress = prog.update
 	}
 	if !*f.quiet {

@@ -129,6 +129,7 @@ func briefNotes(rows []*Row, hidden int) []string {
 	kinds := map[string]int{}
 	var kindOrder []string
 	notTimed := map[string][]string{}
+	errors := map[string]string{}
 	var statuses []string
 	for _, r := range rows {
 		v := r.Verify
@@ -150,6 +151,7 @@ func briefNotes(rows []*Row, hidden int) []string {
 				kinds[k]++
 			}
 		case v.Failed():
+			errors[r.Codec.Name] = firstLine(v.Error)
 			if notTimed[v.Status] == nil {
 				statuses = append(statuses, v.Status)
 			}
@@ -165,7 +167,18 @@ func briefNotes(rows []*Row, hidden int) []string {
 			plural(len(lossy), "codec", "codecs"), strings.Join(seen, ", ")))
 	}
 	for _, st := range statuses {
-		out = append(out, fmt.Sprintf("not timed (%s): %s", st, namesOf(rowsNamed(notTimed[st]), 6)))
+		names := notTimed[st]
+		if st == result.VerifyUnsupported {
+			out = append(out, fmt.Sprintf("not timed (%s): %s", st, namesOf(rowsNamed(names), 6)))
+			continue
+		}
+		// A failure says what happened, for a few codecs.
+		for _, n := range names[:min(3, len(names))] {
+			out = append(out, fmt.Sprintf("%s %s: %s", st, n, errors[n]))
+		}
+		if len(names) > 3 {
+			out = append(out, fmt.Sprintf("%s: %d more (--verbose)", st, len(names)-3))
+		}
 	}
 	if hidden > 0 {
 		out = append(out, fmt.Sprintf("%s hidden (--variants all)", plural(hidden, "variant", "variants")))
