@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/serbench/serbench/internal/report"
 )
@@ -15,8 +17,14 @@ and the machine of each run. A run that is significantly slower than the
 previous run on the same machine (Mann-Whitney U test, p <= 0.05) is
 flagged REGRESSION.
 
+Patterns are regular expressions matched anywhere in the name, as
+go test -bench does: --codec json selects every codec whose name holds
+json (json, goccy-json, jsoniter, ...), --codec '^json$' encoding/json
+alone. When a pattern selects several codecs, history says which.
+
 Examples:
   serbench history --workload person --codec '^json$' --op decode
+  serbench history --workload '^person$' --codec 'json' --op encode
 `
 
 func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -44,5 +52,23 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if f.Codec != "" {
+		if names := seriesCodecs(series); len(names) > 1 {
+			fmt.Fprintf(stderr, "--codec %q selects %d codecs: %s (match one with '^NAME$')\n", f.Codec, len(names), strings.Join(names, ", "))
+		}
+	}
 	return report.HistoryTable(stdout, series)
+}
+
+// seriesCodecs lists the codecs of series, each once, in order.
+func seriesCodecs(series []*report.Series) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, s := range series {
+		if !seen[s.Key.Codec] {
+			seen[s.Key.Codec] = true
+			names = append(names, s.Key.Codec)
+		}
+	}
+	return names
 }

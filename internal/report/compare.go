@@ -29,6 +29,10 @@ type Comparison struct {
 	Geomean float64
 	// Warnings are benchmath's warnings (too few samples, ...).
 	Warnings []string
+	// Settings are the settings in which the runs differ and that change
+	// the numbers (result.SettingsDiff): the changes then mix what one
+	// wants to see with the change of settings.
+	Settings []result.SettingDiff
 }
 
 // CompareRow is one cell on both sides.
@@ -50,7 +54,7 @@ func (r *CompareRow) Delta() string { return r.Test.Delta(r.Old.Center, r.New.Ce
 
 // Compare compares the cells of two runs.
 func Compare(oldName string, old *result.Run, newName string, new *result.Run) *Comparison {
-	cmp := &Comparison{Old: oldName, New: newName}
+	cmp := &Comparison{Old: oldName, New: newName, Settings: result.SettingsDiff(old, new)}
 	name := cellName
 	var logOld, logNew float64
 	for i := range old.Cells {
@@ -173,14 +177,23 @@ func compareTable(c *Comparison) *SectionTable {
 func CompareTable(w io.Writer, c *Comparison) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old: %s\nnew: %s\n\n", c.Old, c.New)
+	if len(c.Settings) > 0 {
+		var diffs []string
+		for _, d := range c.Settings {
+			diffs = append(diffs, fmt.Sprintf("%s %s → %s", d.Key, orNone(d.Old), orNone(d.New)))
+		}
+		fmt.Fprintf(&b, "warning: the runs differ in settings that change the numbers: %s;\n"+
+			"  the changes below mix the change you look for with these (measure both with the same settings)\n\n",
+			wrap(strings.Join(diffs, ", "), 96, "  "))
+	}
 	textWriter{&b}.table(compareTable(c))
 	b.WriteString("\nvs old: change of the median; ~ = not significant (Mann-Whitney U test, p > 0.05).\n")
 	b.WriteString("±: 95% confidence interval of the median, covering the variation between worker processes (forks).\n")
 	if len(c.OnlyOld) > 0 {
-		fmt.Fprintf(&b, "only in old (%d): %s\n", len(c.OnlyOld), strings.Join(c.OnlyOld, ", "))
+		fmt.Fprintf(&b, "only in old (%d): %s\n", len(c.OnlyOld), cellList(c.OnlyOld))
 	}
 	if len(c.OnlyNew) > 0 {
-		fmt.Fprintf(&b, "only in new (%d): %s\n", len(c.OnlyNew), strings.Join(c.OnlyNew, ", "))
+		fmt.Fprintf(&b, "only in new (%d): %s\n", len(c.OnlyNew), cellList(c.OnlyNew))
 	}
 	if len(c.Rows) == 0 {
 		b.WriteString("no cell was measured in both: nothing to compare\n")
@@ -190,4 +203,25 @@ func CompareTable(w io.Writer, c *Comparison) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// orNone is v, or "(none)" when a run does not record the setting.
+func orNone(v string) string {
+	if v == "" {
+		return "(none)"
+	}
+	return v
+}
+
+// maxListed is the most cells a list of cells found on one side names.
+const maxListed = 12
+
+// cellList names the cells of names, at most maxListed of them and a
+// count of the others, wrapped at 100 columns.
+func cellList(names []string) string {
+	s := strings.Join(names[:min(maxListed, len(names))], ", ")
+	if len(names) > maxListed {
+		s += fmt.Sprintf(" and %d more", len(names)-maxListed)
+	}
+	return wrap(s, 96, "  ")
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -113,5 +114,40 @@ func TestBrief(t *testing.T) {
 		if width == 100 {
 			golden.Check(t, "brief.golden", b.Bytes())
 		}
+	}
+}
+
+// TestCompareWarnsOfSettings checks that compare names the settings in
+// which two runs differ before it shows their changes, and that a long
+// list of cells found on one side is cut.
+func TestCompareWarnsOfSettings(t *testing.T) {
+	old, new := fixture.Run("a"), fixture.Run("b")
+	for i := range new.Env {
+		if new.Env[i].Key == "sample-time" {
+			new.Env[i].Value = "10ms"
+		}
+	}
+	new.Env = append(new.Env, result.Config{Key: "forks", Value: "2"})
+	for i := 0; i < 30; i++ {
+		new.Cells = append(new.Cells, result.Cell{Workload: "extra", Codec: fmt.Sprintf("c%02d", i), Op: result.OpEncode, Goroutines: 1,
+			Status: result.CellOK, Samples: []result.Sample{{Iters: 1, NsPerOp: 1}}})
+	}
+	var b bytes.Buffer
+	if err := CompareTable(&b, Compare("a", old, "b", new)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "warning: the runs differ in settings that change the numbers: sample-time 50ms → 10ms, forks (none) → 2;") {
+		t.Errorf("no settings warning:\n%s", out)
+	}
+	if !strings.Contains(out, "only in new (30): extra/c00 encode") || !strings.Contains(out, "and 18 more") {
+		t.Errorf("the list of cells only in new is not cut:\n%s", out)
+	}
+	var same bytes.Buffer
+	if err := CompareTable(&same, Compare("a", old, "a2", fixture.Run("a2"))); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(same.String(), "warning: the runs differ in settings") {
+		t.Errorf("runs with the same settings get the warning:\n%s", same.String())
 	}
 }
