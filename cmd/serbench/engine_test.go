@@ -458,3 +458,55 @@ func TestStoredSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedRunSaysSoOnce sends SIGINT to a real run while it
+// measures: the run stops, prints what it measured, and says once that it
+// was interrupted and after how many samples; no warning repeats per
+// cell, and no advice asks for the --count the run already had.
+func TestInterruptedRunSaysSoOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("uses SIGINT")
+	}
+	bin := serbenchBinary(t)
+	db := filepath.Join(t.TempDir(), "int.db")
+	cmd := exec.Command(bin, "run", "--workload", "^person$", "--codec", "^(json|msgp|goccy-json|vmihailenco-msgpack|fxcbor|protobuf)$",
+		"--count", "10", "--forks", "2", "--workers", "2", "--time", "20ms", "--ci", "0", "--db", db)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for storedSamples(db) < 20 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("only %d samples stored after 60s", storedSamples(db))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if err == nil {
+		t.Fatal("an interrupted run exited 0")
+	}
+	errText := stderr.String()
+	if n := strings.Count(errText, "interrupted after "); n != 1 {
+		t.Errorf("stderr says %d times that the run was interrupted, want once:\n%s", n, errText)
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "INCOMPLETE") || !strings.Contains(out, "is incomplete") {
+		t.Errorf("the printed run does not say it is incomplete:\n%s", out)
+	}
+	if strings.Contains(out, "use --count") {
+		t.Errorf("the run asked for 10 samples, yet a warning asks for --count:\n%s", out)
+	}
+	if n := strings.Count(out, "samples, too few"); n > 1 {
+		t.Errorf("%d few-samples warnings, want at most one:\n%s", n, out)
+	}
+	if lines := strings.Count(out, "\n"); lines > 150 {
+		t.Errorf("an interrupted run printed %d lines", lines)
+	}
+}

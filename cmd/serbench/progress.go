@@ -88,3 +88,30 @@ func (p *progressLine) clear() {
 	defer p.mu.Unlock()
 	fmt.Fprint(p.w, "\r\033[K")
 }
+
+// progressTracker remembers where a run is, for the message of an
+// interrupted run.
+type progressTracker struct {
+	mu   sync.Mutex
+	last harness.Progress
+}
+
+// hook returns a Progress hook that records p and passes it to show,
+// when show is not nil.
+func (t *progressTracker) hook(show func(harness.Progress)) func(harness.Progress) {
+	return func(p harness.Progress) {
+		t.mu.Lock()
+		t.last = p
+		t.mu.Unlock()
+		if show != nil {
+			show(p)
+		}
+	}
+}
+
+// get returns the last progress recorded.
+func (t *progressTracker) get() harness.Progress {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.last
+}

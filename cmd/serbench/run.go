@@ -112,11 +112,13 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *runner.Plan, stdout, stderr io.Writer) error {
 	var h runner.Hooks
 	var prog *progressLine
+	var last progressTracker
+	h.Progress = last.hook(nil)
 	if !*f.quiet {
 		// On a terminal one line rewritten in place; in a log, a line
 		// at every tenth of the run.
 		prog = &progressLine{w: stderr, plain: !isTerminal(stderr)}
-		h.Progress = prog.update
+		h.Progress = last.hook(prog.update)
 	}
 	if !*f.quiet {
 		h.Fidelity = func(m *result.Fidelity, took time.Duration) {
@@ -136,7 +138,8 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 	}
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
-			return fmt.Errorf("interrupted: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it", db.Name(), id, id)
+			return fmt.Errorf("interrupted after %d of about %d samples: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it",
+				last.get().Done, last.get().Total, db.Name(), id, id)
 		}
 		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s; serbench run --resume %s finishes it)", id, runErr, db.Name(), id)
 	}
