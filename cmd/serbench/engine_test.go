@@ -163,13 +163,7 @@ func shape(t *testing.T, r *result.Run) string {
 // stored run with an uninterrupted one: the same cells, the same sample
 // counts per fork, no sample twice.
 func TestKilledRunResumes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
-	if runtime.GOOS != "linux" {
-		t.Skip("uses SIGKILL and /proc")
-	}
-	bin := serbenchBinary(t)
+	bin := signalBinary(t)
 	dir := t.TempDir()
 	args := []string{"run", "--workload", "^person$", "--codec", "^(json|msgp|goccy-json|vmihailenco-msgpack|fxcbor|protobuf)$",
 		"--count", "6", "--forks", "2", "--workers", "3", "--time", "20ms", "--ci", "0", "--quiet"}
@@ -185,18 +179,7 @@ func TestKilledRunResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Kill it once some samples, but not all, are stored.
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		n := storedSamples(killed)
-		if n >= 20 {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("only %d samples stored after 60s", n)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitForSamples(t, cmd, killed, 20)
 	workers := childrenOf(cmd.Process.Pid)
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
@@ -464,13 +447,7 @@ func TestStoredSettings(t *testing.T) {
 // was interrupted and after how many samples; no warning repeats per
 // cell, and no advice asks for the --count the run already had.
 func TestInterruptedRunSaysSoOnce(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; skipped with -short")
-	}
-	if runtime.GOOS != "linux" {
-		t.Skip("uses SIGINT")
-	}
-	bin := serbenchBinary(t)
+	bin := signalBinary(t)
 	db := filepath.Join(t.TempDir(), "int.db")
 	cmd := exec.Command(bin, "run", "--workload", "^person$", "--codec", "^(json|msgp|goccy-json|vmihailenco-msgpack|fxcbor|protobuf)$",
 		"--count", "10", "--forks", "2", "--workers", "2", "--time", "20ms", "--ci", "0", "--db", db)
@@ -479,14 +456,7 @@ func TestInterruptedRunSaysSoOnce(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(60 * time.Second)
-	for storedSamples(db) < 20 {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("only %d samples stored after 60s", storedSamples(db))
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitForSamples(t, cmd, db, 20)
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
 	if err == nil {
@@ -508,5 +478,32 @@ func TestInterruptedRunSaysSoOnce(t *testing.T) {
 	}
 	if lines := strings.Count(out, "\n"); lines > 150 {
 		t.Errorf("an interrupted run printed %d lines", lines)
+	}
+}
+
+// signalBinary returns the built serbench for a test that signals it and
+// reads /proc: skipped with -short and off Linux.
+func signalBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary; skipped with -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("sends signals and reads /proc: Linux only")
+	}
+	return serbenchBinary(t)
+}
+
+// waitForSamples waits until the run of cmd has stored n samples in db,
+// and kills it and fails the test when that takes over a minute.
+func waitForSamples(t *testing.T, cmd *exec.Cmd, db string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for storedSamples(db) < n {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("only %d samples stored after 60s", storedSamples(db))
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
