@@ -1031,14 +1031,24 @@ func (w *Workload) Notes() []string {
 		sort.SliceStable(failed, func(i, j int) bool { return failed[i].Codec.Name < failed[j].Codec.Name })
 	}
 	var out []string
+	// Lossy codecs that saw the same declared losses, by their text,
+	// share one line: the explanation is given once.
+	lossyAt := map[string]int{}
 	for _, r := range timed {
 		switch r.Verify.Status {
 		case result.VerifyLossy:
-			line := fmt.Sprintf("lossy %s: declared %s; seen: %s", r.Codec.Name, strings.Join(r.Codec.Losses, "; "), strings.Join(r.Verify.Observed, ", "))
+			seen := seenLosses(r)
+			name := fmt.Sprintf("%s (%s)", r.Codec.Name, strings.Join(r.Verify.Observed, ", "))
 			if len(r.Verify.Bounds) > 0 {
-				line += "; bounds: " + strings.Join(r.Verify.Bounds, "; ")
+				name = fmt.Sprintf("%s (%s; bounds: %s)", r.Codec.Name, strings.Join(r.Verify.Observed, ", "), strings.Join(r.Verify.Bounds, "; "))
 			}
-			out = append(out, line)
+			if i, ok := lossyAt[seen]; ok {
+				head, tail, _ := strings.Cut(out[i], ": ")
+				out[i] = head + ", " + name + ": " + tail
+				continue
+			}
+			lossyAt[seen] = len(out)
+			out = append(out, fmt.Sprintf("lossy %s: %s", name, seen))
 		case result.VerifyMismatch:
 			ex := ""
 			if len(r.Verify.Diffs) > 0 {
@@ -1114,6 +1124,28 @@ func (w *Workload) Notes() []string {
 		out = append(out, fmt.Sprintf("%d variant codecs hidden: %s; show them with --variants all", w.Hidden, strings.Join(names, ", ")))
 	}
 	return out
+}
+
+// seenLosses is the text of the losses r declares of the kinds that
+// verification saw on this workload (its Observed), or all it declares
+// when none is named there.
+func seenLosses(r *Row) string {
+	var kinds []string
+	for _, o := range r.Verify.Observed {
+		k, _, _ := strings.Cut(o, " ")
+		kinds = append(kinds, k)
+	}
+	var out []string
+	for _, l := range r.Codec.Losses {
+		k, _, _ := strings.Cut(l, ":")
+		if slices.Contains(kinds, k) {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		out = r.Codec.Losses
+	}
+	return strings.Join(out, "; ")
 }
 
 // hiddenName is a hidden variant row's label ([gen-types], [aliases
