@@ -196,11 +196,24 @@ func rowsNamed(names []string) []*Row {
 }
 
 // briefFamily writes the members of a family as one table, a row per
-// member and exact-or-not codec, with the members' notes merged.
+// member and codec, with the members' notes merged.
 func briefFamily(b *strings.Builder, tw textWriter, family string, members []*Workload) {
 	fmt.Fprintf(b, "\n%s-* (%d workloads, one row per workload and codec)\n", family, len(members))
+	t, notes := familyTable(family, members)
+	tw.table(t)
+	for _, l := range notes {
+		b.WriteString("  " + l + "\n")
+	}
+}
+
+// familyTable is the table of the members of a family (familyOf): a row
+// per member and timed codec, with its times, size and mark; and the
+// members' notes in short (briefNotes), a codec not timed on several
+// members named once.
+func familyTable(family string, members []*Workload) (*SectionTable, []string) {
 	t := &SectionTable{Indent: true, Cols: []Column{
-		{Head: "workload", Left: true}, {Head: "codec", Left: true}, {Head: "encode", CI: true}, {Head: "decode", CI: true}, {Head: "bytes"}, {Head: "check", Left: true},
+		{Head: "workload", Left: true}, {Head: "codec", Left: true, Escape: true}, {Head: "encode", CI: true}, {Head: "decode", CI: true},
+		{Head: "bytes"}, {Head: "check", Left: true, Check: true},
 	}}
 	var rows []*Row
 	hidden := 0
@@ -211,14 +224,12 @@ func briefFamily(b *strings.Builder, tw textWriter, family string, members []*Wo
 			dec.CI, _, _ = strings.Cut(dec.CI, " (")
 			t.Rows = append(t.Rows, TableRow{Cells: []Cell{
 				val(strings.TrimPrefix(wl.Name, family+"-")), val(r.Label()), enc, dec,
-				val(format.Count(r.Verify.MeanSize)), val(r.Mark()),
+				numCell(format.Count(r.Verify.MeanSize), r.Verify.MeanSize), val(r.Mark()),
 			}})
 		}
 		rows = append(rows, wl.AllRows()...)
 		hidden += wl.Hidden
 	}
-	tw.table(t)
-	// A codec not timed on every member is named once.
 	seen := map[string]bool{}
 	var uniq []*Row
 	for _, r := range rows {
@@ -228,9 +239,7 @@ func briefFamily(b *strings.Builder, tw textWriter, family string, members []*Wo
 		seen[r.Codec.Name] = true
 		uniq = append(uniq, r)
 	}
-	for _, l := range briefNotes(uniq, hidden) {
-		b.WriteString("  " + l + "\n")
-	}
+	return t, briefNotes(uniq, hidden)
 }
 
 // clip cuts every line of s that is wider than width runes, ending it

@@ -214,9 +214,8 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 			sets = append(sets, Build(r, Options{AllVariants: true}))
 			classes = []string{"set-plain", "set-all"}
 		}
-		// offset is the index of the first workload in hr.Workloads:
-		// 1 after the summary.
-		offset := 0
+		// The sections are made with the first set; the other set adds
+		// its content to the section of the same anchor.
 		for k, rep := range sets {
 			prefix := fmt.Sprintf("r%d-", i+1)
 			if classes[k] != "" {
@@ -224,10 +223,11 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 			}
 			// The summary comes first; every set has one when the
 			// plain set has (the variants only add options to it).
-			if tables := rep.SummaryTables(); len(tables) > 0 && (k == 0 || offset == 1) {
+			summary := findSection(hr.Workloads, fmt.Sprintf("r%d-summary", i+1))
+			if tables := rep.SummaryTables(); len(tables) > 0 && (k == 0 || summary != nil) {
 				if k == 0 {
-					hr.Workloads = append(hr.Workloads, &htmlSection{Name: "What to pick", Anchor: fmt.Sprintf("r%d-summary", i+1)})
-					offset = 1
+					summary = &htmlSection{Name: "What to pick", Anchor: fmt.Sprintf("r%d-summary", i+1)}
+					hr.Workloads = append(hr.Workloads, summary)
 				}
 				hw := &htmlWorkload{Class: classes[k]}
 				sw := &htmlWriter{hw: hw, prefix: prefix}
@@ -236,18 +236,50 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 					sw.table(t)
 					hw.Blocks[len(hw.Blocks)-1].Table.Class = "summary"
 				}
-				hr.Workloads[0].Sets = append(hr.Workloads[0].Sets, hw)
+				summary.Sets = append(summary.Sets, hw)
 			}
+			// A family of workloads gets a section of its own before its
+			// members: one table of every member and codec.
+			names := make([]string, len(rep.Workloads))
 			for j, wl := range rep.Workloads {
+				names[j] = wl.Name
+			}
+			fam := familyOf(names)
+			var members []*Workload
+			for j, wl := range rep.Workloads {
+				if f := fam[wl.Name]; f != "" && (j == 0 || fam[rep.Workloads[j-1].Name] != f) {
+					members = members[:0]
+					for _, m := range rep.Workloads[j:] {
+						if fam[m.Name] == f {
+							members = append(members, m)
+						}
+					}
+					anchor := fmt.Sprintf("r%d-%s-family", i+1, fileSafe(f))
+					sec := findSection(hr.Workloads, anchor)
+					if sec == nil && k == 0 {
+						sec = &htmlSection{Name: f + "-*", Anchor: anchor}
+						hr.Workloads = append(hr.Workloads, sec)
+					}
+					if sec != nil {
+						hw := &htmlWorkload{Class: classes[k]}
+						sw := &htmlWriter{hw: hw, prefix: prefix}
+						t, notes := familyTable(f, members)
+						t.HTMLTitle = fmt.Sprintf("%d workloads, one row per workload and codec", len(members))
+						sw.table(t)
+						sw.list(notes)
+						sec.Sets = append(sec.Sets, hw)
+					}
+				}
+				anchor := fmt.Sprintf("r%d-%s", i+1, fileSafe(wl.Name))
 				if k == 0 {
-					hr.Workloads = append(hr.Workloads, &htmlSection{Name: wl.Name, Anchor: fmt.Sprintf("r%d-%s", i+1, fileSafe(wl.Name))})
+					hr.Workloads = append(hr.Workloads, &htmlSection{Name: wl.Name, Anchor: anchor})
 				}
 				hw, err := buildWorkload(wl, classes[k], prefix)
 				if err != nil {
 					return nil, err
 				}
-				if j+offset < len(hr.Workloads) && hr.Workloads[j+offset].Name == wl.Name {
-					hr.Workloads[j+offset].Sets = append(hr.Workloads[j+offset].Sets, hw)
+				if sec := findSection(hr.Workloads, anchor); sec != nil {
+					sec.Sets = append(sec.Sets, hw)
 				}
 			}
 			if len(rep.Warnings) > 0 {
@@ -262,23 +294,18 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 		if hr.Duration != "" {
 			page.Subtitle += " · took " + hr.Duration
 		}
-		// A family of workloads (familyOf) is one link, to its first.
+		// A family of workloads (familyOf) is one link, to its own
+		// section ("bsontypes-*"), not one per member.
 		var names []string
 		for _, wl := range hr.Workloads {
 			names = append(names, wl.Name)
 		}
 		fam := familyOf(names)
-		linked := map[string]bool{}
 		for _, wl := range hr.Workloads {
-			text := wl.Name
-			if f := fam[wl.Name]; f != "" {
-				if linked[f] {
-					continue
-				}
-				linked[f] = true
-				text = f + "-*"
+			if f := fam[wl.Name]; f != "" && wl.Name != f+"-*" {
+				continue
 			}
-			page.Nav = append(page.Nav, htmlLink{Href: "#" + wl.Anchor, Text: text})
+			page.Nav = append(page.Nav, htmlLink{Href: "#" + wl.Anchor, Text: wl.Name})
 		}
 		page.Nav = append(page.Nav, htmlLink{Href: "#" + hr.Anchor + "-env", Text: "environment"})
 	} else {
@@ -460,3 +487,13 @@ func (*htmlWriter) warnings([]string) {}
 var pageHTML string
 
 var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
+
+// findSection returns the section of ss with anchor, or nil.
+func findSection(ss []*htmlSection, anchor string) *htmlSection {
+	for _, s := range ss {
+		if s.Anchor == anchor {
+			return s
+		}
+	}
+	return nil
+}
