@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,7 +56,11 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		d.name = redactURL(dsn)
 		d.db, err = openPostgres(dsn)
 	} else {
-		d.db, err = sql.Open("sqlite", "file:"+dsn+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate")
+		var uri string
+		if uri, err = sqliteURI(dsn); err != nil {
+			return nil, err
+		}
+		d.db, err = sql.Open("sqlite", uri+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate")
 		if err == nil {
 			// One writer at a time, as SQLite wants.
 			d.db.SetMaxOpenConns(1)
@@ -73,6 +78,29 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", d.name, err)
 	}
 	return d, nil
+}
+
+// sqliteURI is the "file:" URI of the SQLite database at path, with the
+// characters a URI gives a meaning to ("?", "#", "%", and spaces)
+// escaped, so that the file opened is the one named. A path that is not
+// a file ("" , ":memory:", which would throw the run away at exit) or
+// that is a URI already ("file:...") is refused.
+func sqliteURI(path string) (string, error) {
+	switch {
+	case path == ":memory:" || strings.HasPrefix(path, "file::memory:"):
+		return "", fmt.Errorf("open database %s: an in-memory database would be thrown away when serbench exits; give a file path", path)
+	case strings.HasPrefix(path, "file:"):
+		return "", fmt.Errorf("open database %s: give a file path, not a URI (serbench makes the SQLite URI itself)", path)
+	}
+	u := url.URL{Path: path}
+	// url.URL escapes "?", "#", "%" and spaces in a path; a relative
+	// path that starts with a segment holding ":" would be taken for a
+	// scheme, so it is made explicit.
+	esc := u.EscapedPath()
+	if !strings.HasPrefix(path, "/") && strings.Contains(strings.SplitN(path, "/", 2)[0], ":") {
+		esc = "./" + esc
+	}
+	return "file:" + esc, nil
 }
 
 // busyWait bounds how long Open waits for a SQLite database that another
