@@ -28,10 +28,20 @@ func dbFlag(fs *flag.FlagSet, purpose string) *string {
 }
 
 // openExisting opens a database that must already exist, for the
-// commands that only read (store.OpenExisting), saying how to make one
-// when it does not.
+// commands that only read (store.OpenReadOnly: nothing is written to it),
+// saying how to make one when it does not.
 func openExisting(ctx context.Context, path string) (*store.DB, error) {
-	db, err := store.OpenExisting(ctx, path)
+	return missingHint(store.OpenReadOnly(ctx, path))
+}
+
+// openExistingToWrite opens a database that must already exist, for
+// commands that add to what it holds (run --resume).
+func openExistingToWrite(ctx context.Context, path string) (*store.DB, error) {
+	return missingHint(store.OpenExisting(ctx, path))
+}
+
+// missingHint says how to make a database that does not exist.
+func missingHint(db *store.DB, err error) (*store.DB, error) {
 	if me := (*store.MissingError)(nil); errors.As(err, &me) {
 		return nil, fmt.Errorf("%w (run serbench run first, or pass --db)", err)
 	}

@@ -38,7 +38,7 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	if len(other) > 0 {
 		return usagef("run --resume takes its selection and settings from the stored run; %s cannot change them (only --db, --workers, --quiet and --format may be given)", strings.Join(other, ", "))
 	}
-	db, err := openExisting(ctx, *f.dbPath)
+	db, err := openExistingToWrite(ctx, *f.dbPath)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"io/fs"
 	"os"
@@ -87,5 +88,75 @@ func TestSQLitePathsAreFileNames(t *testing.T) {
 		if _, err := Open(ctx, bad); err == nil || !strings.Contains(err.Error(), bad) {
 			t.Errorf("Open(%q) = %v, want an error naming it", bad, err)
 		}
+	}
+}
+
+// TestOpenReadOnly: the readers' open writes nothing. A SQLite file that
+// is not serbench's is refused with a message that says so and is left as
+// it was (no table added, its journal mode kept); a serbench database on
+// a read-only file can be read; one at an older schema is refused, with
+// how to migrate it, and not migrated.
+func TestOpenReadOnly(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+
+	other := filepath.Join(dir, "other.db")
+	raw, err := sql.Open("sqlite", "file:"+other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec(`CREATE TABLE notes (x TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	if _, err := OpenReadOnly(ctx, other); err == nil || !strings.Contains(err.Error(), other+": not a serbench database") {
+		t.Errorf("OpenReadOnly(unrelated) = %v, want it refused as not a serbench database", err)
+	}
+	raw, err = sql.Open("sqlite", "file:"+other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables int
+	var mode string
+	if err := raw.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table'`).Scan(&tables); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	if tables != 1 || mode != "delete" {
+		t.Errorf("after OpenReadOnly the unrelated file has %d tables and journal mode %s, want 1 and delete", tables, mode)
+	}
+
+	ours := filepath.Join(dir, "ours.db")
+	db, err := Open(ctx, ours)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if err := os.Chmod(ours, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	db, err = OpenReadOnly(ctx, ours)
+	if err != nil {
+		t.Fatalf("OpenReadOnly(read-only file): %v", err)
+	}
+	if _, err := db.Runs(ctx); err != nil {
+		t.Errorf("runs of a read-only database: %v", err)
+	}
+	db.Close()
+
+	old := filepath.Join(dir, "old.db")
+	db, err = Open(ctx, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.exec(ctx, `UPDATE schema_version SET version = 2`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := OpenReadOnly(ctx, old); err == nil || !strings.Contains(err.Error(), "its schema is version 2") {
+		t.Errorf("OpenReadOnly(older schema) = %v, want it refused with the versions", err)
 	}
 }
