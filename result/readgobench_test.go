@@ -51,9 +51,35 @@ func TestReadGoBenchReadsWhatWriteGoBenchWrote(t *testing.T) {
 	for _, v := range got.Verifications {
 		status[v.Codec] = v.Status
 	}
-	want := map[string]string{"fast": "exact", "json": "exact", "lossy-bson": "lossy", "broken": "mismatch", "reuse": "exact", "noisy": "exact"}
+	// Whatever the file says, an import verified nothing; what serbench
+	// found is named in a warning.
+	want := map[string]string{"fast": "unverified", "json": "unverified", "lossy-bson": "unverified", "broken": "unverified", "reuse": "unverified", "noisy": "unverified"}
 	if d := cmp.Diff(want, status); d != "" {
 		t.Errorf("verification statuses (-want +got):\n%s", d)
+	}
+	if len(got.Warnings) != 1 || !strings.Contains(got.Warnings[0], "not exact there: error 1, lossy 1, mismatch 1") {
+		t.Errorf("warnings %q, want one naming the file's checks", got.Warnings)
+	}
+}
+
+// TestReadGoBenchRefusesImpossibleValues: a time that is not a positive,
+// finite number, negative bytes or allocations, are refused with the
+// line that holds them.
+func TestReadGoBenchRefusesImpossibleValues(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"BenchmarkEncode/workload=person/codec=json 100 -5 ns/op", "line 2: benchmark Encode/workload=person/codec=json: time per operation -5 ns"},
+		// benchfmt itself drops a zero or infinite time: no value.
+		{"BenchmarkEncode/workload=person/codec=json 100 0 ns/op", "line 2: benchmark Encode/workload=person/codec=json has no ns/op"},
+		{"BenchmarkEncode/workload=person/codec=json 100 NaN ns/op", "line 2: benchmark Encode/workload=person/codec=json: time per operation NaN ns"},
+		{"BenchmarkEncode/workload=person/codec=json 100 +Inf ns/op", "line 2: benchmark Encode/workload=person/codec=json has no ns/op"},
+		{"BenchmarkEncode/workload=person/codec=json 100 5 ns/op -1 B/op", "B/op -1 is not"},
+		{"BenchmarkEncode/workload=person/codec=json 100 5 ns/op 3 B/op NaN allocs/op", "allocs/op NaN is not"},
+	} {
+		in := "BenchmarkEncode/workload=person/codec=json 100 5 ns/op\n" + tc.line + "\n"
+		_, err := result.ReadGoBench(strings.NewReader(in), "bad")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err = %v, want %q", tc.line, err, tc.want)
+		}
 	}
 }
 
