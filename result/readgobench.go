@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
