@@ -15,7 +15,8 @@ For each stored cell (workload, codec, operation) the series of its results
 across runs, oldest first, with the codec's library version, the Go version
 and the machine of each run. A run that is significantly slower than the
 previous run on the same machine (Mann-Whitney U test, p <= 0.05) is
-flagged REGRESSION.
+flagged REGRESSION. An incomplete run (interrupted or failed) is shown,
+marked, but compared with no other unless --include-incomplete is given.
 
 Patterns are regular expressions matched anywhere in the name, as
 go test -bench does: --codec json selects every codec whose name holds
@@ -33,6 +34,7 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&f.Workload, "workload", "", "regular expression selecting workloads")
 	fs.StringVar(&f.Codec, "codec", "", "regular expression selecting codecs")
 	fs.StringVar(&f.Op, "op", "", "regular expression selecting operations (encode, decode, access, zstd)")
+	fs.BoolVar(&f.IncludeIncomplete, "include-incomplete", false, "compare the cells of interrupted or failed runs too (they are shown, marked, but not compared by default)")
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}

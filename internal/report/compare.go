@@ -33,6 +33,9 @@ type Comparison struct {
 	// the numbers (result.SettingsDiff): the changes then mix what one
 	// wants to see with the change of settings.
 	Settings []result.SettingDiff
+
+	// incomplete names the sides whose run is incomplete.
+	incomplete []string
 }
 
 // CompareRow is one cell on both sides.
@@ -55,6 +58,14 @@ func (r *CompareRow) Delta() string { return r.Test.Delta(r.Old.Center, r.New.Ce
 // Compare compares the cells of two runs.
 func Compare(oldName string, old *result.Run, newName string, new *result.Run) *Comparison {
 	cmp := &Comparison{Old: oldName, New: newName, Settings: result.SettingsDiff(old, new)}
+	for _, side := range []struct {
+		name string
+		run  *result.Run
+	}{{oldName, old}, {newName, new}} {
+		if !side.run.Complete {
+			cmp.incomplete = append(cmp.incomplete, side.name)
+		}
+	}
 	name := cellName
 	var logOld, logNew float64
 	for i := range old.Cells {
@@ -177,6 +188,12 @@ func compareTable(c *Comparison) *SectionTable {
 func CompareTable(w io.Writer, c *Comparison) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old: %s\nnew: %s\n\n", c.Old, c.New)
+	for _, r := range c.incomplete {
+		fmt.Fprintf(&b, "warning: run %s is incomplete (interrupted or failed): its cells may have fewer samples, and fewer forks, than asked\n", r)
+	}
+	if len(c.incomplete) > 0 {
+		b.WriteString("\n")
+	}
 	if len(c.Settings) > 0 {
 		var diffs []string
 		for _, d := range c.Settings {

@@ -42,6 +42,10 @@ type Point struct {
 	// Regression is true when this point is significantly slower than the
 	// previous comparable one.
 	Regression bool
+	// Incomplete is true when the point's run was interrupted or failed:
+	// such a point is compared with no other unless the filter includes
+	// incomplete runs, so a killed run flags no regression.
+	Incomplete bool
 	// ns are the cell's samples, ns/op.
 	ns []float64
 }
@@ -50,6 +54,8 @@ type Point struct {
 // (unanchored; empty matches all).
 type HistoryFilter struct {
 	Workload, Codec, Op string
+	// IncludeIncomplete compares the points of incomplete runs too.
+	IncludeIncomplete bool
 }
 
 // History builds the series of every selected cell across runs (in any
@@ -87,7 +93,8 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				s.Reference = c.Reference
 			}
 			ns, _ := samples(c)
-			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), ns: ns}
+			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), ns: ns,
+				Incomplete: !r.Complete}
 			if cd := r.Codec(c.Codec); cd != nil {
 				p.Version = cd.Version
 			}
@@ -95,9 +102,9 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				p.Check = (&Row{Verify: v}).Mark()
 			}
 			// The previous point of this series on the same machine.
-			for j := len(s.Points) - 1; j >= 0; j-- {
+			for j := len(s.Points) - 1; j >= 0 && (!p.Incomplete || f.IncludeIncomplete); j-- {
 				prev := s.Points[j]
-				if prev.Machine != machine {
+				if prev.Machine != machine || prev.Incomplete && !f.IncludeIncomplete {
 					continue
 				}
 				cmp := stats.Compare(prev.ns, ns)
@@ -132,7 +139,11 @@ func HistoryTable(w io.Writer, series []*Series) error {
 			{Head: "ns/op", CI: true}, {Head: "vs prev"}, {Head: "check"},
 		}}
 		for _, p := range s.Points {
-			vs := ""
+			vs, run := "", p.RunID
+			if p.Incomplete {
+				run += " (incomplete)"
+				vs = "not compared"
+			}
 			if p.VsPrev != nil {
 				vs = fmt.Sprintf("%s (p=%.3f)", p.VsPrev.Delta(p.PrevCenter, p.NsOp.Center), p.VsPrev.P)
 				if p.Regression {
@@ -141,7 +152,7 @@ func HistoryTable(w io.Writer, series []*Series) error {
 				}
 			}
 			t.Rows = append(t.Rows, TableRow{Cells: []Cell{
-				val(p.RunID), val(p.Start.UTC().Format("2006-01-02 15:04")), val(p.Version), val(p.Go), val(p.Machine),
+				val(run), val(p.Start.UTC().Format("2006-01-02 15:04")), val(p.Version), val(p.Go), val(p.Machine),
 				{V: format.Ns(p.NsOp.Center), CI: format.CI(p.NsOp)}, val(vs), val(p.Check),
 			}})
 		}

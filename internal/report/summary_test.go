@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/serbench/serbench/internal/fixture"
@@ -149,5 +150,56 @@ func TestCompareWarnsOfSettings(t *testing.T) {
 	}
 	if strings.Contains(same.String(), "warning: the runs differ in settings") {
 		t.Errorf("runs with the same settings get the warning:\n%s", same.String())
+	}
+}
+
+// TestIncompleteRunsAreNotCompared: a run that was interrupted (here 3×
+// slower, as a killed run's last samples can be) is shown in history,
+// marked, and flags no regression unless incomplete runs are included;
+// compare says that a side is incomplete.
+func TestIncompleteRunsAreNotCompared(t *testing.T) {
+	a, b := fixture.Run("a"), fixture.Run("b")
+	b.Start = a.Start.Add(time.Hour)
+	b.Complete = false
+	for i := range b.Cells {
+		for j := range b.Cells[i].Samples {
+			b.Cells[i].Samples[j].NsPerOp *= 3
+		}
+	}
+	regressions := func(f HistoryFilter) int {
+		series, err := History([]*result.Run{a, b}, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, s := range series {
+			for _, p := range s.Points {
+				if p.Regression {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := regressions(HistoryFilter{Codec: "^json$", Op: "encode"}); n != 0 {
+		t.Errorf("%d regressions flagged from an incomplete run, want 0", n)
+	}
+	if n := regressions(HistoryFilter{Codec: "^json$", Op: "encode", IncludeIncomplete: true}); n == 0 {
+		t.Errorf("no regression flagged with incomplete runs included")
+	}
+	series, _ := History([]*result.Run{a, b}, HistoryFilter{Codec: "^json$", Op: "encode"})
+	var hb bytes.Buffer
+	if err := HistoryTable(&hb, series); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(hb.String(), "b (incomplete)") || !strings.Contains(hb.String(), "not compared") {
+		t.Errorf("history does not mark the incomplete run:\n%s", hb.String())
+	}
+	var cb bytes.Buffer
+	if err := CompareTable(&cb, Compare("a", a, "b", b)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cb.String(), "warning: run b is incomplete") {
+		t.Errorf("compare does not say that b is incomplete:\n%s", cb.String())
 	}
 }
