@@ -107,7 +107,14 @@ func bind(t codec.Target) (codec.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	return genbind.Instance(m,
-		func(v any) ([]byte, error) { return api.Marshal(s, v) },
-		func(v any, data []byte) error { return api.Unmarshal(s, data, v) }), nil
+	return codec.Funcs{
+		PrepareFunc: m.Of,
+		EncodeFunc:  func(v any) ([]byte, error) { return api.Marshal(s, v) },
+		DecodeFunc: func(data []byte) (any, error) {
+			v := m.New()
+			err := api.Unmarshal(s, data, v)
+			return v, err
+		},
+		CanonicalFunc: m.Canonical,
+	}, nil
 }

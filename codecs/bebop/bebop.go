@@ -15,6 +15,7 @@
 package bebop
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/200sc/bebop"
@@ -74,7 +75,20 @@ func bind(t codec.Target) (codec.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	return genbind.Instance(m,
-		genbind.Encoder("bebop", func(rec bebop.Record) ([]byte, error) { return rec.MarshalBebop(), nil }),
-		bebop.Record.UnmarshalBebop), nil
+	return codec.Funcs{
+		PrepareFunc: m.Of,
+		EncodeFunc: func(v any) ([]byte, error) {
+			rec, ok := v.(bebop.Record)
+			if !ok {
+				return nil, fmt.Errorf("bebop: cannot encode %T", v)
+			}
+			return rec.MarshalBebop(), nil
+		},
+		DecodeFunc: func(data []byte) (any, error) {
+			v := m.New()
+			err := v.UnmarshalBebop(data)
+			return v, err
+		},
+		CanonicalFunc: m.Canonical,
+	}, nil
 }

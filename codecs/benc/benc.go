@@ -21,6 +21,7 @@
 package benc
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/deneonet/benc"
@@ -96,14 +97,22 @@ func bind(t codec.Target, reuse bool) (codec.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	encode := genbind.Encoder("benc", func(msg message) ([]byte, error) {
+	encode := func(v any) ([]byte, error) {
+		msg, ok := v.(message)
+		if !ok {
+			return nil, fmt.Errorf("benc: cannot encode %T", v)
+		}
 		buf := make([]byte, msg.Size())
 		msg.Marshal(buf)
 		return buf, nil
-	})
+	}
 	if reuse {
 		pool := benc.NewBufPool()
-		encode = genbind.Encoder("benc", func(msg message) ([]byte, error) {
+		encode = func(v any) ([]byte, error) {
+			msg, ok := v.(message)
+			if !ok {
+				return nil, fmt.Errorf("benc: cannot encode %T", v)
+			}
 			size := msg.Size()
 			if size > int(pool.BufSize) {
 				pool = benc.NewBufPool(benc.WithBufferSize(uint(2 * size)))
@@ -112,7 +121,16 @@ func bind(t codec.Target, reuse bool) (codec.Instance, error) {
 				msg.Marshal(b)
 				return len(b)
 			})
-		})
+		}
 	}
-	return genbind.Instance(m, encode, message.Unmarshal), nil
+	return codec.Funcs{
+		PrepareFunc: m.Of,
+		EncodeFunc:  encode,
+		DecodeFunc: func(data []byte) (any, error) {
+			v := m.New()
+			err := v.Unmarshal(data)
+			return v, err
+		},
+		CanonicalFunc: m.Canonical,
+	}, nil
 }

@@ -19,6 +19,7 @@
 package colfer
 
 import (
+	"fmt"
 	"reflect"
 
 	// The generated code needs no run-time library. The compiler's
@@ -87,5 +88,20 @@ func bind(t codec.Target) (codec.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	return genbind.Instance(m, genbind.Encoder("colfer", message.MarshalBinary), message.UnmarshalBinary), nil
+	return codec.Funcs{
+		PrepareFunc: m.Of,
+		EncodeFunc: func(v any) ([]byte, error) {
+			msg, ok := v.(message)
+			if !ok {
+				return nil, fmt.Errorf("colfer: cannot encode %T", v)
+			}
+			return msg.MarshalBinary()
+		},
+		DecodeFunc: func(data []byte) (any, error) {
+			v := m.New()
+			err := v.UnmarshalBinary(data)
+			return v, err
+		},
+		CanonicalFunc: m.Canonical,
+	}, nil
 }

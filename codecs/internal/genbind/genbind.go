@@ -2,13 +2,12 @@
 // generator made for them from the project's schemas (schema/), for the
 // code-generated codecs whose generated messages share one interface
 // (bebop.Record, benc's and Colfer's message methods, Avro's records):
-// which generated type stands for which workload type, the conversion
-// each way, and the codec.Instance that prepares by converting, encodes
-// the generated message and decodes into a new one.
+// which generated type stands for which workload type and the conversion
+// each way. Each codec writes its own Encode and Decode, which are timed:
+// a direct call of the generated method, no function value between.
 package genbind
 
 import (
-	"fmt"
 	"reflect"
 
 	"github.com/serbench/serbench/codec"
@@ -43,34 +42,6 @@ func (ms Mappings[M]) For(t codec.Target, has string) (Mapping[M], error) {
 		return m, codec.Unsupportedf("%s only, not %s (workload %q)", has, t.Type, t.Workload)
 	}
 	return m, nil
-}
-
-// Encoder returns the Encode of codec name: it checks that the prepared
-// value is a message (an M) and encodes it with encode.
-func Encoder[M any](name string, encode func(msg M) ([]byte, error)) func(prepared any) ([]byte, error) {
-	return func(v any) ([]byte, error) {
-		msg, ok := v.(M)
-		if !ok {
-			return nil, fmt.Errorf("%s: cannot encode %T", name, v)
-		}
-		return encode(msg)
-	}
-}
-
-// Instance returns the instance of m: Prepare converts with m.Of, Encode
-// is encode, Decode unmarshals into m.New() with unmarshal, and
-// Canonical converts back with m.Canonical.
-func Instance[M any](m Mapping[M], encode func(prepared any) ([]byte, error), unmarshal func(msg M, data []byte) error) codec.Instance {
-	return codec.Funcs{
-		PrepareFunc: m.Of,
-		EncodeFunc:  encode,
-		DecodeFunc: func(data []byte) (any, error) {
-			v := m.New()
-			err := unmarshal(v, data)
-			return v, err
-		},
-		CanonicalFunc: m.Canonical,
-	}
 }
 
 // UnionLoss is the interface-types loss of a codec whose schema carries

@@ -27,22 +27,24 @@ var mappings = Mappings[*msg]{
 	},
 }
 
-func TestInstanceRoundTrip(t *testing.T) {
+func TestMappingRoundTrip(t *testing.T) {
 	m, err := mappings.For(codec.Target{Workload: "ints", Type: reflect.TypeFor[int]()}, "test has a schema for int")
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst := Instance(m, Encoder("test", (*msg).marshal), (*msg).unmarshal)
 	n := 42
-	got, enc, err := codec.RoundTrip(inst, &n)
+	p, err := m.Of(&n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(enc) != "42" || *got.(*int) != 42 {
-		t.Errorf("round trip gave %q and %v, want \"42\" and 42", enc, *got.(*int))
+	enc, _ := p.(*msg).marshal()
+	dec := m.New()
+	if err := dec.unmarshal(enc); err != nil {
+		t.Fatal(err)
 	}
-	if _, err := inst.Encode("not a message"); err == nil || err.Error() != "test: cannot encode string" {
-		t.Errorf("Encode of a non-message: %v", err)
+	got, err := m.Canonical(dec)
+	if err != nil || string(enc) != "42" || *got.(*int) != 42 {
+		t.Errorf("round trip gave %q and %v (%v), want \"42\" and 42", enc, got, err)
 	}
 }
 
