@@ -169,7 +169,7 @@ func briefNotes(rows []*Row, hidden int) []string {
 	for _, st := range statuses {
 		names := notTimed[st]
 		if st == result.VerifyUnsupported {
-			out = append(out, fmt.Sprintf("not timed (%s): %s", st, namesOf(rowsNamed(names), 6)))
+			out = append(out, fmt.Sprintf("not timed (%s): %s", st, listed(names, 6)))
 			continue
 		}
 		// A failure says what happened, for a few codecs.
@@ -182,15 +182,6 @@ func briefNotes(rows []*Row, hidden int) []string {
 	}
 	if hidden > 0 {
 		out = append(out, fmt.Sprintf("%s hidden (--variants all)", plural(hidden, "variant", "variants")))
-	}
-	return out
-}
-
-// rowsNamed makes rows that carry only codec names, for namesOf.
-func rowsNamed(names []string) []*Row {
-	out := make([]*Row, len(names))
-	for i, n := range names {
-		out[i] = &Row{Codec: &result.Codec{Name: n}}
 	}
 	return out
 }

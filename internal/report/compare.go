@@ -236,9 +236,5 @@ const maxListed = 12
 // cellList names the cells of names, at most maxListed of them and a
 // count of the others, wrapped at 100 columns.
 func cellList(names []string) string {
-	s := strings.Join(names[:min(maxListed, len(names))], ", ")
-	if len(names) > maxListed {
-		s += fmt.Sprintf(" and %d more", len(names)-maxListed)
-	}
-	return wrap(s, 96, "  ")
+	return wrap(listed(names, maxListed), 96, "  ")
 }

@@ -234,7 +234,6 @@ func buildPage(runs []*result.Run, opts Options) (*htmlPage, error) {
 				sw.line("", capitalize(summaryIntro))
 				for _, t := range tables {
 					sw.table(t)
-					hw.Blocks[len(hw.Blocks)-1].Table.Class = "summary"
 				}
 				summary.Sets = append(summary.Sets, hw)
 			}
@@ -386,6 +385,9 @@ func (w *htmlWriter) section(k SectionKind) { w.kind = k }
 // keys, intervals and notes.
 func (w *htmlWriter) table(t *SectionTable) {
 	ht := &htmlTable{Title: capitalize(t.Title), Class: htmlClass[w.kind]}
+	if t.HTMLClass != "" {
+		ht.Class = t.HTMLClass
+	}
 	switch {
 	case t.HTMLCaption != "":
 		ht.Caption = t.HTMLCaption

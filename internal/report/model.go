@@ -858,7 +858,7 @@ func (o *Op) name() string {
 // wide reports whether o has enough samples for an interval and the
 // interval is wider than MaxRelCI.
 func (o *Op) wide() bool {
-	return len(o.Cell.Samples) >= 6 && o.NsOp.RelHalfWidth() > MaxRelCI
+	return len(o.Cell.Samples) >= minSamples && o.NsOp.RelHalfWidth() > MaxRelCI
 }
 
 // wideWarning summarizes the cells with wide intervals in one warning.

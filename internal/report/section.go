@@ -99,6 +99,9 @@ type SectionTable struct {
 	Description, Intro string
 	// Indent indents the table (and its title) in text.
 	Indent bool
+	// HTMLClass is the table's class in HTML when it is not that of its
+	// section's kind ("summary").
+	HTMLClass string
 	// TextLeft aligns the columns left in text (else right).
 	TextLeft bool
 	Cols     []Column

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -144,24 +145,28 @@ func roundTrip(r *Row) (float64, float64, [][]float64) {
 	return r.Total(), totalHalfWidth(r), pairedTotals(r.Encode.Cell.Samples, r.Decode.Cell.Samples)
 }
 
-// timePick picks the fastest of rows by t.
+// timePick picks the fastest of rows by t. Each row's time and samples
+// are taken once, before sorting.
 func timePick(goal string, rows []*Row, t timeOf) Pick {
-	sorted := slices.Clone(rows)
-	slices.SortStableFunc(sorted, func(a, b *Row) int {
-		ma, _, _ := t(a)
-		mb, _, _ := t(b)
-		return cmpFloat(ma, mb)
-	})
-	best := sorted[0]
-	m, hw, forks := t(best)
-	p := Pick{Goal: goal, Row: best, Value: format.Ns(m) + " " + ciText(hw)}
-	for _, r := range sorted[1:] {
-		mr, hr, fr := t(r)
-		if stats.CompareForks(forks, fr).Significant() {
-			p.Next, p.Lead, p.LeadHW = r, mr/m, format.RelHalfWidth(hw, hr)
+	type timed struct {
+		r         *Row
+		median, h float64
+		forks     [][]float64
+	}
+	ts := make([]timed, len(rows))
+	for i, r := range rows {
+		m, h, f := t(r)
+		ts[i] = timed{r, m, h, f}
+	}
+	slices.SortStableFunc(ts, func(a, b timed) int { return cmp.Compare(a.median, b.median) })
+	best := ts[0]
+	p := Pick{Goal: goal, Row: best.r, Value: format.Ns(best.median) + " " + ciText(best.h)}
+	for _, x := range ts[1:] {
+		if stats.CompareForks(best.forks, x.forks).Significant() {
+			p.Next, p.Lead, p.LeadHW = x.r, x.median/best.median, format.RelHalfWidth(best.h, x.h)
 			break
 		}
-		p.Tied = append(p.Tied, r)
+		p.Tied = append(p.Tied, x.r)
 	}
 	return p
 }
@@ -169,16 +174,6 @@ func timePick(goal string, rows []*Row, t timeOf) Pick {
 // ciText formats a relative half-width as format.CI does.
 func ciText(hw float64) string {
 	return format.CI(stats.Summary{Center: 1, Lo: 1 - hw, Hi: 1 + hw})
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // sizeOf is the mean encoded size of r, NaN when unknown.
@@ -205,7 +200,7 @@ func sizePick(rows []*Row) (Pick, bool) {
 	if len(sized) == 0 {
 		return Pick{}, false
 	}
-	slices.SortStableFunc(sized, func(a, b *Row) int { return cmpFloat(sizeOf(a), sizeOf(b)) })
+	slices.SortStableFunc(sized, func(a, b *Row) int { return cmp.Compare(sizeOf(a), sizeOf(b)) })
 	best := sized[0]
 	p := Pick{Goal: GoalSmallest, Row: best, Value: format.Bytes(sizeOf(best))}
 	for _, r := range sized[1:] {
@@ -229,7 +224,7 @@ func tradeOffPick(rows []*Row) Pick {
 			sized = append(sized, r)
 		}
 	}
-	slices.SortStableFunc(sized, func(a, b *Row) int { return cmpFloat(cost(a), cost(b)) })
+	slices.SortStableFunc(sized, func(a, b *Row) int { return cmp.Compare(cost(a), cost(b)) })
 	best := sized[0]
 	p := Pick{Goal: GoalTradeOff, Row: best, Value: format.Bytes(sizeOf(best)) + " × " + format.Ns(best.Total())}
 	if len(sized) > 1 {
@@ -336,7 +331,7 @@ func (p Pick) Against() string {
 func (rep *Report) SummaryTables() []*SectionTable {
 	var out []*SectionTable
 	for _, s := range rep.Summaries {
-		t := &SectionTable{Title: s.Workload, Indent: true, TextLeft: true, Cols: []Column{
+		t := &SectionTable{Title: s.Workload, Indent: true, TextLeft: true, HTMLClass: "summary", Cols: []Column{
 			{Head: "goal", Left: true}, {Head: "pick", Left: true, Escape: true}, {Head: "value", Left: true}, {Head: "against the others", Left: true, Escape: true},
 		}}
 		switch {
@@ -383,13 +378,18 @@ const summaryIntro = "What to pick, per workload: the fastest and smallest exact
 // namesOf lists the codec names of rows, at most n and a count of the
 // others.
 func namesOf(rows []*Row, n int) string {
-	var names []string
-	for _, r := range rows[:min(n, len(rows))] {
-		names = append(names, r.Codec.Name)
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = r.Codec.Name
 	}
-	s := strings.Join(names, ", ")
-	if len(rows) > n {
-		s += fmt.Sprintf(" and %d more", len(rows)-n)
+	return listed(names, n)
+}
+
+// listed joins at most n of names and counts the others.
+func listed(names []string, n int) string {
+	s := strings.Join(names[:min(n, len(names))], ", ")
+	if len(names) > n {
+		s += fmt.Sprintf(" and %d more", len(names)-n)
 	}
 	return s
 }
