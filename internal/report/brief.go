@@ -210,9 +210,9 @@ func familyTable(family string, members []*Workload) (*SectionTable, []string) {
 	hidden := 0
 	for _, wl := range members {
 		for _, r := range wl.Rows {
-			enc, dec := ciCell(wl, r.Encode), ciCell(wl, r.Decode)
-			enc.CI, _, _ = strings.Cut(enc.CI, " (")
-			dec.CI, _, _ = strings.Cut(dec.CI, " (")
+			// The interval alone: the precision line says why it is wide.
+			enc := Cell{V: format.Ns(r.Encode.NsOp.Center), CI: format.CI(r.Encode.NsOp)}
+			dec := Cell{V: format.Ns(r.Decode.NsOp.Center), CI: format.CI(r.Decode.NsOp)}
 			t.Rows = append(t.Rows, TableRow{Cells: []Cell{
 				val(strings.TrimPrefix(wl.Name, family+"-")), val(r.Label()), enc, dec,
 				numCell(format.Count(r.Verify.MeanSize), r.Verify.MeanSize), val(r.Mark()),
