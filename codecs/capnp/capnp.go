@@ -73,74 +73,65 @@ var interfaceTypes = codec.Loss{
 		"and decode as int64, uint64, float32 or float64",
 }
 
-// framing is one of the two serializations of a message, and the codec
-// registered for it, named as its format.
+// framing is one of the two serializations of a message.
 type framing struct {
-	name      string
-	notes     string
 	marshal   func(*capnp.Message) ([]byte, error)
 	unmarshal func([]byte) (*capnp.Message, error)
 }
 
-var framings = []framing{
-	{
-		name: "capnp",
-		notes: "capnpc-go code (internal/gen/capnp); NewMessage(SingleSegment(nil)), generated setters, Marshal; " +
-			"Unmarshal, generated getters for every field; Access reads three fields from the message",
-		marshal:   (*capnp.Message).Marshal,
-		unmarshal: capnp.Unmarshal,
-	},
-	{
-		name: "capnp-packed",
-		notes: "as capnp, with the packing compression: MarshalPacked and UnmarshalPacked " +
-			"(Access must unpack the whole message)",
-		marshal:   (*capnp.Message).MarshalPacked,
-		unmarshal: capnp.UnmarshalPacked,
-	},
-}
+var (
+	standard = framing{(*capnp.Message).Marshal, capnp.Unmarshal}
+	packed   = framing{(*capnp.Message).MarshalPacked, capnp.UnmarshalPacked}
+)
 
 func init() {
-	for _, f := range framings {
-		codec.Register(codec.New(codec.Info{
-			Name:   f.name,
-			Format: f.name,
-			Module: "capnproto.org/go/capnp/v3",
-			API:    codec.CodeGen,
-			Losses: []codec.Loss{interfaceTypes},
-			Notes:  f.notes,
-		}, func(t codec.Target) (codec.Instance, error) { return bind(t, f) }))
-	}
+	codec.Register(codec.New(codec.Info{
+		Name:   "capnp",
+		Format: "capnp",
+		Module: "capnproto.org/go/capnp/v3",
+		API:    codec.CodeGen,
+		Losses: []codec.Loss{interfaceTypes},
+		Notes: "capnpc-go code (internal/gen/capnp); NewMessage(SingleSegment(nil)), generated setters, Marshal; " +
+			"Unmarshal, generated getters for every field; Access reads three fields from the message",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, standard) }))
+
+	codec.Register(codec.New(codec.Info{
+		Name:   "capnp-packed",
+		Format: "capnp-packed",
+		Module: "capnproto.org/go/capnp/v3",
+		API:    codec.CodeGen,
+		Losses: []codec.Loss{interfaceTypes},
+		Notes: "as capnp, with the packing compression: MarshalPacked and UnmarshalPacked " +
+			"(Access must unpack the whole message)",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, packed) }))
 }
 
 // bind returns the instance for t's workload in framing f.
 func bind(t codec.Target, f framing) (codec.Instance, error) {
 	switch t.Type {
 	case personType:
-		return codec.WithAccess(instance(f, newPerson, readPerson), accessor(f, accessPerson)), nil
+		return codec.WithAccess(codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) {
+				return f.encode(func(seg *capnp.Segment) error { return newPerson(seg, v.(*workload.Person)) })
+			},
+			DecodeFunc: func(data []byte) (any, error) { return decode(f, data, readPerson) },
+		}, func(data []byte) (any, error) { return decode(f, data, accessPerson) }), nil
 	case nestedType:
-		return codec.WithAccess(instance(f, newNested, readNested), accessor(f, accessNested)), nil
+		return codec.WithAccess(codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) {
+				return f.encode(func(seg *capnp.Segment) error { return newNested(seg, v.(*workload.TestStruc)) })
+			},
+			DecodeFunc: func(data []byte) (any, error) { return decode(f, data, readNested) },
+		}, func(data []byte) (any, error) { return decode(f, data, accessNested) }), nil
 	case floatsType:
-		return instance(f, newFloats, readFloats), nil
+		return codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) {
+				return f.encode(func(seg *capnp.Segment) error { return newFloats(seg, *v.(*[]float32)) })
+			},
+			DecodeFunc: func(data []byte) (any, error) { return decode(f, data, readFloats) },
+		}, nil
 	}
 	return nil, codec.Unsupportedf("capnp has schemas (schema/*.capnp) for the person, nested and floats workloads only, not %s (%s)", t.Workload, t.Type)
-}
-
-// instance returns the instance whose Encode sets the root of a message
-// in framing f with set, from the canonical value (a V), and whose Decode
-// reads the canonical value of a message with read.
-func instance[V, D any](f framing, set func(*capnp.Segment, V) error, read func(*capnp.Message) (D, error)) codec.Funcs {
-	return codec.Funcs{
-		EncodeFunc: func(v any) ([]byte, error) {
-			return f.encode(func(seg *capnp.Segment) error { return set(seg, v.(V)) })
-		},
-		DecodeFunc: func(data []byte) (any, error) { return decode(f, data, read) },
-	}
-}
-
-// accessor returns the Access function that reads the access fields of a
-// message in framing f with access.
-func accessor[A any](f framing, access func(*capnp.Message) (A, error)) func([]byte) (any, error) {
-	return func(data []byte) (any, error) { return decode(f, data, access) }
 }
 
 // encode makes a single-segment message, sets its root with set and
@@ -204,71 +195,46 @@ func (r *reader) data(has bool, b []byte, err error) []byte {
 	return append(make([]byte, 0, len(b)), b...)
 }
 
-// getList returns the list that get returns, and whether there is one:
-// none when !has (a null pointer) or when get fails, whose error r keeps.
-func getList[L any](r *reader, has bool, get func() (L, error)) (L, bool) {
-	if !has {
-		var none L
-		return none, false
-	}
-	l, err := get()
-	r.check(err)
-	return l, err == nil
+// list is a capnp list of scalars (capnp.Int64List, capnp.BitList, ...).
+type list[T any] interface {
+	Len() int
+	At(int) T
 }
 
-// readList reads the list that get returns into a new slice, element i
-// as at(l, i) returns it (a method expression such as capnp.Int8List.At,
-// or a function that converts what one returns); nil when there is none
-// (getList).
-func readList[T any, L interface{ Len() int }](r *reader, has bool, get func() (L, error), at func(l L, i int) T) []T {
-	l, ok := getList(r, has, get)
-	if !ok {
+// scalars reads the list of scalars that get returns into a new slice;
+// nil when !has (a null pointer).
+func scalars[T any, L list[T]](r *reader, has bool, get func() (L, error)) []T {
+	if !has {
+		return nil
+	}
+	l, err := get()
+	if err != nil {
+		r.check(err)
 		return nil
 	}
 	s := make([]T, l.Len())
 	for i := range s {
-		s[i] = at(l, i)
+		s[i] = l.At(i)
 	}
 	return s
-}
-
-// pointer reads the struct that get returns with read; the zero T when
-// !has (a null pointer: a nil pointer or interface).
-func pointer[T, S any](r *reader, has bool, get func() (S, error), read func(*reader, S) T) T {
-	if !has {
-		var zero T
-		return zero
-	}
-	x, err := get()
-	r.check(err)
-	return read(r, x)
 }
 
 // texts reads the list of text that get returns into a new slice; nil
 // when !has.
 func texts(r *reader, has bool, get func() (capnp.TextList, error)) []string {
-	return readList(r, has, get, func(l capnp.TextList, i int) string { return r.text(l.At(i)) })
-}
-
-// entryMap reads the list of entries that get returns into a new map, as
-// entries does; nil when there is none (getList).
-func entryMap[V any, E ~capnp.StructKind](r *reader, has bool, get func() (capnp.StructList[E], error), entry func(E) (string, V)) map[string]V {
-	l, ok := getList(r, has, get)
-	if !ok {
+	if !has {
 		return nil
 	}
-	return entries(l, entry)
-}
-
-// entries reads the list of entries l into a new map, each entry's key
-// and value as entry returns them.
-func entries[V any, E ~capnp.StructKind](l capnp.StructList[E], entry func(E) (string, V)) map[string]V {
-	m := make(map[string]V, l.Len())
-	for i := 0; i < l.Len(); i++ {
-		k, x := entry(l.At(i))
-		m[k] = x
+	l, err := get()
+	if err != nil {
+		r.check(err)
+		return nil
 	}
-	return m
+	s := make([]string, l.Len())
+	for i := range s {
+		s[i] = r.text(l.At(i))
+	}
+	return s
 }
 
 // writer keeps the first error of a series of setter calls.
@@ -280,11 +246,8 @@ func (w *writer) check(err error) {
 	}
 }
 
-// setList sets a list made by newList to s, element i with set(l, i,
-// s[i]) (a method expression such as capnp.Int8List.Set, or a function
-// that converts s[i] for one); nothing for a nil s. An error of newList is
-// kept in w.
-func setList[E, L any](w *writer, s []E, newList func(int32) (L, error), set func(l L, i int, x E)) {
+// setTexts sets a list of text made by newList to s; nothing for a nil s.
+func (w *writer) setTexts(s []string, newList func(int32) (capnp.TextList, error)) {
 	if s == nil {
 		return
 	}
@@ -294,71 +257,30 @@ func setList[E, L any](w *writer, s []E, newList func(int32) (L, error), set fun
 		return
 	}
 	for i, x := range s {
-		set(l, i, x)
+		w.check(l.Set(i, x))
 	}
 }
 
-// setTexts sets a list of text made by newList to s; nothing for a nil s.
-func (w *writer) setTexts(s []string, newList func(int32) (capnp.TextList, error)) {
-	setList(w, s, newList, func(l capnp.TextList, i int, x string) { w.check(l.Set(i, x)) })
-}
+// settable is a capnp list of scalars that can be set.
+type settable[T any] interface{ Set(int, T) }
 
-// setStructs sets a list of structs made by newList to s, each element
-// with set; nothing for a nil s. It returns at once an error of newList or
-// of set (set keeps in a writer the errors after which encoding goes on).
-func setStructs[T any, E ~capnp.StructKind](s []T, newList func(int32) (capnp.StructList[E], error), set func(E, T) error) error {
+// setScalars sets a list of scalars made by newList to s, converting each
+// element with conv; nothing for a nil s.
+func setScalars[E, T any, L settable[T]](w *writer, s []E, newList func(int32) (L, error), conv func(E) T) {
 	if s == nil {
-		return nil
+		return
 	}
 	l, err := newList(int32(len(s)))
 	if err != nil {
-		return err
+		w.check(err)
+		return
 	}
 	for i, x := range s {
-		if err := set(l.At(i), x); err != nil {
-			return err
-		}
+		l.Set(i, conv(x))
 	}
-	return nil
 }
 
-// setEntries sets a list of entries made by newList to the keys and
-// values of m, in the map's order, each entry with set; nothing for a nil
-// m. It returns at once an error of newList or of set, as setStructs does.
-func setEntries[V any, E ~capnp.StructKind](m map[string]V, newList func(int32) (capnp.StructList[E], error), set func(E, string, V) error) error {
-	if m == nil {
-		return nil
-	}
-	l, err := newList(int32(len(m)))
-	if err != nil {
-		return err
-	}
-	i := 0
-	for k, x := range m {
-		if err := set(l.At(i), k, x); err != nil {
-			return err
-		}
-		i++
-	}
-	return nil
-}
-
-// scalarEntry is a generated entry struct whose value is a scalar
-// (Int64Entry, BoolEntry).
-type scalarEntry[V any] interface {
-	~capnp.StructKind
-	SetKey(string) error
-	SetValue(V)
-}
-
-// setScalarEntries sets a list of entries with scalar values made by
-// newList to m, as setEntries does; an error of SetKey is kept in w.
-func setScalarEntries[V any, E scalarEntry[V]](w *writer, m map[string]V, newList func(int32) (capnp.StructList[E], error)) error {
-	return setEntries(m, newList, func(e E, k string, x V) error {
-		w.check(e.SetKey(k))
-		e.SetValue(x)
-		return nil
-	})
-}
+// same is the identity conversion of setScalars.
+func same[T any](x T) T { return x }
 
 var errNilElement = errors.New("capnp: nil pointer element: the schema's lists have no nil element")

@@ -7,9 +7,8 @@ import (
 )
 
 // newFloats sets the root of seg's message to the Floats of
-// schema/floats.capnp made from *p.
-func newFloats(seg *capnp.Segment, p *[]float32) error {
-	s := *p
+// schema/floats.capnp made from s.
+func newFloats(seg *capnp.Segment, s []float32) error {
 	r, err := gen.NewRootFloats(seg)
 	if err != nil {
 		return err
@@ -35,6 +34,6 @@ func readFloats(msg *capnp.Message) (*[]float32, error) {
 		return nil, err
 	}
 	var rd reader
-	s := readList(&rd, r.HasValues(), r.Values, capnp.Float32List.At)
+	s := scalars(&rd, r.HasValues(), r.Values)
 	return &s, rd.err
 }

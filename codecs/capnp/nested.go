@@ -20,6 +20,10 @@ func newNested(seg *capnp.Segment, v *workload.TestStruc) error {
 	return setTestStruc(r, v)
 }
 
+func toInt64(x int) int64    { return int64(x) }
+func toUint64(x uint) uint64 { return uint64(x) }
+func deref(p *int64) int64   { return *p }
+
 // setTestStruc sets the fields of s, and of its children, from v.
 func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	nanos, offset, err := schema.SplitTime(v.T)
@@ -49,48 +53,67 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	s.SetBy(v.By)
 
 	w.setTexts(v.Sslice, s.NewSslice)
-	setList(&w, v.Intslice, s.NewIntslice, func(l capnp.Int64List, i int, x int) { l.Set(i, int64(x)) })
-	setList(&w, v.I8slice, s.NewI8slice, capnp.Int8List.Set)
-	setList(&w, v.I16slice, s.NewI16slice, capnp.Int16List.Set)
-	setList(&w, v.I32slice, s.NewI32slice, capnp.Int32List.Set)
-	setList(&w, v.I64slice, s.NewI64slice, capnp.Int64List.Set)
-	setList(&w, v.Uintslice, s.NewUintslice, func(l capnp.UInt64List, i int, x uint) { l.Set(i, uint64(x)) })
+	setScalars(&w, v.Intslice, s.NewIntslice, toInt64)
+	setScalars(&w, v.I8slice, s.NewI8slice, same)
+	setScalars(&w, v.I16slice, s.NewI16slice, same)
+	setScalars(&w, v.I32slice, s.NewI32slice, same)
+	setScalars(&w, v.I64slice, s.NewI64slice, same)
+	setScalars(&w, v.Uintslice, s.NewUintslice, toUint64)
 	w.check(s.SetUi8slice(v.Ui8slice)) // a nil slice sets a null pointer
-	setList(&w, v.Ui16slice, s.NewUi16slice, capnp.UInt16List.Set)
-	setList(&w, v.Ui32slice, s.NewUi32slice, capnp.UInt32List.Set)
-	setList(&w, v.Ui64slice, s.NewUi64slice, capnp.UInt64List.Set)
-	setList(&w, v.F32slice, s.NewF32slice, capnp.Float32List.Set)
-	setList(&w, v.F64slice, s.NewF64slice, capnp.Float64List.Set)
-	setList(&w, v.Bslice, s.NewBslice, capnp.BitList.Set)
+	setScalars(&w, v.Ui16slice, s.NewUi16slice, same)
+	setScalars(&w, v.Ui32slice, s.NewUi32slice, same)
+	setScalars(&w, v.Ui64slice, s.NewUi64slice, same)
+	setScalars(&w, v.F32slice, s.NewF32slice, same)
+	setScalars(&w, v.F64slice, s.NewF64slice, same)
+	setScalars(&w, v.Bslice, s.NewBslice, same)
 	w.check(s.SetByslice(v.Byslice))
-	if err := setStructs(v.Islice, s.NewIslice, func(d gen.Value, x any) error {
-		w.check(setValue(d, x))
-		return nil
-	}); err != nil {
-		return err
+	if v.Islice != nil {
+		l, err := s.NewIslice(int32(len(v.Islice)))
+		if err != nil {
+			return err
+		}
+		for i, x := range v.Islice {
+			w.check(setValue(l.At(i), x))
+		}
 	}
-	setList(&w, v.Iptrslice, s.NewIptrslice, func(l capnp.Int64List, i int, p *int64) { l.Set(i, *p) })
+	setScalars(&w, v.Iptrslice, s.NewIptrslice, deref)
 
 	w.check(s.SetAs(v.AS))
 	s.SetAi64(v.AI64)
 	s.SetAi16(v.AI16)
 	s.SetAui64(v.AUi64)
 	w.setTexts(v.ASslice, s.NewAsslice)
-	setList(&w, v.AI64slice, s.NewAi64slice, capnp.Int64List.Set)
+	setScalars(&w, v.AI64slice, s.NewAi64slice, same)
 
-	if err := setEntries(v.Ms, s.NewMs, func(e gen.ValueEntry, k string, x any) error {
-		w.check(e.SetKey(k))
-		d, err := e.NewValue()
+	if v.Ms != nil {
+		l, err := s.NewMs(int32(len(v.Ms)))
 		if err != nil {
 			return err
 		}
-		w.check(setValue(d, x))
-		return nil
-	}); err != nil {
-		return err
+		i := 0
+		for k, x := range v.Ms {
+			e := l.At(i)
+			w.check(e.SetKey(k))
+			d, err := e.NewValue()
+			if err != nil {
+				return err
+			}
+			w.check(setValue(d, x))
+			i++
+		}
 	}
-	if err := setScalarEntries(&w, v.Msi64, s.NewMsi64); err != nil {
-		return err
+	if v.Msi64 != nil {
+		l, err := s.NewMsi64(int32(len(v.Msi64)))
+		if err != nil {
+			return err
+		}
+		i := 0
+		for k, x := range v.Msi64 {
+			e := l.At(i)
+			w.check(e.SetKey(k))
+			e.SetValue(x)
+			i++
+		}
 	}
 	if v.Nintf != nil {
 		d, err := s.NewNintf()
@@ -101,34 +124,57 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	}
 	s.SetTUnixNano(nanos)
 	s.SetTOffset(offset)
-	if err := setScalarEntries(&w, v.Nmap, s.NewNmap); err != nil {
-		return err
+	if v.Nmap != nil {
+		l, err := s.NewNmap(int32(len(v.Nmap)))
+		if err != nil {
+			return err
+		}
+		i := 0
+		for k, x := range v.Nmap {
+			e := l.At(i)
+			w.check(e.SetKey(k))
+			e.SetValue(x)
+			i++
+		}
 	}
 	w.check(s.SetNslice(v.Nslice))
 	if v.Nint64 != nil {
 		s.Nint64().SetValue(*v.Nint64)
 	}
 
-	if err := setEntries(v.Mtsptr, s.NewMtsptr, func(e gen.TestStrucEntry, k string, c *workload.TestStruc) error {
-		w.check(setEntry(e, k, c))
-		return nil
-	}); err != nil {
-		return err
-	}
-	if err := setEntries(v.Mts, s.NewMts, func(e gen.TestStrucEntry, k string, c workload.TestStruc) error {
-		w.check(setEntry(e, k, &c))
-		return nil
-	}); err != nil {
-		return err
-	}
-	if err := setStructs(v.Its, s.NewIts, func(e gen.TestStruc, c *workload.TestStruc) error {
-		if c == nil {
-			return errNilElement
+	if v.Mtsptr != nil {
+		l, err := s.NewMtsptr(int32(len(v.Mtsptr)))
+		if err != nil {
+			return err
 		}
-		w.check(setTestStruc(e, c))
-		return nil
-	}); err != nil {
-		return err
+		i := 0
+		for k, c := range v.Mtsptr {
+			w.check(setEntry(l.At(i), k, c))
+			i++
+		}
+	}
+	if v.Mts != nil {
+		l, err := s.NewMts(int32(len(v.Mts)))
+		if err != nil {
+			return err
+		}
+		i := 0
+		for k, c := range v.Mts {
+			w.check(setEntry(l.At(i), k, &c))
+			i++
+		}
+	}
+	if v.Its != nil {
+		l, err := s.NewIts(int32(len(v.Its)))
+		if err != nil {
+			return err
+		}
+		for i, c := range v.Its {
+			if c == nil {
+				return errNilElement
+			}
+			w.check(setTestStruc(l.At(i), c))
+		}
 	}
 	if v.Nteststruc != nil {
 		c, err := s.NewNteststruc()
@@ -228,16 +274,16 @@ func readTestStruc(rd *reader, s gen.TestStruc) *workload.TestStruc {
 		By:   s.By(),
 
 		Sslice:    texts(rd, s.HasSslice(), s.Sslice),
-		I8slice:   readList(rd, s.HasI8slice(), s.I8slice, capnp.Int8List.At),
-		I16slice:  readList(rd, s.HasI16slice(), s.I16slice, capnp.Int16List.At),
-		I32slice:  readList(rd, s.HasI32slice(), s.I32slice, capnp.Int32List.At),
-		I64slice:  readList(rd, s.HasI64slice(), s.I64slice, capnp.Int64List.At),
-		Ui16slice: readList(rd, s.HasUi16slice(), s.Ui16slice, capnp.UInt16List.At),
-		Ui32slice: readList(rd, s.HasUi32slice(), s.Ui32slice, capnp.UInt32List.At),
-		Ui64slice: readList(rd, s.HasUi64slice(), s.Ui64slice, capnp.UInt64List.At),
-		F32slice:  readList(rd, s.HasF32slice(), s.F32slice, capnp.Float32List.At),
-		F64slice:  readList(rd, s.HasF64slice(), s.F64slice, capnp.Float64List.At),
-		Bslice:    readList(rd, s.HasBslice(), s.Bslice, capnp.BitList.At),
+		I8slice:   scalars(rd, s.HasI8slice(), s.I8slice),
+		I16slice:  scalars(rd, s.HasI16slice(), s.I16slice),
+		I32slice:  scalars(rd, s.HasI32slice(), s.I32slice),
+		I64slice:  scalars(rd, s.HasI64slice(), s.I64slice),
+		Ui16slice: scalars(rd, s.HasUi16slice(), s.Ui16slice),
+		Ui32slice: scalars(rd, s.HasUi32slice(), s.Ui32slice),
+		Ui64slice: scalars(rd, s.HasUi64slice(), s.Ui64slice),
+		F32slice:  scalars(rd, s.HasF32slice(), s.F32slice),
+		F64slice:  scalars(rd, s.HasF64slice(), s.F64slice),
+		Bslice:    scalars(rd, s.HasBslice(), s.Bslice),
 
 		T: schema.JoinTime(s.TUnixNano(), s.TOffset()),
 	}
@@ -248,46 +294,133 @@ func readTestStruc(rd *reader, s gen.TestStruc) *workload.TestStruc {
 	v.Byslice = rd.data(s.HasByslice(), b, err)
 	b, err = s.Nslice()
 	v.Nslice = rd.data(s.HasNslice(), b, err)
-	v.Intslice = readList(rd, s.HasIntslice(), s.Intslice, func(l capnp.Int64List, i int) int { return int(l.At(i)) })
-	v.Uintslice = readList(rd, s.HasUintslice(), s.Uintslice, func(l capnp.UInt64List, i int) uint { return uint(l.At(i)) })
-	v.Islice = readList(rd, s.HasIslice(), s.Islice, func(l gen.Value_List, i int) any { return valueOf(rd, l.At(i)) })
-	v.Iptrslice = readList(rd, s.HasIptrslice(), s.Iptrslice, func(l capnp.Int64List, i int) *int64 {
-		x := l.At(i)
-		return &x
-	})
+	if s.HasIntslice() {
+		l, err := s.Intslice()
+		rd.check(err)
+		v.Intslice = make([]int, l.Len())
+		for i := range v.Intslice {
+			v.Intslice[i] = int(l.At(i))
+		}
+	}
+	if s.HasUintslice() {
+		l, err := s.Uintslice()
+		rd.check(err)
+		v.Uintslice = make([]uint, l.Len())
+		for i := range v.Uintslice {
+			v.Uintslice[i] = uint(l.At(i))
+		}
+	}
+	if s.HasIslice() {
+		l, err := s.Islice()
+		rd.check(err)
+		v.Islice = make([]any, l.Len())
+		for i := range v.Islice {
+			v.Islice[i] = valueOf(rd, l.At(i))
+		}
+	}
+	if s.HasIptrslice() {
+		l, err := s.Iptrslice()
+		rd.check(err)
+		v.Iptrslice = make([]*int64, l.Len())
+		for i := range v.Iptrslice {
+			x := l.At(i)
+			v.Iptrslice[i] = &x
+		}
+	}
 
 	v.AS = rd.text(s.As())
 	v.AI64 = s.Ai64()
 	v.AI16 = s.Ai16()
 	v.AUi64 = s.Aui64()
 	v.ASslice = texts(rd, s.HasAsslice(), s.Asslice)
-	v.AI64slice = readList(rd, s.HasAi64slice(), s.Ai64slice, capnp.Int64List.At)
+	v.AI64slice = scalars(rd, s.HasAi64slice(), s.Ai64slice)
 
-	v.Ms = entryMap(rd, s.HasMs(), s.Ms, func(e gen.ValueEntry) (string, any) {
-		x := pointer(rd, e.HasValue(), e.Value, valueOf)
-		return rd.text(e.Key()), x
-	})
-	v.Msi64 = entryMap(rd, s.HasMsi64(), s.Msi64, func(e gen.Int64Entry) (string, int64) { return rd.text(e.Key()), e.Value() })
-	v.Nintf = pointer(rd, s.HasNintf(), s.Nintf, valueOf)
-	v.Nmap = entryMap(rd, s.HasNmap(), s.Nmap, func(e gen.BoolEntry) (string, bool) { return rd.text(e.Key()), e.Value() })
+	if s.HasMs() {
+		l, err := s.Ms()
+		rd.check(err)
+		v.Ms = make(map[string]any, l.Len())
+		for i := 0; i < l.Len(); i++ {
+			e := l.At(i)
+			var x any
+			if e.HasValue() {
+				d, err := e.Value()
+				rd.check(err)
+				x = valueOf(rd, d)
+			}
+			v.Ms[rd.text(e.Key())] = x
+		}
+	}
+	if s.HasMsi64() {
+		l, err := s.Msi64()
+		rd.check(err)
+		v.Msi64 = make(map[string]int64, l.Len())
+		for i := 0; i < l.Len(); i++ {
+			e := l.At(i)
+			v.Msi64[rd.text(e.Key())] = e.Value()
+		}
+	}
+	if s.HasNintf() {
+		d, err := s.Nintf()
+		rd.check(err)
+		v.Nintf = valueOf(rd, d)
+	}
+	if s.HasNmap() {
+		l, err := s.Nmap()
+		rd.check(err)
+		v.Nmap = make(map[string]bool, l.Len())
+		for i := 0; i < l.Len(); i++ {
+			e := l.At(i)
+			v.Nmap[rd.text(e.Key())] = e.Value()
+		}
+	}
 	if s.Nint64().Which() == gen.TestStruc_nint64_Which_value {
 		x := s.Nint64().Value()
 		v.Nint64 = &x
 	}
 
-	v.Mtsptr = entryMap(rd, s.HasMtsptr(), s.Mtsptr, func(e gen.TestStrucEntry) (string, *workload.TestStruc) {
-		c := pointer(rd, e.HasValue(), e.Value, readTestStruc)
-		return rd.text(e.Key()), c
-	})
-	v.Mts = entryMap(rd, s.HasMts(), s.Mts, func(e gen.TestStrucEntry) (string, workload.TestStruc) {
-		var c workload.TestStruc
-		if p := pointer(rd, e.HasValue(), e.Value, readTestStruc); p != nil {
-			c = *p
+	if s.HasMtsptr() {
+		l, err := s.Mtsptr()
+		rd.check(err)
+		v.Mtsptr = make(map[string]*workload.TestStruc, l.Len())
+		for i := 0; i < l.Len(); i++ {
+			e := l.At(i)
+			var c *workload.TestStruc
+			if e.HasValue() {
+				cs, err := e.Value()
+				rd.check(err)
+				c = readTestStruc(rd, cs)
+			}
+			v.Mtsptr[rd.text(e.Key())] = c
 		}
-		return rd.text(e.Key()), c
-	})
-	v.Its = readList(rd, s.HasIts(), s.Its, func(l gen.TestStruc_List, i int) *workload.TestStruc { return readTestStruc(rd, l.At(i)) })
-	v.Nteststruc = pointer(rd, s.HasNteststruc(), s.Nteststruc, readTestStruc)
+	}
+	if s.HasMts() {
+		l, err := s.Mts()
+		rd.check(err)
+		v.Mts = make(map[string]workload.TestStruc, l.Len())
+		for i := 0; i < l.Len(); i++ {
+			e := l.At(i)
+			var c workload.TestStruc
+			if e.HasValue() {
+				cs, err := e.Value()
+				rd.check(err)
+				c = *readTestStruc(rd, cs)
+			}
+			v.Mts[rd.text(e.Key())] = c
+		}
+	}
+	if s.HasIts() {
+		l, err := s.Its()
+		rd.check(err)
+		v.Its = make([]*workload.TestStruc, l.Len())
+		for i := range v.Its {
+			v.Its[i] = readTestStruc(rd, l.At(i))
+		}
+	}
+	if s.HasNteststruc() {
+		c, err := s.Nteststruc()
+		rd.check(err)
+		v.Nteststruc = readTestStruc(rd, c)
+	}
 	return v
 }
 

@@ -27,12 +27,18 @@ func newPerson(seg *capnp.Segment, p *workload.Person) error {
 	r.SetSiblings(int64(p.Siblings))
 	r.SetSpouse(p.Spouse)
 	r.SetMoney(p.Money)
-	if err := setEntries(p.Tags, r.NewTags, func(e gen.StringEntry, k, v string) error {
-		w.check(e.SetKey(k))
-		w.check(e.SetValue(v))
-		return nil
-	}); err != nil {
-		return err
+	if p.Tags != nil {
+		l, err := r.NewTags(int32(len(p.Tags)))
+		if err != nil {
+			return err
+		}
+		i := 0
+		for k, v := range p.Tags {
+			e := l.At(i)
+			w.check(e.SetKey(k))
+			w.check(e.SetValue(v))
+			i++
+		}
 	}
 	w.setTexts(p.Aliases, r.NewAliases)
 	return w.err
@@ -60,7 +66,11 @@ func readPerson(msg *capnp.Message) (*workload.Person, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Tags = entries(l, func(e gen.StringEntry) (string, string) { return rd.text(e.Key()), rd.text(e.Value()) })
+		p.Tags = make(map[string]string, l.Len())
+		for i := 0; i < l.Len(); i++ {
+			e := l.At(i)
+			p.Tags[rd.text(e.Key())] = rd.text(e.Value())
+		}
 	}
 	return p, rd.err
 }

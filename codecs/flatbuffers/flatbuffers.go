@@ -92,27 +92,28 @@ var interfaceTypes = codec.Loss{
 }
 
 func init() {
-	for _, v := range []struct {
-		name  string
-		reuse bool
-		notes string
-	}{
-		{"flatbuffers", false, "flatc 2.0.8 --go code (internal/gen/fbs); a new flatbuffers.NewBuilder(1024) per Encode (the tutorial's size), built from the canonical value " +
-			"(no object API); Decode reads every field with the generated accessors; Access reads three fields from the bytes"},
-		{"flatbuffers-reuse", true, "as flatbuffers, but one flatbuffers.NewBuilder(1024) per instance, Reset before each Encode: " +
-			"the returned bytes are overwritten by the next Encode"},
-	} {
-		codec.Register(codec.New(codec.Info{
-			Name:    v.name,
-			Format:  "flatbuffers",
-			Module:  "github.com/google/flatbuffers",
-			Package: "github.com/google/flatbuffers/go",
-			API:     codec.CodeGen,
-			Flags:   codec.Flags{BufferReuse: v.reuse},
-			Losses:  []codec.Loss{interfaceTypes},
-			Notes:   v.notes,
-		}, func(t codec.Target) (codec.Instance, error) { return bind(t, v.reuse) }))
-	}
+	codec.Register(codec.New(codec.Info{
+		Name:    "flatbuffers",
+		Format:  "flatbuffers",
+		Module:  "github.com/google/flatbuffers",
+		Package: "github.com/google/flatbuffers/go",
+		API:     codec.CodeGen,
+		Losses:  []codec.Loss{interfaceTypes},
+		Notes: "flatc 2.0.8 --go code (internal/gen/fbs); a new flatbuffers.NewBuilder(1024) per Encode (the tutorial's size), built from the canonical value " +
+			"(no object API); Decode reads every field with the generated accessors; Access reads three fields from the bytes",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, false) }))
+
+	codec.Register(codec.New(codec.Info{
+		Name:    "flatbuffers-reuse",
+		Format:  "flatbuffers",
+		Module:  "github.com/google/flatbuffers",
+		Package: "github.com/google/flatbuffers/go",
+		API:     codec.CodeGen,
+		Flags:   codec.Flags{BufferReuse: true},
+		Losses:  []codec.Loss{interfaceTypes},
+		Notes: "as flatbuffers, but one flatbuffers.NewBuilder(1024) per instance, Reset before each Encode: " +
+			"the returned bytes are overwritten by the next Encode",
+	}, func(t codec.Target) (codec.Instance, error) { return bind(t, true) }))
 }
 
 // bind returns the instance for t's workload; with reuse, all its encodes
@@ -166,12 +167,10 @@ func (e *encoder) finish(root fb.UOffsetT) []byte {
 	return e.b.FinishedBytes()
 }
 
-// startVector is a generated XStartFieldVector function.
-type startVector = func(*fb.Builder, int) fb.UOffsetT
-
 // vectorOfOffsets writes the offsets pushed on e.offs since mark as a
-// vector started by start, pops them and returns the vector's offset.
-func (e *encoder) vectorOfOffsets(mark int, start startVector) fb.UOffsetT {
+// vector started by start (a generated XStartFieldVector function), pops
+// them and returns the vector's offset.
+func (e *encoder) vectorOfOffsets(mark int, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
 	offs := e.offs[mark:]
 	start(e.b, len(offs))
 	for i := len(offs) - 1; i >= 0; i-- {
@@ -181,45 +180,9 @@ func (e *encoder) vectorOfOffsets(mark int, start startVector) fb.UOffsetT {
 	return e.b.EndVector(len(offs))
 }
 
-// tables writes s as a vector of the tables (or strings) that table
-// writes, one an element, in order, or returns 0 (no field) for a nil s.
-// It stops at the first error of table.
-func tables[T any](e *encoder, s []T, start startVector, table func(T) (fb.UOffsetT, error)) (fb.UOffsetT, error) {
-	if s == nil {
-		return 0, nil
-	}
-	mark := len(e.offs)
-	for _, x := range s {
-		off, err := table(x)
-		if err != nil {
-			return 0, err
-		}
-		e.offs = append(e.offs, off)
-	}
-	return e.vectorOfOffsets(mark, start), nil
-}
-
-// entries writes m as a vector of the entry tables that entry writes, one
-// a key, in the map's order, or returns 0 (no field) for a nil m. It stops
-// at the first error of entry.
-func entries[V any](e *encoder, m map[string]V, start startVector, entry func(string, V) (fb.UOffsetT, error)) (fb.UOffsetT, error) {
-	if m == nil {
-		return 0, nil
-	}
-	mark := len(e.offs)
-	for k, x := range m {
-		off, err := entry(k, x)
-		if err != nil {
-			return 0, err
-		}
-		e.offs = append(e.offs, off)
-	}
-	return e.vectorOfOffsets(mark, start), nil
-}
-
 // strings writes s as a vector of strings, or returns 0 (no field) for a
 // nil s.
-func (e *encoder) strings(s []string, start startVector) fb.UOffsetT {
+func (e *encoder) strings(s []string, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
 	if s == nil {
 		return 0
 	}
@@ -232,7 +195,7 @@ func (e *encoder) strings(s []string, start startVector) fb.UOffsetT {
 
 // scalars writes s as a vector of scalars, prepending each element with
 // put (a Builder.PrependX method), or returns 0 (no field) for a nil s.
-func scalars[T any](b *fb.Builder, s []T, start startVector, put func(T)) fb.UOffsetT {
+func scalars[T any](b *fb.Builder, s []T, start func(*fb.Builder, int) fb.UOffsetT, put func(T)) fb.UOffsetT {
 	if s == nil {
 		return 0
 	}
@@ -255,8 +218,7 @@ func byteVector(b *fb.Builder, s []byte) fb.UOffsetT {
 // present reports whether the table has the field of vtable slot.
 func present(t fb.Table, slot fb.VOffsetT) bool { return t.Offset(slot) != 0 }
 
-// vector reads a vector field of n elements, element j as at(j) returns it
-// (a generated accessor, or a function that converts what one returns),
+// vector reads a vector field of n elements with at (a generated accessor)
 // into a new slice; nil when the field is absent.
 func vector[T any](t fb.Table, slot fb.VOffsetT, n int, at func(int) T) []T {
 	if !present(t, slot) {
@@ -271,21 +233,14 @@ func vector[T any](t fb.Table, slot fb.VOffsetT, n int, at func(int) T) []T {
 
 // stringVector reads a vector of strings, copying each; nil when absent.
 func stringVector(t fb.Table, slot fb.VOffsetT, n int, at func(int) []byte) []string {
-	return vector(t, slot, n, func(j int) string { return string(at(j)) })
-}
-
-// entryMap reads a vector of n entry tables into a new map, entry j's key
-// and value as at(j) returns them; nil when the field is absent.
-func entryMap[V any](t fb.Table, slot fb.VOffsetT, n int, at func(int) ([]byte, V)) map[string]V {
 	if !present(t, slot) {
 		return nil
 	}
-	m := make(map[string]V, n)
-	for j := 0; j < n; j++ {
-		k, x := at(j)
-		m[string(k)] = x
+	s := make([]string, n)
+	for j := range s {
+		s[j] = string(at(j))
 	}
-	return m
+	return s
 }
 
 // cloneBytes copies b, keeping nil (an absent field) apart from empty.

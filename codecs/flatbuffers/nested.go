@@ -29,24 +29,40 @@ func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 	}
 	// Every string, vector and child table before the table itself: the
 	// builder cannot nest objects.
-	mtsptr, err := entries(e, v.Mtsptr, fbs.TestStrucStartMtsptrVector, e.testStrucEntry)
-	if err != nil {
-		return 0, err
-	}
-	mts, err := entries(e, v.Mts, fbs.TestStrucStartMtsVector, func(k string, c workload.TestStruc) (fb.UOffsetT, error) {
-		return e.testStrucEntry(k, &c)
-	})
-	if err != nil {
-		return 0, err
-	}
-	its, err := tables(e, v.Its, fbs.TestStrucStartItsVector, func(c *workload.TestStruc) (fb.UOffsetT, error) {
-		if c == nil {
-			return 0, errors.New("flatbuffers: nil *TestStruc in Its: a vector of tables has no nil element")
+	var mtsptr fb.UOffsetT
+	if v.Mtsptr != nil {
+		mark := len(e.offs)
+		for k, c := range v.Mtsptr {
+			if err := e.testStrucEntry(k, c); err != nil {
+				return 0, err
+			}
 		}
-		return e.testStruc(c)
-	})
-	if err != nil {
-		return 0, err
+		mtsptr = e.vectorOfOffsets(mark, fbs.TestStrucStartMtsptrVector)
+	}
+	var mts fb.UOffsetT
+	if v.Mts != nil {
+		mark := len(e.offs)
+		for k, c := range v.Mts {
+			if err := e.testStrucEntry(k, &c); err != nil {
+				return 0, err
+			}
+		}
+		mts = e.vectorOfOffsets(mark, fbs.TestStrucStartMtsVector)
+	}
+	var its fb.UOffsetT
+	if v.Its != nil {
+		mark := len(e.offs)
+		for _, c := range v.Its {
+			if c == nil {
+				return 0, errors.New("flatbuffers: nil *TestStruc in Its: a vector of tables has no nil element")
+			}
+			off, err := e.testStruc(c)
+			if err != nil {
+				return 0, err
+			}
+			e.offs = append(e.offs, off)
+		}
+		its = e.vectorOfOffsets(mark, fbs.TestStrucStartItsVector)
 	}
 	var nteststruc fb.UOffsetT
 	if v.Nteststruc != nil {
@@ -54,39 +70,58 @@ func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 			return 0, err
 		}
 	}
-	islice, err := tables(e, v.Islice, fbs.TestStrucStartIsliceVector, e.value)
-	if err != nil {
-		return 0, err
-	}
-	ms, err := entries(e, v.Ms, fbs.TestStrucStartMsVector, func(k string, x any) (fb.UOffsetT, error) {
-		value, err := e.value(x)
-		if err != nil {
-			return 0, err
+	var islice fb.UOffsetT
+	if v.Islice != nil {
+		mark := len(e.offs)
+		for _, x := range v.Islice {
+			off, err := e.value(x)
+			if err != nil {
+				return 0, err
+			}
+			e.offs = append(e.offs, off)
 		}
-		key := b.CreateString(k)
-		fbs.ValueEntryStart(b)
-		fbs.ValueEntryAddKey(b, key)
-		fbs.ValueEntryAddValue(b, value)
-		return fbs.ValueEntryEnd(b), nil
-	})
-	if err != nil {
-		return 0, err
+		islice = e.vectorOfOffsets(mark, fbs.TestStrucStartIsliceVector)
 	}
-	// The entries of Msi64 and Nmap are written without error.
-	msi64, _ := entries(e, v.Msi64, fbs.TestStrucStartMsi64Vector, func(k string, x int64) (fb.UOffsetT, error) {
-		key := b.CreateString(k)
-		fbs.Int64EntryStart(b)
-		fbs.Int64EntryAddKey(b, key)
-		fbs.Int64EntryAddValue(b, x)
-		return fbs.Int64EntryEnd(b), nil
-	})
-	nmap, _ := entries(e, v.Nmap, fbs.TestStrucStartNmapVector, func(k string, x bool) (fb.UOffsetT, error) {
-		key := b.CreateString(k)
-		fbs.BoolEntryStart(b)
-		fbs.BoolEntryAddKey(b, key)
-		fbs.BoolEntryAddValue(b, x)
-		return fbs.BoolEntryEnd(b), nil
-	})
+	var ms fb.UOffsetT
+	if v.Ms != nil {
+		mark := len(e.offs)
+		for k, x := range v.Ms {
+			value, err := e.value(x)
+			if err != nil {
+				return 0, err
+			}
+			key := b.CreateString(k)
+			fbs.ValueEntryStart(b)
+			fbs.ValueEntryAddKey(b, key)
+			fbs.ValueEntryAddValue(b, value)
+			e.offs = append(e.offs, fbs.ValueEntryEnd(b))
+		}
+		ms = e.vectorOfOffsets(mark, fbs.TestStrucStartMsVector)
+	}
+	var msi64 fb.UOffsetT
+	if v.Msi64 != nil {
+		mark := len(e.offs)
+		for k, x := range v.Msi64 {
+			key := b.CreateString(k)
+			fbs.Int64EntryStart(b)
+			fbs.Int64EntryAddKey(b, key)
+			fbs.Int64EntryAddValue(b, x)
+			e.offs = append(e.offs, fbs.Int64EntryEnd(b))
+		}
+		msi64 = e.vectorOfOffsets(mark, fbs.TestStrucStartMsi64Vector)
+	}
+	var nmap fb.UOffsetT
+	if v.Nmap != nil {
+		mark := len(e.offs)
+		for k, x := range v.Nmap {
+			key := b.CreateString(k)
+			fbs.BoolEntryStart(b)
+			fbs.BoolEntryAddKey(b, key)
+			fbs.BoolEntryAddValue(b, x)
+			e.offs = append(e.offs, fbs.BoolEntryEnd(b))
+		}
+		nmap = e.vectorOfOffsets(mark, fbs.TestStrucStartNmapVector)
+	}
 	var nintf fb.UOffsetT
 	if v.Nintf != nil {
 		if nintf, err = e.value(v.Nintf); err != nil {
@@ -178,82 +213,84 @@ func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 }
 
 // testStrucEntry writes a TestStrucEntry of key k and value c (none for
-// a nil c), c first, and returns its offset.
-func (e *encoder) testStrucEntry(k string, c *workload.TestStruc) (fb.UOffsetT, error) {
+// a nil c), c first, and pushes its offset on e.offs.
+func (e *encoder) testStrucEntry(k string, c *workload.TestStruc) error {
 	var value fb.UOffsetT
 	if c != nil {
 		var err error
 		if value, err = e.testStruc(c); err != nil {
-			return 0, err
+			return err
 		}
 	}
-	b := e.b
-	key := b.CreateString(k)
-	fbs.TestStrucEntryStart(b)
-	fbs.TestStrucEntryAddKey(b, key)
-	fbs.TestStrucEntryAddValue(b, value)
-	return fbs.TestStrucEntryEnd(b), nil
+	key := e.b.CreateString(k)
+	fbs.TestStrucEntryStart(e.b)
+	fbs.TestStrucEntryAddKey(e.b, key)
+	fbs.TestStrucEntryAddValue(e.b, value)
+	e.offs = append(e.offs, fbs.TestStrucEntryEnd(e.b))
+	return nil
 }
 
-// value writes an interface{} value as a Value table: its kind and the
-// field of that kind (none for nil).
+// value writes an interface{} value as a Value table.
 func (e *encoder) value(x any) (fb.UOffsetT, error) {
 	b := e.b
-	var (
-		kind fbs.ValueKind // ValueKindNil for nil
-		str  fb.UOffsetT
-		bo   bool
-		i    int64
-		u    uint64
-		f32  float32
-		f64  float64
-	)
-	switch x := x.(type) {
-	case nil:
-	case string:
-		kind, str = fbs.ValueKindString, b.CreateString(x)
-	case bool:
-		kind, bo = fbs.ValueKindBool, x
-	case int:
-		kind, i = fbs.ValueKindInt, int64(x)
-	case int8:
-		kind, i = fbs.ValueKindInt, int64(x)
-	case int16:
-		kind, i = fbs.ValueKindInt, int64(x)
-	case int32:
-		kind, i = fbs.ValueKindInt, int64(x)
-	case int64:
-		kind, i = fbs.ValueKindInt, x
-	case uint:
-		kind, u = fbs.ValueKindUint, uint64(x)
-	case uint8:
-		kind, u = fbs.ValueKindUint, uint64(x)
-	case uint16:
-		kind, u = fbs.ValueKindUint, uint64(x)
-	case uint32:
-		kind, u = fbs.ValueKindUint, uint64(x)
-	case uint64:
-		kind, u = fbs.ValueKindUint, x
-	case uintptr:
-		kind, u = fbs.ValueKindUint, uint64(x)
-	case float32:
-		kind, f32 = fbs.ValueKindFloat32, x
-	case float64:
-		kind, f64 = fbs.ValueKindFloat64, x
+	if s, ok := x.(string); ok {
+		off := b.CreateString(s)
+		fbs.ValueStart(b)
+		fbs.ValueAddKind(b, fbs.ValueKindString)
+		fbs.ValueAddS(b, off)
+		return fbs.ValueEnd(b), nil
+	}
+	switch x.(type) {
+	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr, float32, float64:
 	default:
 		return 0, fmt.Errorf("flatbuffers: interface{} value of type %T is not in the Value mapping (nil, string, bool, integers, floats)", x)
 	}
-	// The builder writes no field that holds its default (0, false, no
-	// offset; the FlatBuffers Go builder has no force-defaults mode), so
-	// this writes the kind, unless it is Nil, and the field of that kind.
 	fbs.ValueStart(b)
-	fbs.ValueAddKind(b, kind)
-	fbs.ValueAddS(b, str)
-	fbs.ValueAddB(b, bo)
-	fbs.ValueAddI(b, i)
-	fbs.ValueAddU(b, u)
-	fbs.ValueAddF32(b, f32)
-	fbs.ValueAddF64(b, f64)
+	switch x := x.(type) {
+	case bool:
+		fbs.ValueAddKind(b, fbs.ValueKindBool)
+		fbs.ValueAddB(b, x)
+	case int:
+		fbs.ValueAddKind(b, fbs.ValueKindInt)
+		fbs.ValueAddI(b, int64(x))
+	case int8:
+		fbs.ValueAddKind(b, fbs.ValueKindInt)
+		fbs.ValueAddI(b, int64(x))
+	case int16:
+		fbs.ValueAddKind(b, fbs.ValueKindInt)
+		fbs.ValueAddI(b, int64(x))
+	case int32:
+		fbs.ValueAddKind(b, fbs.ValueKindInt)
+		fbs.ValueAddI(b, int64(x))
+	case int64:
+		fbs.ValueAddKind(b, fbs.ValueKindInt)
+		fbs.ValueAddI(b, x)
+	case uint:
+		fbs.ValueAddKind(b, fbs.ValueKindUint)
+		fbs.ValueAddU(b, uint64(x))
+	case uint8:
+		fbs.ValueAddKind(b, fbs.ValueKindUint)
+		fbs.ValueAddU(b, uint64(x))
+	case uint16:
+		fbs.ValueAddKind(b, fbs.ValueKindUint)
+		fbs.ValueAddU(b, uint64(x))
+	case uint32:
+		fbs.ValueAddKind(b, fbs.ValueKindUint)
+		fbs.ValueAddU(b, uint64(x))
+	case uint64:
+		fbs.ValueAddKind(b, fbs.ValueKindUint)
+		fbs.ValueAddU(b, x)
+	case uintptr:
+		fbs.ValueAddKind(b, fbs.ValueKindUint)
+		fbs.ValueAddU(b, uint64(x))
+	case float32:
+		fbs.ValueAddKind(b, fbs.ValueKindFloat32)
+		fbs.ValueAddF32(b, x)
+	case float64:
+		fbs.ValueAddKind(b, fbs.ValueKindFloat64)
+		fbs.ValueAddF64(b, x)
+	}
+	// nil: kind Nil, the default, and no other field.
 	return fbs.ValueEnd(b), nil
 }
 
@@ -309,69 +346,102 @@ func decodeTestStruc(r *fbs.TestStruc) *workload.TestStruc {
 		Nslice: cloneBytes(r.NsliceBytes()),
 		Nint64: r.Nint64(),
 	}
-	v.Intslice = vector(t, slotTestStrucIntslice, r.IntsliceLength(), func(j int) int { return int(r.Intslice(j)) })
-	v.Uintslice = vector(t, slotTestStrucUintslice, r.UintsliceLength(), func(j int) uint { return uint(r.Uintslice(j)) })
+	if present(t, slotTestStrucIntslice) {
+		v.Intslice = make([]int, r.IntsliceLength())
+		for j := range v.Intslice {
+			v.Intslice[j] = int(r.Intslice(j))
+		}
+	}
+	if present(t, slotTestStrucUintslice) {
+		v.Uintslice = make([]uint, r.UintsliceLength())
+		for j := range v.Uintslice {
+			v.Uintslice[j] = uint(r.Uintslice(j))
+		}
+	}
 	var x fbs.Value
-	v.Islice = vector(t, slotTestStrucIslice, r.IsliceLength(), func(j int) any {
-		r.Islice(&x, j)
-		return valueOf(&x)
-	})
-	v.Iptrslice = vector(t, slotTestStrucIptrslice, r.IptrsliceLength(), func(j int) *int64 {
-		p := r.Iptrslice(j)
-		return &p
-	})
-	var ve fbs.ValueEntry
-	v.Ms = entryMap(t, slotTestStrucMs, r.MsLength(), func(j int) ([]byte, any) {
-		r.Ms(&ve, j)
-		return ve.Key(), valueOf(ve.Value(&x))
-	})
-	var ie fbs.Int64Entry
-	v.Msi64 = entryMap(t, slotTestStrucMsi64, r.Msi64Length(), func(j int) ([]byte, int64) {
-		r.Msi64(&ie, j)
-		return ie.Key(), ie.Value()
-	})
-	var be fbs.BoolEntry
-	v.Nmap = entryMap(t, slotTestStrucNmap, r.NmapLength(), func(j int) ([]byte, bool) {
-		r.Nmap(&be, j)
-		return be.Key(), be.Value()
-	})
+	if present(t, slotTestStrucIslice) {
+		v.Islice = make([]any, r.IsliceLength())
+		for j := range v.Islice {
+			r.Islice(&x, j)
+			v.Islice[j] = valueOf(&x)
+		}
+	}
+	if present(t, slotTestStrucIptrslice) {
+		n := r.IptrsliceLength()
+		v.Iptrslice = make([]*int64, n)
+		for j := range v.Iptrslice {
+			p := r.Iptrslice(j)
+			v.Iptrslice[j] = &p
+		}
+	}
+	if present(t, slotTestStrucMs) {
+		n := r.MsLength()
+		v.Ms = make(map[string]any, n)
+		var e fbs.ValueEntry
+		for j := 0; j < n; j++ {
+			r.Ms(&e, j)
+			v.Ms[string(e.Key())] = valueOf(e.Value(&x))
+		}
+	}
+	if present(t, slotTestStrucMsi64) {
+		n := r.Msi64Length()
+		v.Msi64 = make(map[string]int64, n)
+		var e fbs.Int64Entry
+		for j := 0; j < n; j++ {
+			r.Msi64(&e, j)
+			v.Msi64[string(e.Key())] = e.Value()
+		}
+	}
+	if present(t, slotTestStrucNmap) {
+		n := r.NmapLength()
+		v.Nmap = make(map[string]bool, n)
+		var e fbs.BoolEntry
+		for j := 0; j < n; j++ {
+			r.Nmap(&e, j)
+			v.Nmap[string(e.Key())] = e.Value()
+		}
+	}
 	if r.Nintf(&x) != nil {
 		v.Nintf = valueOf(&x)
 	}
-	var (
-		c  fbs.TestStruc
-		te fbs.TestStrucEntry
-	)
-	v.Mtsptr = entryMap(t, slotTestStrucMtsptr, r.MtsptrLength(), func(j int) ([]byte, *workload.TestStruc) {
-		r.Mtsptr(&te, j)
-		child := entryValue(&te, &c)
-		return te.Key(), child
-	})
-	v.Mts = entryMap(t, slotTestStrucMts, r.MtsLength(), func(j int) ([]byte, workload.TestStruc) {
-		r.Mts(&te, j)
-		var child workload.TestStruc
-		if p := entryValue(&te, &c); p != nil {
-			child = *p
+	var c fbs.TestStruc
+	if present(t, slotTestStrucMtsptr) {
+		n := r.MtsptrLength()
+		v.Mtsptr = make(map[string]*workload.TestStruc, n)
+		var e fbs.TestStrucEntry
+		for j := 0; j < n; j++ {
+			r.Mtsptr(&e, j)
+			var child *workload.TestStruc
+			if e.Value(&c) != nil {
+				child = decodeTestStruc(&c)
+			}
+			v.Mtsptr[string(e.Key())] = child
 		}
-		return te.Key(), child
-	})
-	v.Its = vector(t, slotTestStrucIts, r.ItsLength(), func(j int) *workload.TestStruc {
-		r.Its(&c, j)
-		return decodeTestStruc(&c)
-	})
+	}
+	if present(t, slotTestStrucMts) {
+		n := r.MtsLength()
+		v.Mts = make(map[string]workload.TestStruc, n)
+		var e fbs.TestStrucEntry
+		for j := 0; j < n; j++ {
+			r.Mts(&e, j)
+			var child workload.TestStruc
+			if e.Value(&c) != nil {
+				child = *decodeTestStruc(&c)
+			}
+			v.Mts[string(e.Key())] = child
+		}
+	}
+	if present(t, slotTestStrucIts) {
+		v.Its = make([]*workload.TestStruc, r.ItsLength())
+		for j := range v.Its {
+			r.Its(&c, j)
+			v.Its[j] = decodeTestStruc(&c)
+		}
+	}
 	if r.Nteststruc(&c) != nil {
 		v.Nteststruc = decodeTestStruc(&c)
 	}
 	return v
-}
-
-// entryValue reads the value of the TestStrucEntry e into a new
-// workload.TestStruc, with c as the reader of its table; nil for none.
-func entryValue(e *fbs.TestStrucEntry, c *fbs.TestStruc) *workload.TestStruc {
-	if e.Value(c) == nil {
-		return nil
-	}
-	return decodeTestStruc(c)
 }
 
 // valueOf returns the interface{} value of a Value table; nil for a nil

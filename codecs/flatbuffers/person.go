@@ -17,14 +17,18 @@ func (e *encoder) person(p *workload.Person) ([]byte, error) {
 	b := e.b
 	name := b.CreateString(p.Name)
 	phone := b.CreateString(p.Phone)
-	// The entries of Tags are written without error.
-	tags, _ := entries(e, p.Tags, fbs.PersonStartTagsVector, func(k, v string) (fb.UOffsetT, error) {
-		key, value := b.CreateString(k), b.CreateString(v)
-		fbs.StringEntryStart(b)
-		fbs.StringEntryAddKey(b, key)
-		fbs.StringEntryAddValue(b, value)
-		return fbs.StringEntryEnd(b), nil
-	})
+	var tags fb.UOffsetT
+	if p.Tags != nil {
+		mark := len(e.offs)
+		for k, v := range p.Tags {
+			key, value := b.CreateString(k), b.CreateString(v)
+			fbs.StringEntryStart(b)
+			fbs.StringEntryAddKey(b, key)
+			fbs.StringEntryAddValue(b, value)
+			e.offs = append(e.offs, fbs.StringEntryEnd(b))
+		}
+		tags = e.vectorOfOffsets(mark, fbs.PersonStartTagsVector)
+	}
 	aliases := e.strings(p.Aliases, fbs.PersonStartAliasesVector)
 
 	fbs.PersonStart(b)
@@ -54,11 +58,15 @@ func decodePerson(data []byte) *workload.Person {
 		Money:    r.Money(),
 		Aliases:  stringVector(t, slotPersonAliases, r.AliasesLength(), r.Aliases),
 	}
-	var e fbs.StringEntry
-	p.Tags = entryMap(t, slotPersonTags, r.TagsLength(), func(j int) ([]byte, string) {
-		r.Tags(&e, j)
-		return e.Key(), string(e.Value())
-	})
+	if present(t, slotPersonTags) {
+		n := r.TagsLength()
+		p.Tags = make(map[string]string, n)
+		var e fbs.StringEntry
+		for j := 0; j < n; j++ {
+			r.Tags(&e, j)
+			p.Tags[string(e.Key())] = string(e.Value())
+		}
+	}
 	return p
 }
 

@@ -73,15 +73,6 @@ func varintSize(x int64) int { return uvarintSize(uint64(x<<1) ^ uint64(x>>63)) 
 
 func stringSize(s string) int { return uvarintSize(uint64(len(s))) + len(s) }
 
-// countSize returns the length of the nil marker (isNil) or element count
-// n+1 of a map or slice.
-func countSize(n int, isNil bool) int {
-	if isNil {
-		return 1
-	}
-	return uvarintSize(uint64(n) + 1)
-}
-
 // Size returns the exact length of the encoding of p.
 func Size(p *workload.Person) int {
 	_, off := p.BirthDay.Zone()
@@ -90,13 +81,21 @@ func Size(p *workload.Person) int {
 		stringSize(p.Phone) +
 		varintSize(int64(p.Siblings)) +
 		1 + 8
-	n += countSize(len(p.Tags), p.Tags == nil)
-	for k, v := range p.Tags {
-		n += stringSize(k) + stringSize(v)
+	if p.Tags == nil {
+		n++
+	} else {
+		n += uvarintSize(uint64(len(p.Tags)) + 1)
+		for k, v := range p.Tags {
+			n += stringSize(k) + stringSize(v)
+		}
 	}
-	n += countSize(len(p.Aliases), p.Aliases == nil)
-	for _, s := range p.Aliases {
-		n += stringSize(s)
+	if p.Aliases == nil {
+		n++
+	} else {
+		n += uvarintSize(uint64(len(p.Aliases)) + 1)
+		for _, s := range p.Aliases {
+			n += stringSize(s)
+		}
 	}
 	return n
 }
@@ -104,15 +103,6 @@ func Size(p *workload.Person) int {
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
-}
-
-// appendCount appends the nil marker 0 (isNil) or the element count n+1 of
-// a map or slice.
-func appendCount(b []byte, n int, isNil bool) []byte {
-	if isNil {
-		return append(b, 0)
-	}
-	return binary.AppendUvarint(b, uint64(n)+1)
 }
 
 // Append appends the encoding of p to b and returns the extended slice.
@@ -130,14 +120,22 @@ func Append(b []byte, p *workload.Person) []byte {
 		b = append(b, 0)
 	}
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.Money))
-	b = appendCount(b, len(p.Tags), p.Tags == nil)
-	for k, v := range p.Tags {
-		b = appendString(b, k)
-		b = appendString(b, v)
+	if p.Tags == nil {
+		b = append(b, 0)
+	} else {
+		b = binary.AppendUvarint(b, uint64(len(p.Tags))+1)
+		for k, v := range p.Tags {
+			b = appendString(b, k)
+			b = appendString(b, v)
+		}
 	}
-	b = appendCount(b, len(p.Aliases), p.Aliases == nil)
-	for _, s := range p.Aliases {
-		b = appendString(b, s)
+	if p.Aliases == nil {
+		b = append(b, 0)
+	} else {
+		b = binary.AppendUvarint(b, uint64(len(p.Aliases))+1)
+		for _, s := range p.Aliases {
+			b = appendString(b, s)
+		}
 	}
 	return b
 }
@@ -169,14 +167,14 @@ func (d *decoder) uvarint(what string) uint64 {
 	return v
 }
 
-// varint reads a zigzag varint: a uvarint, decoded as binary.Varint does.
 func (d *decoder) varint(what string) int64 {
-	u := d.uvarint(what)
-	x := int64(u >> 1)
-	if u&1 != 0 {
-		x = ^x
+	v, n := binary.Varint(d.b)
+	if n <= 0 {
+		d.fail(what)
+		return 0
 	}
-	return x
+	d.b = d.b[n:]
+	return v
 }
 
 func (d *decoder) string(what string) string {
