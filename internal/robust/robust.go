@@ -1,0 +1,427 @@
+// Package robust computes serbench's decoder robustness matrix: what each
+// codec's decoder does with corrupt and malicious messages, the question a
+// service that reads bytes from the network asks of a library.
+//
+// For each codec and workload, the first Options.Messages values of the
+// workload (its documented default seed) are encoded by the codec, and the
+// valid messages are mutated in five classes (Classes): every prefix
+// (truncate), one flipped bit (bitflip), a huge declared length written
+// over the bytes at an offset (bomb: the length headers of the format's
+// family, Patterns), random bytes (random), and an unknown field holding a
+// value nested 1,000 to 1,000,000 deep (deep, for the formats whose nesting
+// Nestable knows). A class with more candidates than Options.Budget (every
+// prefix, every bit, every offset × header) is sampled down to it, by a
+// random source that depends on Options.Seed and the class's name alone:
+// the same seed gives the same inputs for the same messages. (Messages
+// are the codec's own encodings: a codec that writes Go maps in Go's
+// random iteration order writes other bytes in each run, so for it the
+// inputs vary too; the inputs the matrix reports are saved, so that
+// whatever it found can be reproduced.)
+//
+// Each input is decoded, and the decoded value converted to the
+// workload's type (Decode, then Canonical: the whole read a user makes),
+// in a worker process of the running binary (MaybeWorker): a decoder that
+// crashes the process (out of memory, stack overflow, any fatal error),
+// passes the memory limit, or hangs past the time limit kills its worker
+// only; the input is marked and the row goes on in a new worker. Outcomes:
+// error (what a decoder should do), panic (recovered), crash, hang, and
+// accepted (no error: a finding for truncated and random input, not for a
+// bit flip or a length written inside a string's bytes, nor for valid deep
+// nesting).
+// After result.RobustMaxDeaths crashes and hangs in a class, its other
+// inputs are not run. Each decode's allocation is measured
+// (runtime.MemStats.TotalAlloc before and after, in the worker, which
+// runs nothing else) and the input with the largest amplification
+// (bytes allocated ÷ input bytes, the size counted as at least
+// result.RobustMinSize) is kept with the first panic, crash or
+// hang of each class.
+//
+// The matrix is a result.Robust: store keeps it with the run, report
+// renders it. The package times nothing and judges no value: a decode
+// that returns no error is accepted, whatever it returned.
+package robust
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
+)
+
+// Options configure Compute.
+type Options struct {
+	// Workloads are the workloads of the rows; nil means DefaultWorkloads.
+	Workloads []string
+	// Seed is the seed of the mutations; zero means DefaultSeed.
+	Seed uint64
+	// Budget is the most inputs of a class per row; zero means
+	// DefaultBudget.
+	Budget int
+	// Messages is the number of valid messages mutated per row; zero
+	// means DefaultMessages.
+	Messages int
+	// TimeLimit bounds one decode (and a worker's start); zero means
+	// DefaultTimeLimit.
+	TimeLimit time.Duration
+	// MemoryLimit is each worker's memory limit in bytes (GOMEMLIMIT, and
+	// a kill a quarter above it); zero means DefaultMemoryLimit, negative
+	// none.
+	MemoryLimit int64
+	// Workers is the number of rows computed at once; zero means
+	// GOMAXPROCS.
+	Workers int
+	// InProcess decodes in the calling process, without workers (tests):
+	// a decoder that crashes or hangs takes the caller with it.
+	InProcess bool
+	// Command is the worker's command line; nil means this binary with
+	// WorkerArg.
+	Command []string
+	// SaveDir, when set, is where the inputs the matrix reports (each
+	// class's first panic, crash or hang, and its worst amplification)
+	// are written, as SaveDir/WORKLOAD/CODEC/CLASS-WHAT-POS.bin; each
+	// result.RobustInput's File names its file relative to SaveDir.
+	SaveDir string
+	// Progress, when set, is called after each row, with the number of
+	// rows done and in all.
+	Progress func(done, total int, row result.RobustRow)
+}
+
+// The defaults of Options.
+const (
+	DefaultSeed        = 20261123
+	DefaultBudget      = 400
+	DefaultMessages    = 10
+	DefaultTimeLimit   = 5 * time.Second
+	DefaultMemoryLimit = 1 << 30
+)
+
+// DefaultWorkloads are the workloads of the matrix unless told otherwise:
+// a flat record and a recursive one.
+var DefaultWorkloads = []string{"person", "nested"}
+
+// Compute returns the matrix of codecs on opts.Workloads, rows in workload
+// then codec order. Reference codecs (Info.Reference set) decode nothing
+// and are left out. Compute returns early with ctx's error when ctx is
+// done, and with an error when a workload is unknown or has no values.
+func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Robust, error) {
+	opts = withDefaults(opts)
+	if !opts.InProcess && len(opts.Command) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("robustness matrix: find the running binary for its workers: %w", err)
+		}
+		opts.Command = []string{exe, WorkerArg}
+	}
+	var ws []*workload.Workload
+	for _, name := range opts.Workloads {
+		w, err := workload.Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		if w.Runner != "" {
+			return nil, fmt.Errorf("workload %q has no values of its own to mutate (package %s runs it)", name, w.Runner)
+		}
+		ws = append(ws, w)
+	}
+	m := &result.Robust{Seed: opts.Seed, Budget: opts.Budget, TimeLimit: opts.TimeLimit, MemoryLimit: opts.MemoryLimit, Classes: Classes()}
+	type job struct {
+		c codec.Codec
+		w *workload.Workload
+	}
+	var jobs []job
+	for _, w := range ws {
+		for _, c := range codecs {
+			if c.Info().Reference == "" {
+				jobs = append(jobs, job{c, w})
+			}
+		}
+	}
+	m.Rows = make([]result.RobustRow, len(jobs))
+	sem := make(chan struct{}, opts.Workers)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for i, j := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			m.Rows[i] = computeRow(ctx, j.c, j.w, opts)
+			if opts.Progress != nil {
+				mu.Lock()
+				done++
+				opts.Progress(done, len(jobs), m.Rows[i])
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func withDefaults(opts Options) Options {
+	if len(opts.Workloads) == 0 {
+		opts.Workloads = DefaultWorkloads
+	}
+	if opts.Seed == 0 {
+		opts.Seed = DefaultSeed
+	}
+	if opts.Budget <= 0 {
+		opts.Budget = DefaultBudget
+	}
+	if opts.Messages <= 0 {
+		opts.Messages = DefaultMessages
+	}
+	if opts.TimeLimit <= 0 {
+		opts.TimeLimit = DefaultTimeLimit
+	}
+	if opts.MemoryLimit == 0 {
+		opts.MemoryLimit = DefaultMemoryLimit
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	return opts
+}
+
+// messages returns the encodings of the first n values of w by c, or why
+// there are none.
+func messages(c codec.Codec, w *workload.Workload, n int) ([][]byte, string) {
+	info := c.Info()
+	if why := info.Expected(w.Name, codec.ExpectUnsupported); why != "" {
+		return nil, "unsupported: " + why
+	}
+	var inst codec.Instance
+	if err := codec.Call("bind", func() (e error) { inst, e = c.Bind(w.Target()); return }); err != nil {
+		return nil, "bind: " + short(err.Error())
+	}
+	var msgs [][]byte
+	for i, v := range w.Values(workload.Options{Count: n}) {
+		var prepared any
+		var data []byte
+		err := codec.Call("encode", func() (e error) {
+			if prepared, e = inst.Prepare(v); e != nil {
+				return e
+			}
+			data, e = inst.Encode(prepared)
+			return e
+		})
+		if err != nil {
+			return nil, fmt.Sprintf("encode value %d: %s", i, short(err.Error()))
+		}
+		msgs = append(msgs, append([]byte(nil), data...))
+	}
+	if len(msgs) == 0 {
+		return nil, "the workload has no values"
+	}
+	return msgs, ""
+}
+
+// outcome is what one decode did.
+type outcome struct {
+	Out    string `json:"out"` // error, panic, accepted; crash and hang come from the parent
+	Detail string `json:"detail,omitempty"`
+	Alloc  int64  `json:"alloc,omitempty"`
+}
+
+// The outcomes of a decode.
+const (
+	outError    = "error"
+	outPanic    = "panic"
+	outAccepted = "accepted"
+	outCrash    = "crash"
+	outHang     = "hang"
+)
+
+// decodeOne decodes data with inst, converts the result to the canonical
+// type, and says what happened and how many bytes it allocated.
+func decodeOne(inst codec.Instance, data []byte) outcome {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	err := codec.Call("decode", func() error {
+		v, err := inst.Decode(data)
+		if err != nil {
+			return err
+		}
+		_, err = inst.Canonical(v)
+		return err
+	})
+	runtime.ReadMemStats(&ms)
+	o := outcome{Alloc: int64(ms.TotalAlloc - before)}
+	var p *codec.PanicError
+	switch {
+	case err == nil:
+		o.Out = outAccepted
+	case errors.As(err, &p):
+		o.Out, o.Detail = outPanic, short(fmt.Sprint(p.Value))
+	default:
+		o.Out, o.Detail = outError, short(err.Error())
+	}
+	return o
+}
+
+// computeRow computes the row of c on w.
+func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts Options) result.RobustRow {
+	info := c.Info()
+	row := result.RobustRow{Codec: info.Name, Workload: w.Name}
+	msgs, note := messages(c, w, opts.Messages)
+	if note != "" {
+		row.Note = note
+		return row
+	}
+	row.Messages = len(msgs)
+	row.MessageBytes = [2]int{len(msgs[0]), len(msgs[0])}
+	for _, m := range msgs {
+		row.MessageBytes[0] = min(row.MessageBytes[0], len(m))
+		row.MessageBytes[1] = max(row.MessageBytes[1], len(m))
+	}
+	inputs := Inputs(info.Format, msgs, opts.Seed, opts.Budget)
+	classes := Classes()
+	row.Cells = make([]result.RobustCell, len(classes))
+	index := map[string]int{}
+	for i, cl := range classes {
+		row.Cells[i].Class = cl.Name
+		index[cl.Name] = i
+	}
+	for _, in := range inputs {
+		row.Cells[index[in.Class]].Inputs++
+	}
+	if row.Cells[index[Bomb]].Inputs == 0 {
+		row.Cells[index[Bomb]].NA = fmt.Sprintf("%s declares no lengths", info.Format)
+	}
+	if row.Cells[index[Deep]].Inputs == 0 {
+		row.Cells[index[Deep]].NA = fmt.Sprintf("serbench writes no nesting of %s", info.Format)
+	}
+	deaths := map[string]int{}
+	record := func(pos int, o outcome) {
+		in := inputs[pos]
+		cell := &row.Cells[index[in.Class]]
+		kept := func() *result.RobustInput {
+			r := &result.RobustInput{Pos: pos, Desc: in.Desc, Outcome: o.Out, Detail: o.Detail, Size: len(in.Data), Alloc: o.Alloc}
+			r.Ratio = result.Amplification(o.Alloc, len(in.Data))
+			if len(in.Data) <= result.RobustKeepBytes {
+				r.Data = in.Data
+			}
+			return r
+		}
+		switch o.Out {
+		case outError:
+			cell.Errors++
+		case outPanic:
+			cell.Panics++
+		case outAccepted:
+			cell.Accepted++
+		case outCrash:
+			cell.Crashes++
+			deaths[in.Class]++
+		case outHang:
+			cell.Hangs++
+			deaths[in.Class]++
+		}
+		if cell.Example == nil && (o.Out == outPanic || o.Out == outCrash || o.Out == outHang) {
+			cell.Example = kept()
+		}
+		if o.Out != outCrash && o.Out != outHang {
+			if r := result.Amplification(o.Alloc, len(in.Data)); cell.Worst == nil || r > cell.Worst.Ratio {
+				cell.Worst = kept()
+			}
+		}
+	}
+	skip := func(pos int) bool {
+		if deaths[inputs[pos].Class] < result.RobustMaxDeaths {
+			return false
+		}
+		row.Cells[index[inputs[pos].Class]].NotRun++
+		return true
+	}
+	var err error
+	if opts.InProcess {
+		err = runInProcess(ctx, c, w, inputs, record, skip)
+	} else {
+		err = runWorkers(ctx, info.Name, w.Name, inputs, opts, record, skip)
+	}
+	if err != nil {
+		row.Note = err.Error()
+	}
+	if opts.SaveDir != "" {
+		if err := save(opts.SaveDir, &row, inputs); err != nil {
+			row.Note = strings.TrimPrefix(row.Note+"; "+err.Error(), "; ")
+		}
+	}
+	return row
+}
+
+// runInProcess decodes the inputs in the calling process.
+func runInProcess(ctx context.Context, c codec.Codec, w *workload.Workload, inputs []Input, record func(int, outcome), skip func(int) bool) error {
+	inst, err := c.Bind(w.Target())
+	if err != nil {
+		return err
+	}
+	for pos, in := range inputs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !skip(pos) {
+			record(pos, decodeOne(inst, in.Data))
+		}
+	}
+	return nil
+}
+
+// save writes the inputs the row reports into dir and names their files.
+func save(dir string, row *result.RobustRow, inputs []Input) error {
+	sub := filepath.Join(row.Workload, row.Codec)
+	for i := range row.Cells {
+		cell := &row.Cells[i]
+		for _, x := range []struct {
+			in   *result.RobustInput
+			what string
+		}{{cell.Example, ""}, {cell.Worst, "worst"}} {
+			if x.in == nil {
+				continue
+			}
+			what := x.what
+			if what == "" {
+				what = x.in.Outcome
+			}
+			name := filepath.Join(sub, cell.Class+"-"+what+"-"+strconv.Itoa(x.in.Pos)+".bin")
+			if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+				return fmt.Errorf("save inputs: %w", err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), inputs[x.in.Pos].Data, 0o644); err != nil {
+				return fmt.Errorf("save inputs: %w", err)
+			}
+			x.in.File = filepath.ToSlash(name)
+		}
+	}
+	return nil
+}
+
+// short cuts a message to one line of at most 200 bytes.
+func short(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 200 {
+		s = s[:197] + "..."
+	}
+	return s
+}

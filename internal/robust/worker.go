@@ -1,0 +1,302 @@
+package robust
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/workerproc"
+	"github.com/serbench/serbench/workload"
+)
+
+// WorkerArg is the hidden first argument that makes the serbench binary (or
+// a test binary that calls MaybeWorker) decode inputs for the matrix:
+//
+//	BINARY __serbench_robust CODEC WORKLOAD
+//
+// binds CODEC to WORKLOAD, says so (a JSON line {"ready":true}, or
+// {"fatal":"..."}) on file descriptor 3, then reads inputs from file
+// descriptor 4 (frames: a big-endian uint32 position, a big-endian uint32
+// length, the bytes) and answers each with a JSON line on descriptor 3:
+// the position and the outcome. It exits when descriptor 4 ends. Its
+// standard output, which a codec may print on, is not used.
+const WorkerArg = "__serbench_robust"
+
+// MaxFrame is the largest input a worker reads: a larger declared length
+// is a broken protocol, not an input.
+const MaxFrame = 64 << 20
+
+// answer is a worker's line on descriptor 3.
+type answer struct {
+	Ready bool   `json:"ready,omitempty"`
+	Fatal string `json:"fatal,omitempty"`
+	Pos   int    `json:"pos"`
+	outcome
+}
+
+// writeFrame writes one input frame.
+func writeFrame(w io.Writer, pos int, data []byte) error {
+	var h [8]byte
+	binary.BigEndian.PutUint32(h[:4], uint32(pos))
+	binary.BigEndian.PutUint32(h[4:], uint32(len(data)))
+	if _, err := w.Write(h[:]); err != nil {
+		return err
+	}
+	_, err := w.Write(data)
+	return err
+}
+
+// readFrame reads one input frame; io.EOF at a frame boundary means no
+// more inputs.
+func readFrame(r io.Reader) (pos int, data []byte, err error) {
+	var h [8]byte
+	if _, err := io.ReadFull(r, h[:]); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return 0, nil, fmt.Errorf("input frame header cut short: %w", err)
+		}
+		return 0, nil, err
+	}
+	n := binary.BigEndian.Uint32(h[4:])
+	if n > MaxFrame {
+		return 0, nil, fmt.Errorf("input frame of %d bytes, more than the %d a worker reads", n, MaxFrame)
+	}
+	// Read what comes rather than allocate what the header declares.
+	data, err = io.ReadAll(io.LimitReader(r, int64(n)))
+	if err != nil {
+		return 0, nil, fmt.Errorf("input frame of %d bytes: %w", n, err)
+	}
+	if len(data) < int(n) {
+		return 0, nil, fmt.Errorf("input frame of %d bytes cut short after %d: %w", n, len(data), io.ErrUnexpectedEOF)
+	}
+	return int(binary.BigEndian.Uint32(h[:4])), data, nil
+}
+
+// MaybeWorker makes the process a worker of the matrix when its first
+// argument is WorkerArg: it decodes what it is sent and exits. Otherwise
+// it returns at once. The serbench command calls it first thing; so do
+// test binaries that call Compute without InProcess.
+func MaybeWorker() {
+	if len(os.Args) < 2 || os.Args[1] != WorkerArg {
+		return
+	}
+	os.Exit(worker(os.Args[2:]))
+}
+
+func worker(args []string) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(os.Stderr, "serbench robust worker: "+format+"\n", a...)
+		return 2
+	}
+	if len(args) != 2 {
+		return fail("want the arguments CODEC WORKLOAD, got %q", args)
+	}
+	out, in := os.NewFile(3, "answers"), os.NewFile(4, "inputs")
+	if out == nil || in == nil {
+		return fail("file descriptors 3 and 4 are not open: a worker is started by serbench, not by hand")
+	}
+	workerproc.SetMaxStack()
+	enc := json.NewEncoder(out)
+	c, ok := codec.Lookup(args[0])
+	if !ok {
+		enc.Encode(answer{Fatal: fmt.Sprintf("no codec %q", args[0])})
+		return 2
+	}
+	w, err := workload.Lookup(args[1])
+	if err != nil {
+		enc.Encode(answer{Fatal: err.Error()})
+		return 2
+	}
+	var inst codec.Instance
+	if err := codec.Call("bind", func() (e error) { inst, e = c.Bind(w.Target()); return }); err != nil {
+		enc.Encode(answer{Fatal: "bind: " + short(err.Error())})
+		return 2
+	}
+	if err := enc.Encode(answer{Ready: true}); err != nil {
+		return fail("%v", err)
+	}
+	r := bufio.NewReader(in)
+	for {
+		pos, data, err := readFrame(r)
+		if err == io.EOF {
+			return 0
+		}
+		if err != nil {
+			return fail("%v", err)
+		}
+		if err := enc.Encode(answer{Pos: pos, outcome: decodeOne(inst, data)}); err != nil {
+			return fail("%v", err)
+		}
+	}
+}
+
+// worker is one running worker process and its pipes.
+type workerConn struct {
+	p       *workerproc.Process
+	in      *os.File // inputs, to the worker
+	answers chan answer
+}
+
+// startWorker starts a worker for codec on workload and waits for it to
+// say it is ready.
+func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, error) {
+	ar, aw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	ir, iw, err := os.Pipe()
+	if err != nil {
+		ar.Close()
+		aw.Close()
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	p, err := workerproc.Start(workerproc.Config{
+		Command:          append(append([]string(nil), opts.Command...), codecName, workloadName),
+		ExtraFiles:       []*os.File{aw, ir},
+		Env:              []string{"TZ=UTC"},
+		MemoryLimit:      opts.MemoryLimit,
+		MemoryKilledText: fmt.Sprintf("the worker went past the memory limit (%s) and was killed", bytesText(opts.MemoryLimit)),
+		CleanExitText:    "exit status 0 without answering",
+	})
+	if err != nil {
+		ar.Close()
+		iw.Close()
+		return nil, err
+	}
+	wc := &workerConn{p: p, in: iw, answers: make(chan answer)}
+	go func() {
+		defer close(wc.answers)
+		defer ar.Close()
+		dec := json.NewDecoder(bufio.NewReader(ar))
+		for {
+			var a answer
+			if dec.Decode(&a) != nil {
+				return
+			}
+			wc.answers <- a
+		}
+	}()
+	timer := time.NewTimer(max(opts.TimeLimit, 30*time.Second))
+	defer timer.Stop()
+	select {
+	case a, ok := <-wc.answers:
+		switch {
+		case !ok:
+			return nil, errors.New(wc.death(""))
+		case a.Fatal != "":
+			wc.death("")
+			return nil, errors.New(a.Fatal)
+		case !a.Ready:
+			return nil, errors.New(wc.death("the worker answered before it was ready"))
+		}
+		return wc, nil
+	case <-timer.C:
+		return nil, errors.New(wc.death("the worker did not start in time"))
+	case <-ctx.Done():
+		wc.death("interrupted")
+		return nil, ctx.Err()
+	}
+}
+
+// death kills the worker, waits for it and says how it ended.
+func (wc *workerConn) death(why string) string {
+	wc.in.Close()
+	_, text := wc.p.Death(why)
+	for range wc.answers { // drain, so the reader ends
+	}
+	return short(text)
+}
+
+// close ends a worker that did its work: no more inputs, then it exits.
+func (wc *workerConn) close() {
+	wc.in.Close()
+	select {
+	case <-wc.p.Exited():
+	case <-time.After(5 * time.Second):
+		wc.p.Kill()
+		<-wc.p.Exited()
+	}
+	for range wc.answers {
+	}
+}
+
+// runWorkers decodes the inputs in worker processes: one, and one more
+// after each input that crashed or hung its worker. It returns an error
+// when a worker cannot be started or ctx is done.
+func runWorkers(ctx context.Context, codecName, workloadName string, inputs []Input, opts Options, record func(int, outcome), skip func(int) bool) error {
+	pos := 0
+	for pos < len(inputs) {
+		for pos < len(inputs) && skip(pos) {
+			pos++
+		}
+		if pos == len(inputs) {
+			break
+		}
+		wc, err := startWorker(ctx, codecName, workloadName, opts)
+		if err != nil {
+			return fmt.Errorf("worker for %s on %s: %w", codecName, workloadName, err)
+		}
+		pos, err = feed(ctx, wc, inputs, pos, opts.TimeLimit, record, skip)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// feed sends inputs to wc from pos on, one at a time, and records the
+// answers. It returns the next position to run: len(inputs) when wc did
+// them all (and has been closed), or the one after the input that crashed
+// or hung it (and it has been killed).
+func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit time.Duration, record func(int, outcome), skip func(int) bool) (int, error) {
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	for ; pos < len(inputs); pos++ {
+		if skip(pos) {
+			continue
+		}
+		if err := writeFrame(wc.in, pos, inputs[pos].Data); err != nil {
+			record(pos, outcome{Out: outCrash, Detail: wc.death("")})
+			return pos + 1, nil
+		}
+		timer.Reset(limit)
+		select {
+		case a, ok := <-wc.answers:
+			switch {
+			case !ok:
+				record(pos, outcome{Out: outCrash, Detail: wc.death("")})
+				return pos + 1, nil
+			case a.Pos != pos || a.Ready || a.Fatal != "":
+				// A worker that answers out of turn is broken: a serbench
+				// bug, not the decoder's doing.
+				wc.death("")
+				return pos, fmt.Errorf("the worker answered input %d with %+v", pos, a)
+			}
+			record(pos, a.outcome)
+		case <-timer.C:
+			record(pos, outcome{Out: outHang, Detail: wc.death(fmt.Sprintf("no answer within the time limit of %s; the worker was killed", limit))})
+			return pos + 1, nil
+		case <-ctx.Done():
+			wc.death("interrupted")
+			return pos, ctx.Err()
+		}
+	}
+	wc.close()
+	return pos, nil
+}
+
+func bytesText(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%dGiB", n>>30)
+	case n >= 1<<20:
+		return fmt.Sprintf("%dMiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
