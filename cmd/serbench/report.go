@@ -77,7 +77,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		if err := report.HTMLWithFidelity(&b, runs, opts, matrices); err != nil {
+		if err := report.HTMLWithMatrices(&b, runs, opts, report.Matrices{Fidelity: matrices}); err != nil {
 			return err
 		}
 		if err := writeFile(*htmlPath, b.Bytes()); err != nil {

@@ -293,10 +293,17 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 	return template.HTML(b.String()), nil
 }
 
-// HTMLWithFidelity is HTML with, for each run that has one in matrices
-// (keyed by run ID), its fidelity matrix as a section after the run's
-// workloads, linked from the page's navigation.
-func HTMLWithFidelity(w io.Writer, runs []*result.Run, opts Options, matrices map[string]*result.Fidelity) error {
+// Matrices are the matrices stored with runs, by run ID: a run has a
+// fidelity matrix, a robustness matrix, both or neither.
+type Matrices struct {
+	Fidelity map[string]*result.Fidelity
+	Robust   map[string]*result.Robust
+}
+
+// HTMLWithMatrices is HTML with, for each run that has them in mx, its
+// fidelity matrix and its decoder robustness matrix (robust.go) as
+// sections after the run's workloads, linked from the page's navigation.
+func HTMLWithMatrices(w io.Writer, runs []*result.Run, opts Options, mx Matrices) error {
 	if len(runs) == 0 {
 		return fmt.Errorf("html report: no run")
 	}
@@ -306,13 +313,24 @@ func HTMLWithFidelity(w io.Writer, runs []*result.Run, opts Options, matrices ma
 	}
 	for i, r := range runs {
 		hr := page.Runs[i]
-		if hr.Fidelity, err = fidelityHTML(matrices[r.ID], hr.Anchor+"-fidelity"); err != nil {
+		if hr.Fidelity, err = fidelityHTML(mx.Fidelity[r.ID], hr.Anchor+"-fidelity"); err != nil {
 			return err
 		}
-		if hr.Fidelity != "" && len(runs) == 1 {
-			// Before the last link, the environment.
-			n := len(page.Nav)
-			page.Nav = append(page.Nav[:n-1:n-1], htmlLink{Href: "#" + hr.Anchor + "-fidelity", Text: "fidelity"}, page.Nav[n-1])
+		if hr.Robust, err = robustHTML(mx.Robust[r.ID], hr.Anchor+"-robust"); err != nil {
+			return err
+		}
+		if len(runs) != 1 {
+			continue
+		}
+		// Before the last link, the environment.
+		for _, l := range []struct {
+			has        bool
+			href, text string
+		}{{hr.Fidelity != "", "-fidelity", "fidelity"}, {hr.Robust != "", "-robust", "robustness"}} {
+			if l.has {
+				n := len(page.Nav)
+				page.Nav = append(page.Nav[:n-1:n-1], htmlLink{Href: "#" + hr.Anchor + l.href, Text: l.text}, page.Nav[n-1])
+			}
 		}
 	}
 	var b bytes.Buffer

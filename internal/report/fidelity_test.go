@@ -91,7 +91,7 @@ func TestFidelityHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	matrices := map[string]*result.Fidelity{run.ID: testMatrix()}
-	if err := HTMLWithFidelity(&with, []*result.Run{run}, Options{}, matrices); err != nil {
+	if err := HTMLWithMatrices(&with, []*result.Run{run}, Options{}, Matrices{Fidelity: matrices}); err != nil {
 		t.Fatal(err)
 	}
 	page := with.String()
@@ -113,7 +113,7 @@ func TestFidelityHTML(t *testing.T) {
 	}
 	// Without a matrix the page is what HTML writes.
 	var none bytes.Buffer
-	if err := HTMLWithFidelity(&none, []*result.Run{run}, Options{}, map[string]*result.Fidelity{"other-run": testMatrix()}); err != nil {
+	if err := HTMLWithMatrices(&none, []*result.Run{run}, Options{}, Matrices{Fidelity: map[string]*result.Fidelity{"other-run": testMatrix()}}); err != nil {
 		t.Fatal(err)
 	}
 	if none.String() != without.String() || strings.Contains(without.String(), "fidelity") {
@@ -122,7 +122,7 @@ func TestFidelityHTML(t *testing.T) {
 	// Several runs: each run's own section, no navigation link.
 	run2 := referenceRun("20261122-093000-abcdef")
 	with.Reset()
-	if err := HTMLWithFidelity(&with, []*result.Run{run, run2}, Options{}, map[string]*result.Fidelity{run2.ID: testMatrix()}); err != nil {
+	if err := HTMLWithMatrices(&with, []*result.Run{run, run2}, Options{}, Matrices{Fidelity: map[string]*result.Fidelity{run2.ID: testMatrix()}}); err != nil {
 		t.Fatal(err)
 	}
 	if page := with.String(); strings.Count(page, `<section class="fidelity"`) != 1 || !strings.Contains(page, `id="run-2-fidelity"`) {

@@ -24,7 +24,7 @@ import (
 // first and a checkbox shows the variants too (opts.AllVariants checks it
 // from the start). Every string from the runs is escaped.
 func HTML(w io.Writer, runs []*result.Run, opts Options) error {
-	return HTMLWithFidelity(w, runs, opts, nil) // fidelity.go
+	return HTMLWithMatrices(w, runs, opts, Matrices{}) // fidelity.go
 }
 
 // htmlPage is the model of the HTML template.
@@ -58,6 +58,9 @@ type htmlRun struct {
 	Warnings   []htmlWarnings
 	// Fidelity is the run's fidelity matrix section (fidelity.go), or "".
 	Fidelity template.HTML
+	// Robust is the run's decoder robustness matrix section (robust.go),
+	// or "".
+	Robust template.HTML
 }
 
 // htmlSection is one workload of a run: its tables and charts for plain

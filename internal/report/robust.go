@@ -23,7 +23,7 @@ import (
 func robustIntro(m *result.Robust) string {
 	mem := "no memory limit"
 	if m.MemoryLimit > 0 {
-		mem = "a memory limit of " + format.Bytes(float64(m.MemoryLimit))
+		mem = "a memory limit of " + iecBytes(m.MemoryLimit)
 	}
 	return fmt.Sprintf("What each decoder does with corrupt and malicious messages: valid messages of the codec, mutated (seed %d, at most %d inputs a class), "+
 		"each decoded and converted to the workload's type in a worker process with a time limit of %s and %s. "+
@@ -48,7 +48,18 @@ func robustCounts(m *result.Robust, workload string) string {
 		}
 		crash, hang, panics, accept = crash+b2i(c), hang+b2i(h), panics+b2i(p), accept+b2i(a)
 	}
-	return fmt.Sprintf("%d codecs: %d crash, %d hang, %d panic, %d accept truncated or random input", rows, crash, hang, panics, accept)
+	return fmt.Sprintf("%s: %d crash, %d hang, %d panic, %d accept truncated or random input", plural(rows, "codec", "codecs"), crash, hang, panics, accept)
+}
+
+// iecBytes writes a memory size in binary units: "1 GiB", "128 MiB".
+func iecBytes(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20:
+		return format.SigN(float64(n)/(1<<20), 3) + " MiB"
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func b2i(b bool) int {
@@ -122,16 +133,18 @@ type robustDetail struct {
 }
 
 // robustDetails returns what the table does not show of a row: each class
-// with a panic, crash, hang or accepted input, its first example, and the
-// worst amplification.
+// with a panic, crash or hang, or with accepted inputs when accepting is a
+// finding, its first example, and the worst amplification when it
+// allocated 1 MiB or more.
 func robustDetails(m *result.Robust, r result.RobustRow) []robustDetail {
 	var out []robustDetail
-	for _, c := range r.Cells {
-		if c.Bad() == 0 && c.Accepted == 0 {
+	for i, c := range r.Cells {
+		finding := i < len(m.Classes) && m.Classes[i].Finding
+		if c.Bad() == 0 && (c.Accepted == 0 || !finding) {
 			continue
 		}
 		var parts []string
-		if c.Accepted > 0 {
+		if c.Accepted > 0 && finding {
 			parts = append(parts, fmt.Sprintf("%d of %d inputs accepted", c.Accepted, c.Inputs))
 		}
 		if x := c.Example; x != nil {

@@ -1,0 +1,132 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/result"
+)
+
+// testRobust is a small robustness matrix with every kind of cell, a row
+// without cells, and text that each format must escape.
+func testRobust() *result.Robust {
+	classes := []result.RobustClass{
+		{Name: "truncate", Doc: "every prefix", Finding: true},
+		{Name: "bitflip", Doc: "one bit flipped"},
+		{Name: "bomb", Doc: "huge lengths"},
+	}
+	worst := &result.RobustInput{Pos: 40, Desc: "value 1 (288 bytes), uint32 LE 2^32-1 (ff ff ff ff) written at byte 7", Outcome: "error",
+		Detail: "too long", Size: 288, Data: []byte{1, 2}, Alloc: 1 << 30, Ratio: result.Amplification(1<<30, 288), File: "person/fb/bomb-worst-40.bin"}
+	return &result.Robust{
+		Seed: 7, Budget: 100, TimeLimit: 5 * time.Second, MemoryLimit: 1 << 30, Classes: classes,
+		Rows: []result.RobustRow{
+			{Codec: "fb", Workload: "person", Messages: 10, MessageBytes: [2]int{112, 288}, Cells: []result.RobustCell{
+				{Class: "truncate", Inputs: 100, Panics: 95, Errors: 5, Example: &result.RobustInput{Pos: 3, Desc: "value 0 (112 bytes), its first 3 bytes", Outcome: "panic", Detail: "index out of range <3>", Size: 3, Data: []byte{1, 2, 3}}},
+				{Class: "bitflip", Inputs: 100, Accepted: 60, Errors: 40},
+				{Class: "bomb", Inputs: 100, Crashes: 3, NotRun: 90, Errors: 7, Worst: worst,
+					Example: &result.RobustInput{Pos: 12, Desc: "value 0 (112 bytes), varint 2^32-1 written at byte 9", Outcome: "crash", Detail: "the worker ran out of memory", Size: 112}},
+			}},
+			{Codec: "json", Workload: "person", Messages: 10, MessageBytes: [2]int{150, 400}, Cells: []result.RobustCell{
+				{Class: "truncate", Inputs: 100, Errors: 100},
+				{Class: "bitflip", Inputs: 100, Errors: 70, Accepted: 30},
+				{Class: "bomb", NA: "json declares no lengths"},
+			}},
+			{Codec: "only<nested>", Workload: "person", Note: "unsupported: binds nested only"},
+			{Codec: "json", Workload: "nested", Messages: 10, MessageBytes: [2]int{900, 2400}, Cells: []result.RobustCell{
+				{Class: "truncate", Inputs: 100, Errors: 99, Hangs: 1, Example: &result.RobustInput{Pos: 0, Desc: "value 0, its first 0 bytes", Outcome: "hang", Detail: "no answer"}},
+				{Class: "bitflip", Inputs: 100, Errors: 100},
+				{Class: "bomb", NA: "json declares no lengths"},
+			}},
+		},
+	}
+}
+
+func TestRobustRenderers(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		render func(*bytes.Buffer, *result.Robust) error
+	}{
+		{"robust-text.golden", func(b *bytes.Buffer, m *result.Robust) error { return RobustTable(b, m) }},
+		{"robust-markdown.golden", func(b *bytes.Buffer, m *result.Robust) error { return RobustMarkdown(b, m) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b, testRobust()); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, tc.name, b.Bytes())
+		})
+	}
+}
+
+func TestRobustMarks(t *testing.T) {
+	m := testRobust()
+	for _, tc := range []struct {
+		codec, workload, class, want string
+	}{
+		{"fb", "person", "truncate", "P95"},
+		{"fb", "person", "bitflip", "A60"},
+		{"fb", "person", "bomb", "C3+90"},
+		{"json", "person", "truncate", "ok"},
+		{"json", "person", "bomb", "n/a"},
+		{"json", "nested", "truncate", "H1"},
+	} {
+		if got := m.Row(tc.codec, tc.workload).Cell(tc.class).Mark(); got != tc.want {
+			t.Errorf("%s on %s, %s: mark %q, want %q", tc.codec, tc.workload, tc.class, got, tc.want)
+		}
+	}
+	if got := worstText(*m.Row("fb", "person")); got != "×3.7M bomb" {
+		t.Errorf("worst alloc cell %q", got)
+	}
+	if got := robustCounts(m, "person"); got != "2 codecs: 1 crash, 0 hang, 1 panic, 0 accept truncated or random input" {
+		t.Errorf("counts %q", got)
+	}
+}
+
+func TestRobustJSONRoundTrips(t *testing.T) {
+	var b bytes.Buffer
+	if err := RobustJSON(&b, testRobust()); err != nil {
+		t.Fatal(err)
+	}
+	var got result.Robust
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(testRobust(), &got); diff != "" {
+		t.Errorf("JSON does not read back as the matrix (-want +got):\n%s", diff)
+	}
+}
+
+func TestRobustHTML(t *testing.T) {
+	run := referenceRun("20261121-093000-abcdef")
+	var with bytes.Buffer
+	mx := Matrices{Robust: map[string]*result.Robust{run.ID: testRobust()}}
+	if err := HTMLWithMatrices(&with, []*result.Run{run}, Options{}, mx); err != nil {
+		t.Fatal(err)
+	}
+	page := with.String()
+	for _, want := range []string{
+		`<a href="#run-1-robust">robustness</a> <a href="#run-1-env">environment</a>`,
+		`<section class="fidelity robust" id="run-1-robust">`,
+		`<span class="mark fail">P95</span>`,
+		`<span class="mark lossy">A60</span>`,
+		`<span class="mark ok">ok</span>`,
+		`index out of range &lt;3&gt;`,
+		`not run: only&lt;nested&gt;: unsupported: binds nested only`,
+		`person/fb/bomb-worst-40.bin`,
+		`<h4>nested</h4>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "<3>") || strings.Contains(page, "<nested>") {
+		t.Error("text of the matrix is not escaped")
+	}
+}
