@@ -18,9 +18,11 @@
 // inputs vary too; the inputs the matrix reports are saved, so that
 // whatever it found can be reproduced.)
 //
-// Each input is decoded, and the decoded value converted to the
-// workload's type (Decode, then Canonical: the whole read a user makes),
-// in a worker process of the running binary (MaybeWorker): a decoder that
+// Each input is decoded by a new instance of the codec (so that no input's
+// effect on a decoder's state, a gob stream's type table say, changes what
+// the next input gets, and each reproduces alone), and the decoded value
+// converted to the workload's type (Decode, then Canonical: the whole read
+// a user makes), in a worker process of the running binary (MaybeWorker): a decoder that
 // crashes the process (out of memory, stack overflow, any fatal error),
 // passes the memory limit, or hangs past the time limit kills its worker
 // only; the input is marked and the row goes on in a new worker. Outcomes:
@@ -241,6 +243,10 @@ type outcome struct {
 	Alloc  int64  `json:"alloc,omitempty"`
 }
 
+// control is the class of the valid messages, decoded before the
+// mutations.
+const control = "control"
+
 // The outcomes of a decode.
 const (
 	outError    = "error"
@@ -250,9 +256,17 @@ const (
 	outHang     = "hang"
 )
 
-// decodeOne decodes data with inst, converts the result to the canonical
-// type, and says what happened and how many bytes it allocated.
-func decodeOne(inst codec.Instance, data []byte) outcome {
+// decodeOne binds a new instance of c to t, decodes data with it and
+// converts the result to the canonical type, and says what happened and
+// how many bytes the decode allocated (the binding is not counted). Each
+// input gets an instance of its own, so that what one input does to a
+// decoder's state (a gob stream's types, a pool) cannot change what the
+// next one gets, and an input reproduces alone.
+func decodeOne(c codec.Codec, t codec.Target, data []byte) outcome {
+	var inst codec.Instance
+	if err := codec.Call("bind", func() (e error) { inst, e = c.Bind(t); return }); err != nil {
+		return outcome{Out: outError, Detail: short("bind: " + err.Error())}
+	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	before := ms.TotalAlloc
@@ -282,7 +296,19 @@ func decodeOne(inst codec.Instance, data []byte) outcome {
 func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts Options) result.RobustRow {
 	info := c.Info()
 	row := result.RobustRow{Codec: info.Name, Workload: w.Name}
-	msgs, note := messages(c, w, opts.Messages)
+	// The messages come from where they are decoded: a worker process
+	// (whose gob type IDs, say, are its own) or this one.
+	var first *workerConn
+	var msgs [][]byte
+	var note string
+	if opts.InProcess {
+		msgs, note = messages(c, w, opts.Messages)
+	} else {
+		var err error
+		if first, msgs, err = startWorker(ctx, info.Name, w.Name, opts); err != nil {
+			note = err.Error()
+		}
+	}
 	if note != "" {
 		row.Note = note
 		return row
@@ -293,7 +319,13 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		row.MessageBytes[0] = min(row.MessageBytes[0], len(m))
 		row.MessageBytes[1] = max(row.MessageBytes[1], len(m))
 	}
-	inputs := Inputs(info.Format, msgs, opts.Seed, opts.Budget)
+	// The valid messages go first, as controls: each must decode without
+	// an error, or the row's outcomes would say nothing of the mutations.
+	var inputs []Input
+	for i, m := range msgs {
+		inputs = append(inputs, Input{Class: control, Desc: fmt.Sprintf("value %d (%d bytes), unchanged", i, len(m)), Data: m})
+	}
+	inputs = append(inputs, Inputs(info.Format, msgs, opts.Seed, opts.Budget)...)
 	classes := Classes()
 	row.Cells = make([]result.RobustCell, len(classes))
 	index := map[string]int{}
@@ -301,7 +333,7 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		row.Cells[i].Class = cl.Name
 		index[cl.Name] = i
 	}
-	for _, in := range inputs {
+	for _, in := range inputs[len(msgs):] {
 		row.Cells[index[in.Class]].Inputs++
 	}
 	if row.Cells[index[Bomb]].Inputs == 0 {
@@ -311,8 +343,15 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		row.Cells[index[Deep]].NA = fmt.Sprintf("serbench writes no nesting of %s", info.Format)
 	}
 	deaths := map[string]int{}
+	controlFailed := ""
 	record := func(pos int, o outcome) {
 		in := inputs[pos]
+		if in.Class == control {
+			if o.Out != outAccepted && controlFailed == "" {
+				controlFailed = fmt.Sprintf("the codec does not decode its own valid message (%s): %s: %s", in.Desc, o.Out, o.Detail)
+			}
+			return
+		}
 		cell := &row.Cells[index[in.Class]]
 		kept := func() *result.RobustInput {
 			r := &result.RobustInput{Pos: pos, Desc: in.Desc, Outcome: o.Out, Detail: o.Detail, Size: len(in.Data), Alloc: o.Alloc}
@@ -346,20 +385,31 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		}
 	}
 	skip := func(pos int) bool {
+		if controlFailed != "" {
+			return true
+		}
 		if deaths[inputs[pos].Class] < result.RobustMaxDeaths {
 			return false
 		}
 		row.Cells[index[inputs[pos].Class]].NotRun++
 		return true
 	}
+	var stop int
 	var err error
 	if opts.InProcess {
-		err = runInProcess(ctx, c, w, inputs, record, skip)
+		stop, err = runInProcess(ctx, c, w, inputs, record, skip)
 	} else {
-		err = runWorkers(ctx, info.Name, w.Name, inputs, opts, record, skip)
+		stop, err = runWorkers(ctx, first, msgs, info.Name, w.Name, inputs, opts, record, skip)
 	}
 	if err != nil {
 		row.Note = err.Error()
+		for _, in := range inputs[max(stop, len(msgs)):] {
+			row.Cells[index[in.Class]].NotRun++
+		}
+	}
+	if controlFailed != "" {
+		row.Note, row.Cells = controlFailed, nil
+		return row
 	}
 	if opts.SaveDir != "" {
 		if err := save(opts.SaveDir, &row, inputs); err != nil {
@@ -370,20 +420,17 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 }
 
 // runInProcess decodes the inputs in the calling process.
-func runInProcess(ctx context.Context, c codec.Codec, w *workload.Workload, inputs []Input, record func(int, outcome), skip func(int) bool) error {
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		return err
-	}
+// It returns the position it stopped at, as runWorkers does.
+func runInProcess(ctx context.Context, c codec.Codec, w *workload.Workload, inputs []Input, record func(int, outcome), skip func(int) bool) (int, error) {
 	for pos, in := range inputs {
 		if err := ctx.Err(); err != nil {
-			return err
+			return pos, err
 		}
 		if !skip(pos) {
-			record(pos, decodeOne(inst, in.Data))
+			record(pos, decodeOne(c, w.Target(), in.Data))
 		}
 	}
-	return nil
+	return len(inputs), nil
 }
 
 // save writes the inputs the row reports into dir and names their files.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,6 +30,11 @@ const (
 	tHang   = "t-hang"   // blocks forever
 	tAlloc  = "t-alloc"  // allocates allocSize bytes, then returns the error
 	tOOM    = "t-oom"    // allocates and touches memory until it is killed
+	// tNever refuses every input, its own valid messages too.
+	tNever = "t-never"
+	// tProcess writes its process ID before the JSON and reads only its
+	// own process's messages; it crashes on what encoding/json refuses.
+	tProcess = "t-process"
 )
 
 const allocSize = 4 << 20
@@ -63,6 +69,24 @@ func init() {
 			}
 		},
 	}
+	codec.Register(codec.NewReflect(codec.Info{Name: tNever, Format: "json", Module: "std", API: codec.Reflection},
+		json.Marshal, func([]byte, any) error { return errors.New("t-never reads nothing") }))
+	pid := []byte(strconv.Itoa(os.Getpid()) + ":")
+	codec.Register(codec.NewReflect(codec.Info{Name: tProcess, Format: "json", Module: "std", API: codec.Reflection},
+		func(v any) ([]byte, error) {
+			b, err := json.Marshal(v)
+			return append(slices.Clone(pid), b...), err
+		},
+		func(data []byte, v any) error {
+			rest, ok := bytes.CutPrefix(data, pid)
+			if !ok {
+				return errors.New("a message of another process")
+			}
+			if err := json.Unmarshal(rest, v); err != nil {
+				return misbehave[tCrash](err)
+			}
+			return nil
+		}))
 	for name, bad := range misbehave {
 		codec.Register(codec.NewReflect(codec.Info{Name: name, Format: "json", Module: "std", API: codec.Reflection},
 			json.Marshal,
@@ -216,6 +240,27 @@ func TestNestedInputsAreValid(t *testing.T) {
 	}
 	if levels != d {
 		t.Errorf("bson nesting: %d levels, want %d", levels, d)
+	}
+}
+
+// TestControls: a row whose codec does not decode its own valid messages
+// in the process that decodes the inputs says so and counts nothing; a
+// row whose new worker cannot read the first worker's messages stops,
+// its other inputs counted as not run.
+func TestControls(t *testing.T) {
+	m, err := Compute(context.Background(), lookup(t, tNever), Options{Workloads: []string{"person"}, Budget: 4, Messages: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := m.Rows[0]; r.Cells != nil || !strings.Contains(r.Note, "does not decode its own valid message (value 0") || !strings.Contains(r.Note, "t-never reads nothing") {
+		t.Errorf("%s: note %q, cells %+v", tNever, r.Note, r.Cells)
+	}
+	r := computeOne(t, tProcess, Options{})
+	if !strings.Contains(r.Note, "a new worker encodes other messages than the first one and does not decode value 0") {
+		t.Errorf("%s: note %q", tProcess, r.Note)
+	}
+	if c := r.Cell(Truncate); c.Crashes != 1 || c.NotRun == 0 || c.Errors+c.Crashes+c.NotRun != c.Inputs {
+		t.Errorf("%s truncate: %+v", tProcess, c)
 	}
 }
 

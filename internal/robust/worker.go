@@ -2,6 +2,8 @@ package robust
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -9,6 +11,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -19,9 +23,10 @@ import (
 // WorkerArg is the hidden first argument that makes the serbench binary (or
 // a test binary that calls MaybeWorker) decode inputs for the matrix:
 //
-//	BINARY __serbench_robust CODEC WORKLOAD
+//	BINARY __serbench_robust CODEC WORKLOAD MESSAGES
 //
-// binds CODEC to WORKLOAD, says so (a JSON line {"ready":true}, or
+// binds CODEC to WORKLOAD, encodes the workload's first MESSAGES values
+// and says so (a JSON line {"ready":true,"messages":[...]}, or
 // {"fatal":"..."}) on file descriptor 3, then reads inputs from file
 // descriptor 4 (frames: a big-endian uint32 position, a big-endian uint32
 // length, the bytes) and answers each with a JSON line on descriptor 3:
@@ -35,8 +40,9 @@ const MaxFrame = 64 << 20
 
 // answer is a worker's line on descriptor 3.
 type answer struct {
-	Ready bool   `json:"ready,omitempty"`
-	Fatal string `json:"fatal,omitempty"`
+	Ready    bool     `json:"ready,omitempty"`
+	Messages [][]byte `json:"messages,omitempty"`
+	Fatal    string   `json:"fatal,omitempty"`
 	Pos   int    `json:"pos"`
 	outcome
 }
@@ -94,8 +100,12 @@ func worker(args []string) int {
 		fmt.Fprintf(os.Stderr, "serbench robust worker: "+format+"\n", a...)
 		return 2
 	}
-	if len(args) != 2 {
-		return fail("want the arguments CODEC WORKLOAD, got %q", args)
+	if len(args) != 3 {
+		return fail("want the arguments CODEC WORKLOAD MESSAGES, got %q", args)
+	}
+	n, err := strconv.Atoi(args[2])
+	if err != nil || n < 1 {
+		return fail("bad number of messages %q", args[2])
 	}
 	out, in := os.NewFile(3, "answers"), os.NewFile(4, "inputs")
 	if out == nil || in == nil {
@@ -104,21 +114,22 @@ func worker(args []string) int {
 	workerproc.SetMaxStack()
 	enc := json.NewEncoder(out)
 	c, ok := codec.Lookup(args[0])
+	var w *workload.Workload
 	if !ok {
 		enc.Encode(answer{Fatal: fmt.Sprintf("no codec %q", args[0])})
 		return 2
 	}
-	w, err := workload.Lookup(args[1])
+	w, err = workload.Lookup(args[1])
 	if err != nil {
 		enc.Encode(answer{Fatal: err.Error()})
 		return 2
 	}
-	var inst codec.Instance
-	if err := codec.Call("bind", func() (e error) { inst, e = c.Bind(w.Target()); return }); err != nil {
-		enc.Encode(answer{Fatal: "bind: " + short(err.Error())})
+	msgs, note := messages(c, w, n)
+	if note != "" {
+		enc.Encode(answer{Fatal: note})
 		return 2
 	}
-	if err := enc.Encode(answer{Ready: true}); err != nil {
+	if err := enc.Encode(answer{Ready: true, Messages: msgs}); err != nil {
 		return fail("%v", err)
 	}
 	r := bufio.NewReader(in)
@@ -130,7 +141,7 @@ func worker(args []string) int {
 		if err != nil {
 			return fail("%v", err)
 		}
-		if err := enc.Encode(answer{Pos: pos, outcome: decodeOne(inst, data)}); err != nil {
+		if err := enc.Encode(answer{Pos: pos, outcome: decodeOne(c, w.Target(), data)}); err != nil {
 			return fail("%v", err)
 		}
 	}
@@ -144,20 +155,20 @@ type workerConn struct {
 }
 
 // startWorker starts a worker for codec on workload and waits for it to
-// say it is ready.
-func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, error) {
+// say it is ready, with the messages it encoded.
+func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, [][]byte, error) {
 	ar, aw, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("start worker: %w", err)
+		return nil, nil, fmt.Errorf("start worker: %w", err)
 	}
 	ir, iw, err := os.Pipe()
 	if err != nil {
 		ar.Close()
 		aw.Close()
-		return nil, fmt.Errorf("start worker: %w", err)
+		return nil, nil, fmt.Errorf("start worker: %w", err)
 	}
 	p, err := workerproc.Start(workerproc.Config{
-		Command:          append(append([]string(nil), opts.Command...), codecName, workloadName),
+		Command:          append(append([]string(nil), opts.Command...), codecName, workloadName, strconv.Itoa(opts.Messages)),
 		ExtraFiles:       []*os.File{aw, ir},
 		Env:              []string{"TZ=UTC"},
 		MemoryLimit:      opts.MemoryLimit,
@@ -167,7 +178,7 @@ func startWorker(ctx context.Context, codecName, workloadName string, opts Optio
 	if err != nil {
 		ar.Close()
 		iw.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	wc := &workerConn{p: p, in: iw, answers: make(chan answer)}
 	go func() {
@@ -188,19 +199,19 @@ func startWorker(ctx context.Context, codecName, workloadName string, opts Optio
 	case a, ok := <-wc.answers:
 		switch {
 		case !ok:
-			return nil, errors.New(wc.death(""))
+			return nil, nil, errors.New(wc.death(""))
 		case a.Fatal != "":
 			wc.death("")
-			return nil, errors.New(a.Fatal)
-		case !a.Ready:
-			return nil, errors.New(wc.death("the worker answered before it was ready"))
+			return nil, nil, errors.New(a.Fatal)
+		case !a.Ready || len(a.Messages) == 0:
+			return nil, nil, errors.New(wc.death("the worker answered without its messages"))
 		}
-		return wc, nil
+		return wc, a.Messages, nil
 	case <-timer.C:
-		return nil, errors.New(wc.death("the worker did not start in time"))
+		return nil, nil, errors.New(wc.death("the worker did not start in time"))
 	case <-ctx.Done():
 		wc.death("interrupted")
-		return nil, ctx.Err()
+		return nil, nil, ctx.Err()
 	}
 }
 
@@ -226,35 +237,67 @@ func (wc *workerConn) close() {
 	}
 }
 
-// runWorkers decodes the inputs in worker processes: one, and one more
-// after each input that crashed or hung its worker. It returns an error
-// when a worker cannot be started or ctx is done.
-func runWorkers(ctx context.Context, codecName, workloadName string, inputs []Input, opts Options, record func(int, outcome), skip func(int) bool) error {
+// runWorkers decodes the inputs in worker processes: first, which
+// encoded msgs, and one more after each input that crashed or hung its
+// worker. It returns the position it stopped at (len(inputs) when it ran
+// them all) and an error when a worker cannot be started, or a new one
+// cannot decode msgs, from which the inputs were made, or ctx is done.
+func runWorkers(ctx context.Context, first *workerConn, msgs [][]byte, codecName, workloadName string, inputs []Input, opts Options, record func(int, outcome), skip func(int) bool) (int, error) {
 	pos := 0
+	wc := first
 	for pos < len(inputs) {
 		for pos < len(inputs) && skip(pos) {
 			pos++
 		}
 		if pos == len(inputs) {
+			if wc != nil {
+				wc.close()
+			}
 			break
 		}
-		wc, err := startWorker(ctx, codecName, workloadName, opts)
-		if err != nil {
-			return fmt.Errorf("worker for %s on %s: %w", codecName, workloadName, err)
+		var err error
+		if wc == nil {
+			var again [][]byte
+			if wc, again, err = startWorker(ctx, codecName, workloadName, opts); err != nil {
+				return pos, fmt.Errorf("worker for %s on %s: %w", codecName, workloadName, err)
+			}
+			if !slices.EqualFunc(again, msgs, bytes.Equal) {
+				// The codec's encoding varies between processes (Go's map
+				// order, say): the new worker must still read the first
+				// one's messages, from which the inputs were made.
+				if err := controls(ctx, wc, inputs[:len(msgs)], opts.TimeLimit); err != nil {
+					wc.death("")
+					return pos, fmt.Errorf("worker for %s on %s: a new worker encodes other messages than the first one and %w; the row stops at input %d", codecName, workloadName, err, pos)
+				}
+			}
 		}
-		pos, err = feed(ctx, wc, inputs, pos, opts.TimeLimit, record, skip)
+		pos, err = feed(ctx, wc, inputs, pos, opts.TimeLimit, record, skip, true)
+		wc = nil
 		if err != nil {
-			return err
+			return pos, err
 		}
 	}
-	return nil
+	return pos, nil
+}
+
+// controls has wc decode the valid messages msgs and returns an error
+// unless it accepts every one.
+func controls(ctx context.Context, wc *workerConn, msgs []Input, limit time.Duration) error {
+	var failed error
+	_, err := feed(ctx, wc, msgs, 0, limit, func(pos int, o outcome) {
+		if o.Out != outAccepted && failed == nil {
+			failed = fmt.Errorf("does not decode %s: %s: %s", msgs[pos].Desc, o.Out, o.Detail)
+		}
+	}, func(int) bool { return false }, false)
+	return cmp.Or(err, failed)
 }
 
 // feed sends inputs to wc from pos on, one at a time, and records the
 // answers. It returns the next position to run: len(inputs) when wc did
 // them all (and has been closed), or the one after the input that crashed
-// or hung it (and it has been killed).
-func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit time.Duration, record func(int, outcome), skip func(int) bool) (int, error) {
+// or hung it (and it has been killed). With last unset, a worker that did
+// them all is kept running.
+func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit time.Duration, record func(int, outcome), skip func(int) bool, last bool) (int, error) {
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	for ; pos < len(inputs); pos++ {
@@ -287,7 +330,9 @@ func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit ti
 			return pos, ctx.Err()
 		}
 	}
-	wc.close()
+	if last {
+		wc.close()
+	}
 	return pos, nil
 }
 
