@@ -43,7 +43,7 @@ type answer struct {
 	Ready    bool     `json:"ready,omitempty"`
 	Messages [][]byte `json:"messages,omitempty"`
 	Fatal    string   `json:"fatal,omitempty"`
-	Pos   int    `json:"pos"`
+	Pos      int      `json:"pos"`
 	outcome
 }
 
