@@ -152,4 +152,11 @@ var migrations = []string{
 		access_fields TEXT NOT NULL,
 		PRIMARY KEY (run_id, name)
 	);`,
+	// 8: the decoder robustness matrix of a run (package internal/robust),
+	// as the JSON of result.Robust: rows of cells of counts, with the
+	// inputs they report. Runs stored before it have none.
+	`CREATE TABLE robust_matrices (
+		run_id TEXT PRIMARY KEY REFERENCES runs(id),
+		matrix TEXT NOT NULL
+	);`,
 }
