@@ -67,7 +67,7 @@ func (d *DB) LockRunAlive(ctx context.Context, id, owner string, alive func(hold
 	if err != nil {
 		return nil, err
 	}
-	l := &runLock{d: d, id: id, owner: owner, stale: stale, hb: hb, stop: make(chan struct{}), done: make(chan struct{})}
+	l := &runLock{d: d, id: id, owner: owner, stale: stale, wait: ctx, hb: hb, stop: make(chan struct{}), done: make(chan struct{})}
 	go l.beat()
 	return l.unlock, nil
 }
@@ -86,7 +86,7 @@ func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration,
 			return fail(err)
 		}
 		hb := now.Format(writeTimeFormat)
-		took, err := d.changedOne(ctx, `INSERT INTO run_locks (run_id, owner, heartbeat) VALUES (?, ?, ?) ON CONFLICT (run_id) DO NOTHING`, id, owner, hb)
+		took, err := d.changedOne(ctx, ctx, `INSERT INTO run_locks (run_id, owner, heartbeat) VALUES (?, ?, ?) ON CONFLICT (run_id) DO NOTHING`, id, owner, hb)
 		if err != nil {
 			return fail(err)
 		}
@@ -113,7 +113,7 @@ func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration,
 		if takeoverHook != nil {
 			takeoverHook()
 		}
-		took, err = d.changedOne(ctx, `UPDATE run_locks SET owner = ?, heartbeat = ? WHERE run_id = ? AND owner = ? AND heartbeat = ?`, owner, hb, id, holder, old)
+		took, err = d.changedOne(ctx, ctx, `UPDATE run_locks SET owner = ?, heartbeat = ? WHERE run_id = ? AND owner = ? AND heartbeat = ?`, owner, hb, id, holder, old)
 		if err != nil {
 			return fail(err)
 		}
@@ -125,9 +125,14 @@ func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration,
 }
 
 // changedOne runs statement q and reports whether it changed exactly one
-// row: whether a conditional write of the lock won.
-func (d *DB) changedOne(ctx context.Context, q string, args ...any) (bool, error) {
-	res, err := d.db.ExecContext(ctx, d.rebind(q), args...)
+// row: whether a conditional write of the lock won. A SQLite database
+// locked by another process is waited for until wait is done (retry).
+func (d *DB) changedOne(ctx, wait context.Context, q string, args ...any) (bool, error) {
+	var res sql.Result
+	err := d.retry(wait, func() (err error) {
+		res, err = d.db.ExecContext(ctx, d.rebind(q), args...)
+		return err
+	})
 	if err != nil {
 		return false, err
 	}
@@ -157,6 +162,9 @@ type runLock struct {
 	d         *DB
 	id, owner string
 	stale     time.Duration
+	// wait is the context LockRun was given: once it is canceled,
+	// unlock does not wait for a database another process holds locked.
+	wait context.Context
 
 	// Owned by beat until done is closed.
 	hb      string // the heartbeat stored
@@ -196,7 +204,7 @@ func (l *runLock) refresh() {
 		return
 	}
 	hb := now.Format(writeTimeFormat)
-	kept, err := l.d.changedOne(ctx, `UPDATE run_locks SET heartbeat = ? WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`,
+	kept, err := l.d.changedOne(ctx, ctx, `UPDATE run_locks SET heartbeat = ? WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`,
 		hb, l.id, l.owner, l.hb, l.pending)
 	switch {
 	case err != nil:
@@ -233,7 +241,7 @@ func (l *runLock) unlock() error {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		deleted, err := l.d.changedOne(ctx, `DELETE FROM run_locks WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`,
+		deleted, err := l.d.changedOne(ctx, l.wait, `DELETE FROM run_locks WHERE run_id = ? AND owner = ? AND (heartbeat = ? OR heartbeat = ?)`,
 			l.id, l.owner, l.hb, l.pending)
 		switch {
 		case err != nil:

@@ -5,6 +5,10 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
+
+	"github.com/serbench/serbench/internal/sqlrows"
 )
 
 // OpenExisting opens a store that must already exist, for readers: a
@@ -50,11 +54,11 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 		return nil, err
 	}
 	d := &DB{name: dsn}
-	if d.db, err = sql.Open("sqlite", uri+"?mode=ro&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"); err != nil {
+	if d.db, err = sql.Open("sqlite", uri+"?mode=ro&_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")&_pragma=foreign_keys(1)"); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
 	d.db.SetMaxOpenConns(1)
-	if err := d.checkSchema(ctx); err != nil {
+	if err := retryBusy(ctx, func() error { return d.checkSchema(ctx) }); err != nil {
 		d.db.Close()
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
@@ -82,4 +86,71 @@ func (d *DB) checkSchema(ctx context.Context) error {
 		return fmt.Errorf("its schema is version %d and this serbench reads version %d: a command that writes (serbench run or import) migrates it first", v, len(migrations))
 	}
 	return nil
+}
+
+// CorruptError is the error of the opens that write (Open, OpenExisting)
+// for a SQLite database that fails SQLite's quick integrity check
+// (PRAGMA quick_check): nothing is written to it. The opens that only
+// read (OpenReadOnly) do not check, so that what can still be read is.
+type CorruptError struct {
+	Path string
+	// Problems are what the check found (its first lines), or the error
+	// that stopped it.
+	Problems []string
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("database %s is corrupt (SQLite's quick_check: %s): serbench writes nothing to it. Restore it from a copy, "+
+		"or recover its data with the sqlite3 shell's .recover into a new file (sqlite3 %s .recover | sqlite3 recovered.db) and use that; "+
+		"runs, show and history still read what they can of it",
+		e.Path, strings.Join(e.Problems, "; "), shellQuote(e.Path))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+,:@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// checkIntegrity runs SQLite's quick check (PRAGMA quick_check: every
+// page and record well formed, without comparing indexes with their
+// tables) on the existing SQLite file path, through a read-only connection
+// of its own, so that a corrupt file is refused before anything (a
+// journal mode, a migration, a run) is written to it. A file that is not
+// a database, or that cannot be read, is an error that names it; a
+// corrupt one a *CorruptError.
+func checkIntegrity(ctx context.Context, path, uri string) error {
+	db, err := sql.Open("sqlite", uri+"?mode=ro&_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")")
+	if err != nil {
+		return fmt.Errorf("open database %s: %w", path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	var found []string
+	err = retryBusy(ctx, func() error {
+		found = nil
+		return sqlrows.Each(ctx, db, `PRAGMA quick_check(4)`, func(rows *sql.Rows) error {
+			var line string
+			err := rows.Scan(&line)
+			if line != "*** in database main ***" {
+				found = append(found, strings.TrimSpace(line))
+			}
+			return err
+		})
+	})
+	switch {
+	case isCorrupt(err):
+		return &CorruptError{Path: path, Problems: []string{err.Error()}}
+	case err != nil:
+		return fmt.Errorf("open database %s: %w", path, err)
+	case len(found) == 1 && found[0] == "ok":
+		return nil
+	case len(found) == 0:
+		return &CorruptError{Path: path, Problems: []string{"it returned nothing"}}
+	}
+	return &CorruptError{Path: path, Problems: found}
 }

@@ -34,7 +34,7 @@ func (d *DB) ResumeRun(ctx context.Context, id string) (*Writer, *result.Run, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("resume run %q: %w", id, err)
 	}
-	w := &Writer{d: d, ctx: context.WithoutCancel(ctx), runID: id, seq: map[result.Key]int{}}
+	w := d.newWriter(ctx, id)
 	// Number on from the highest stored numbers rather than from the
 	// counts, which would collide with a stored sample if any number were
 	// ever skipped.

@@ -20,30 +20,25 @@ func (d *DB) SaveRobust(ctx context.Context, id string, m *result.Robust) error 
 	if err != nil {
 		return fmt.Errorf("store the robustness matrix of run %s in %s: %w", id, d.name, err)
 	}
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store the robustness matrix of run %s in %s: %w", id, d.name, err)
-	}
-	defer tx.Rollback()
-	var one int
-	err = tx.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("store the robustness matrix of run %s in %s: %w", id, d.name, ErrNotFound)
-	}
-	for _, q := range []struct {
-		sql  string
-		args []any
-	}{
-		{`DELETE FROM robust_matrices WHERE run_id = ?`, []any{id}},
-		{`INSERT INTO robust_matrices (run_id, matrix) VALUES (?, ?)`, []any{id, string(b)}},
-	} {
-		if err == nil {
-			_, err = tx.ExecContext(ctx, d.rebind(q.sql), q.args...)
+	err = d.inTx(ctx, ctx, func(tx *sql.Tx) error {
+		var one int
+		err := tx.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
 		}
-	}
-	if err == nil {
-		err = tx.Commit()
-	}
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{`DELETE FROM robust_matrices WHERE run_id = ?`, []any{id}},
+			{`INSERT INTO robust_matrices (run_id, matrix) VALUES (?, ?)`, []any{id, string(b)}},
+		} {
+			if err == nil {
+				_, err = tx.ExecContext(ctx, d.rebind(q.sql), q.args...)
+			}
+		}
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store the robustness matrix of run %s in %s: %w", id, d.name, err)
 	}

@@ -19,13 +19,13 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"modernc.org/sqlite" // registers the "sqlite" driver
-	sqlite3 "modernc.org/sqlite/lib"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
 	"github.com/serbench/serbench/internal/sqlrows"
 	"github.com/serbench/serbench/result"
@@ -44,7 +44,11 @@ var ErrNotFound = errors.New("not found")
 // Open opens (creating if needed) the store at dsn, a file path for SQLite
 // or a postgres:// (postgresql://) URL, and applies any pending migrations.
 // Errors name the database, never its password. Connecting to PostgreSQL
-// gives up after 10 seconds unless the URL sets connect_timeout.
+// gives up after 10 seconds unless the URL sets connect_timeout. An
+// existing SQLite file is checked first (SQLite's quick_check): a corrupt
+// one is a *CorruptError and is left as it is. A SQLite database whose
+// write lock another process holds is waited for, up to LockWait, unless
+// ctx is canceled first.
 func Open(ctx context.Context, dsn string) (*DB, error) {
 	if dsn == "" {
 		return nil, errors.New("open database: empty path")
@@ -60,7 +64,13 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		if uri, err = sqliteURI(dsn); err != nil {
 			return nil, err
 		}
-		d.db, err = sql.Open("sqlite", uri+"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate")
+		// A corrupt file is refused before anything is written to it.
+		if st, serr := os.Stat(dsn); serr == nil && st.Size() > 0 {
+			if err := checkIntegrity(ctx, dsn, uri); err != nil {
+				return nil, err
+			}
+		}
+		d.db, err = sql.Open("sqlite", uri+"?_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate")
 		if err == nil {
 			// One writer at a time, as SQLite wants.
 			d.db.SetMaxOpenConns(1)
@@ -103,29 +113,13 @@ func sqliteURI(path string) (string, error) {
 	return "file:" + esc, nil
 }
 
-// busyWait bounds how long Open waits for a SQLite database that another
-// process is setting up (as busy_timeout bounds other waits).
-const busyWait = 10 * time.Second
-
 // connect makes the first connection. SQLite applies the connection's
 // pragmas as it connects, and switching a database another connection is
 // opening at the same moment to WAL fails with SQLITE_BUSY at once,
 // without the busy handler (serbench processes of one group opening a new
-// file together): that is retried until busyWait has passed.
+// file together): that is retried as a locked database is.
 func (d *DB) connect(ctx context.Context) error {
-	deadline := time.Now().Add(busyWait)
-	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
-		err := d.db.PingContext(ctx)
-		var se *sqlite.Error
-		if err == nil || d.postgres || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(delay):
-		}
-	}
+	return d.retry(ctx, func() error { return d.db.PingContext(ctx) })
 }
 
 // openPostgres is replaced when PostgreSQL support is compiled in.
@@ -186,11 +180,17 @@ func (d *DB) migrate(ctx context.Context) error {
 		}
 		defer unlock()
 	}
-	if err := d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+	if err := d.retry(ctx, func() error {
+		return d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`)
+	}); err != nil {
 		return fmt.Errorf("create schema_version: %w", err)
 	}
 	for {
-		done, err := d.migrateOne(ctx)
+		var done bool
+		err := d.retry(ctx, func() (err error) {
+			done, err = d.migrateOne(ctx)
+			return err
+		})
 		if done || err != nil {
 			return err
 		}
@@ -287,14 +287,45 @@ type RunMeta struct {
 	Group, Shard string
 }
 
+// execer runs statements: *sql.DB and *sql.Tx.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+// inTx runs f in one transaction on d, committed when f succeeds, and
+// tries it again while another process holds the SQLite database's write
+// lock (retry: until wait is done or LockWait has passed).
+func (d *DB) inTx(ctx, wait context.Context, f func(tx *sql.Tx) error) error {
+	return d.retry(wait, func() error {
+		tx, err := d.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		if err := f(tx); err != nil {
+			return err
+		}
+		return tx.Commit()
+	})
+}
+
 // Writer writes one run as it is measured. It implements harness.Sink.
 type Writer struct {
 	d     *DB
-	ctx   context.Context
+	ctx   context.Context // the writes': never canceled
+	stop  context.Context // the run's: when it is canceled, a locked database is not waited for
 	runID string
 	mu    sync.Mutex
 	seq   map[result.Key]int
 	warns int
+}
+
+// newWriter returns a Writer of run id for a run whose context is ctx.
+// Writes outlive the run's context: an interrupted run must still record
+// what it measured and how it ended; only the wait for a database that
+// another process holds locked ends with it.
+func (d *DB) newWriter(ctx context.Context, id string) *Writer {
+	return &Writer{d: d, ctx: context.WithoutCancel(ctx), stop: ctx, runID: id, seq: map[result.Key]int{}}
 }
 
 // BeginRun stores r's header (ID, start, command, arguments, environment,
@@ -302,57 +333,148 @@ type Writer struct {
 // stays incomplete until Finish. BeginRun does not lock the run: the
 // caller does that with LockRun when it measures the run (ResumeRun
 // continues a stored run).
+//
+// The Writer's writes are not canceled with ctx, so that an interrupted
+// run keeps what it measured and records how it ended; but once ctx is
+// canceled, a write that finds the database locked by another process
+// gives up at once instead of waiting.
 func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer, error) {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
+	if err := d.inTx(ctx, ctx, func(tx *sql.Tx) error { return d.insertHeader(ctx, tx, r, meta) }); err != nil {
 		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
 	}
-	defer tx.Rollback()
-	ex := func(q string, args ...any) error {
-		_, err := tx.ExecContext(ctx, d.rebind(q), args...)
+	return d.newWriter(ctx, r.ID), nil
+}
+
+// insertHeader inserts r's row and what BeginRun stores with it.
+func (d *DB) insertHeader(ctx context.Context, ex execer, r *result.Run, meta RunMeta) error {
+	exec := func(q string, args ...any) error {
+		_, err := ex.ExecContext(ctx, d.rebind(q), args...)
 		return err
 	}
-	if err := ex(`INSERT INTO runs (id, start_time, command, run_group, shard, args) VALUES (?, ?, ?, ?, ?, ?)`,
+	if err := exec(`INSERT INTO runs (id, start_time, command, run_group, shard, args) VALUES (?, ?, ?, ?, ?, ?)`,
 		r.ID, r.Start.UTC().Format(writeTimeFormat), r.Command, meta.Group, meta.Shard, jsonList(r.Args)); err != nil {
-		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
+		return err
 	}
 	for i, c := range r.Env {
-		if err := ex(`INSERT INTO run_env (run_id, pos, key, value) VALUES (?, ?, ?, ?)`, r.ID, i, c.Key, c.Value); err != nil {
-			return nil, fmt.Errorf("store run environment: %w", err)
+		if err := exec(`INSERT INTO run_env (run_id, pos, key, value) VALUES (?, ?, ?, ?)`, r.ID, i, c.Key, c.Value); err != nil {
+			return fmt.Errorf("environment: %w", err)
 		}
 	}
 	for _, c := range r.Codecs {
-		if err := ex(`INSERT INTO run_codecs (run_id, name, format, module, version, api, flags, losses, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		if err := exec(`INSERT INTO run_codecs (run_id, name, format, module, version, api, flags, losses, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, c.Name, c.Format, c.Module, c.Version, c.API, jsonList(c.Flags), jsonList(c.Losses), c.Notes); err != nil {
-			return nil, fmt.Errorf("store codec %s: %w", c.Name, err)
+			return fmt.Errorf("codec %s: %w", c.Name, err)
 		}
 	}
 	for _, wl := range r.Workloads {
-		if err := ex(`INSERT INTO run_workloads (run_id, name, description, access_fields) VALUES (?, ?, ?, ?)`,
+		if err := exec(`INSERT INTO run_workloads (run_id, name, description, access_fields) VALUES (?, ?, ?, ?)`,
 			r.ID, wl.Name, wl.Description, jsonList(wl.AccessFields)); err != nil {
-			return nil, fmt.Errorf("store workload %s: %w", wl.Name, err)
+			return fmt.Errorf("workload %s: %w", wl.Name, err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
+	return nil
+}
+
+// SaveRun stores the whole of r (its header as BeginRun stores it, its
+// verifications, cells with their samples, warnings, end time and
+// whether it is complete) in one transaction: when anything fails,
+// nothing of r is stored. It is for runs read whole, as serbench import
+// reads a file; a run being measured is written as it goes, by BeginRun's
+// Writer.
+func (d *DB) SaveRun(ctx context.Context, r *result.Run, meta RunMeta) error {
+	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
+		if err := d.insertHeader(ctx, tx, r, meta); err != nil {
+			return err
+		}
+		for _, v := range r.Verifications {
+			if err := d.upsertVerification(ctx, tx, r.ID, v); err != nil {
+				return err
+			}
+		}
+		for _, c := range r.Cells {
+			if err := d.upsertCell(ctx, tx, r.ID, c); err != nil {
+				return err
+			}
+			for i, s := range c.Samples {
+				if err := d.insertSample(ctx, tx, r.ID, c, i, s); err != nil {
+					return err
+				}
+			}
+		}
+		for i, m := range r.Warnings {
+			if err := d.insertWarning(ctx, tx, r.ID, i, m); err != nil {
+				return err
+			}
+		}
+		return d.setEnd(ctx, tx, r.ID, r.End, r.Complete)
+	})
+	if err != nil {
+		return fmt.Errorf("store run %s in %s (nothing of it was stored): %w", r.ID, d.name, err)
 	}
-	// Writes outlive the run's context: an interrupted run must still
-	// record what it measured and how it ended.
-	return &Writer{d: d, ctx: context.WithoutCancel(ctx), runID: r.ID, seq: map[result.Key]int{}}, nil
+	return nil
+}
+
+// upsertVerification stores v, replacing a verification of the same
+// (workload, codec) stored before.
+func (d *DB) upsertVerification(ctx context.Context, ex execer, runID string, v result.Verification) error {
+	_, err := ex.ExecContext(ctx, d.rebind(`INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed, flags, aliases, bounds, loose_bounds, mutated_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run_id, workload, codec) DO UPDATE SET status = excluded.status, n_values = excluded.n_values, mean_size = excluded.mean_size,
+			observed = excluded.observed, diffs = excluded.diffs, diff_values = excluded.diff_values, error = excluded.error, compressed = excluded.compressed,
+			flags = excluded.flags, aliases = excluded.aliases, bounds = excluded.bounds, loose_bounds = excluded.loose_bounds, mutated_values = excluded.mutated_values`),
+		runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error, jsonSizes(v.Compressed),
+		jsonList(v.Flags), jsonList(v.Aliases), jsonList(v.Bounds), v.LooseBounds, v.MutatedValues)
+	if err != nil {
+		return fmt.Errorf("verification of %s/%s: %w", v.Workload, v.Codec, err)
+	}
+	return nil
+}
+
+// upsertCell stores c's row (not its samples), replacing its status.
+func (d *DB) upsertCell(ctx context.Context, ex execer, runID string, c result.Cell) error {
+	_, err := ex.ExecContext(ctx, d.rebind(`INSERT INTO cells (run_id, workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference, target, missed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (run_id, workload, codec, op, goroutines) DO UPDATE SET status = excluded.status, error = excluded.error, mean_size = excluded.mean_size,
+			sample_time_ns = excluded.sample_time_ns, reference = excluded.reference, target = excluded.target, missed = excluded.missed`),
+		runID, c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error, c.MeanSize, int64(c.SampleTime), c.Reference, c.Target, c.Missed)
+	if err != nil {
+		return fmt.Errorf("cell %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
+	}
+	return nil
+}
+
+// insertSample stores sample s of cell c as its sample number seq.
+func (d *DB) insertSample(ctx context.Context, ex execer, runID string, c result.Cell, seq int, s result.Sample) error {
+	_, err := ex.ExecContext(ctx, d.rebind(`INSERT INTO samples (run_id, workload, codec, op, goroutines, seq, iters, ns_per_op, bytes_per_op, allocs_per_op, fork, gc_cycles, gc_cpu_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		runID, c.Workload, c.Codec, c.Op, c.Goroutines, seq, s.Iters, s.NsPerOp, s.BytesPerOp, s.AllocsPerOp, s.Fork, s.GCCycles, int64(s.GCCPU))
+	if err != nil {
+		return fmt.Errorf("sample %d of %s/%s %s: %w", seq, c.Workload, c.Codec, c.Op, err)
+	}
+	return nil
+}
+
+// insertWarning stores run-level warning number seq.
+func (d *DB) insertWarning(ctx context.Context, ex execer, runID string, seq int, msg string) error {
+	if _, err := ex.ExecContext(ctx, d.rebind(`INSERT INTO warnings (run_id, seq, message) VALUES (?, ?, ?)`), runID, seq, msg); err != nil {
+		return fmt.Errorf("warning %d: %w", seq, err)
+	}
+	return nil
+}
+
+// setEnd records the end of a run and whether it is complete.
+func (d *DB) setEnd(ctx context.Context, ex execer, runID string, end time.Time, complete bool) error {
+	c := 0
+	if complete {
+		c = 1
+	}
+	_, err := ex.ExecContext(ctx, d.rebind(`UPDATE runs SET end_time = ?, complete = ? WHERE id = ?`), end.UTC().Format(writeTimeFormat), c, runID)
+	return err
 }
 
 // Verification stores v. A verification of the same (workload, codec)
 // already stored for the run, as a resumed run verifies its pairs again,
 // is replaced.
 func (w *Writer) Verification(v result.Verification) error {
-	err := w.d.exec(w.ctx, `INSERT INTO verifications (run_id, workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed, flags, aliases, bounds, loose_bounds, mutated_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (run_id, workload, codec) DO UPDATE SET status = excluded.status, n_values = excluded.n_values, mean_size = excluded.mean_size,
-			observed = excluded.observed, diffs = excluded.diffs, diff_values = excluded.diff_values, error = excluded.error, compressed = excluded.compressed,
-			flags = excluded.flags, aliases = excluded.aliases, bounds = excluded.bounds, loose_bounds = excluded.loose_bounds, mutated_values = excluded.mutated_values`,
-		w.runID, v.Workload, v.Codec, v.Status, v.Values, v.MeanSize, jsonList(v.Observed), jsonList(v.Diffs), v.DiffValues, v.Error, jsonSizes(v.Compressed),
-		jsonList(v.Flags), jsonList(v.Aliases), jsonList(v.Bounds), v.LooseBounds, v.MutatedValues)
-	if err != nil {
-		return fmt.Errorf("store verification of %s/%s: %w", v.Workload, v.Codec, err)
+	if err := w.d.retry(w.stop, func() error { return w.d.upsertVerification(w.ctx, w.d.db, w.runID, v) }); err != nil {
+		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
 	}
 	return nil
 }
@@ -360,77 +482,59 @@ func (w *Writer) Verification(v result.Verification) error {
 // Sample stores the samples in c (the harness sends one at a time) and
 // creates the cell's row on its first sample. Each call is one transaction.
 func (w *Writer) Sample(c result.Cell) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	k := c.Key()
-	err := w.inTx(func(tx *sql.Tx) error {
-		if err := w.upsertCell(tx, c); err != nil {
+	err := w.d.inTx(w.ctx, w.stop, func(tx *sql.Tx) error {
+		if err := w.d.upsertCell(w.ctx, tx, w.runID, c); err != nil {
 			return err
 		}
-		for _, s := range c.Samples {
-			if _, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO samples (run_id, workload, codec, op, goroutines, seq, iters, ns_per_op, bytes_per_op, allocs_per_op, fork, gc_cycles, gc_cpu_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-				w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, w.seq[k], s.Iters, s.NsPerOp, s.BytesPerOp, s.AllocsPerOp, s.Fork, s.GCCycles, int64(s.GCCPU)); err != nil {
+		for i, s := range c.Samples {
+			if err := w.d.insertSample(w.ctx, tx, w.runID, c, w.seq[k]+i, s); err != nil {
 				return err
 			}
-			w.seq[k]++
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("store sample of %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
+		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
 	}
-	return nil
-}
-
-// inTx runs f in one transaction, holding w's lock, and commits it when f
-// succeeds.
-func (w *Writer) inTx(f func(tx *sql.Tx) error) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	tx, err := w.d.db.BeginTx(w.ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := f(tx); err != nil {
-		return err
-	}
-	return tx.Commit()
-}
-
-func (w *Writer) upsertCell(tx *sql.Tx, c result.Cell) error {
-	_, err := tx.ExecContext(w.ctx, w.d.rebind(`INSERT INTO cells (run_id, workload, codec, op, goroutines, status, error, mean_size, sample_time_ns, reference, target, missed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (run_id, workload, codec, op, goroutines) DO UPDATE SET status = excluded.status, error = excluded.error, mean_size = excluded.mean_size,
-			sample_time_ns = excluded.sample_time_ns, reference = excluded.reference, target = excluded.target, missed = excluded.missed`),
-		w.runID, c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error, c.MeanSize, int64(c.SampleTime), c.Reference, c.Target, c.Missed)
-	if err != nil {
-		return fmt.Errorf("store cell %s/%s %s: %w", c.Workload, c.Codec, c.Op, err)
-	}
+	// Numbered on only once stored: a transaction tried again numbers
+	// its samples as the first try did.
+	w.seq[k] += len(c.Samples)
 	return nil
 }
 
 // CellDone stores c's final status.
 func (w *Writer) CellDone(c result.Cell) error {
-	return w.inTx(func(tx *sql.Tx) error { return w.upsertCell(tx, c) })
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.d.retry(w.stop, func() error { return w.d.upsertCell(w.ctx, w.d.db, w.runID, c) }); err != nil {
+		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
+	}
+	return nil
 }
 
 // Warning stores a run-level warning.
 func (w *Writer) Warning(msg string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	err := w.d.exec(w.ctx, `INSERT INTO warnings (run_id, seq, message) VALUES (?, ?, ?)`, w.runID, w.warns, msg)
+	err := w.d.retry(w.stop, func() error { return w.d.insertWarning(w.ctx, w.d.db, w.runID, w.warns, msg) })
 	w.warns++
-	return err
+	if err != nil {
+		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
+	}
+	return nil
 }
 
 // Finish records the end of the run. It uses its own context so that an
-// interrupted run is still closed properly.
+// interrupted run is still closed properly; but once the run's context is
+// canceled it does not wait for a database that another process holds
+// locked (the run then stays marked incomplete, which it is).
 func (w *Writer) Finish(end time.Time, complete bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	c := 0
-	if complete {
-		c = 1
-	}
-	if err := w.d.exec(ctx, `UPDATE runs SET end_time = ?, complete = ? WHERE id = ?`, end.UTC().Format(writeTimeFormat), c, w.runID); err != nil {
+	if err := w.d.retry(w.stop, func() error { return w.d.setEnd(ctx, w.d.db, w.runID, end, complete) }); err != nil {
 		return fmt.Errorf("finish run %s in %s: %w", w.runID, w.d.name, err)
 	}
 	return nil
@@ -444,32 +548,63 @@ type RunInfo struct {
 	Command    string
 	Group      string
 	Shard      string
+	// Holder names the process that holds the run's lock with a fresh
+	// heartbeat (younger than LockStaleAge), as LockRun's owner says it:
+	// the process measuring the run. It is "" when no process does: an
+	// incomplete run without a holder was interrupted, killed or failed.
+	Holder string
+	// Heartbeat is the holder's last heartbeat (zero without a holder).
+	Heartbeat time.Time
 }
 
-// Runs lists the stored runs, oldest first.
+// Runs lists the stored runs, oldest first, with the holders of their
+// fresh locks.
 func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, start_time, end_time, complete, command, run_group, shard FROM runs ORDER BY start_time, id`)
-	if err != nil {
+	fail := func(err error) ([]RunInfo, error) {
 		return nil, fmt.Errorf("list runs in %s: %w", d.name, err)
 	}
-	defer rows.Close()
 	var out []RunInfo
-	for rows.Next() {
+	index := map[string]int{}
+	if err := sqlrows.Each(ctx, d.db, `SELECT id, start_time, end_time, complete, command, run_group, shard FROM runs`, func(rows *sql.Rows) error {
 		var ri RunInfo
 		var start, end string
 		var complete int
 		if err := rows.Scan(&ri.ID, &start, &end, &complete, &ri.Command, &ri.Group, &ri.Shard); err != nil {
-			return nil, err
+			return err
 		}
+		// A time that does not parse is left zero: the list shows the
+		// run, and reading it says what is wrong.
 		ri.Start, _ = time.Parse(timeFormat, start)
 		if end != "" {
 			ri.End, _ = time.Parse(timeFormat, end)
 		}
 		ri.Complete = complete != 0
+		index[ri.ID] = len(out)
 		out = append(out, ri)
+		return nil
+	}); err != nil {
+		return fail(err)
+	}
+	now, err := d.now(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	if err := sqlrows.Each(ctx, d.db, `SELECT run_id, owner, heartbeat FROM run_locks`, func(rows *sql.Rows) error {
+		var id, owner, hb string
+		if err := rows.Scan(&id, &owner, &hb); err != nil {
+			return err
+		}
+		i, ok := index[id]
+		at, err := time.Parse(timeFormat, hb)
+		if ok && err == nil && now.Sub(at) < LockStaleAge {
+			out[i].Holder, out[i].Heartbeat = owner, at
+		}
+		return nil
+	}); err != nil {
+		return fail(err)
 	}
 	sortRuns(out)
-	return out, rows.Err()
+	return out, nil
 }
 
 // Latest returns the ID of the most recently started run.
@@ -498,16 +633,16 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 		return nil, fmt.Errorf("read run %q from %s: %w", id, d.name, err)
 	}
 	if r.Start, err = time.Parse(timeFormat, start); err != nil {
-		return nil, fmt.Errorf("run %q: bad start time %q: %w", id, start, err)
+		return nil, fmt.Errorf("read run %q from %s: bad start time %q: %w", id, d.name, start, err)
 	}
 	if end != "" {
 		if r.End, err = time.Parse(timeFormat, end); err != nil {
-			return nil, fmt.Errorf("run %q: bad end time %q: %w", id, end, err)
+			return nil, fmt.Errorf("read run %q from %s: bad end time %q: %w", id, d.name, end, err)
 		}
 	}
 	r.Complete = complete != 0
 	if r.Args, err = parseList(args); err != nil {
-		return nil, fmt.Errorf("run %q: bad arguments %q: %w", id, args, err)
+		return nil, fmt.Errorf("read run %q from %s: bad arguments %q: %w", id, d.name, args, err)
 	}
 	if len(r.Args) == 0 {
 		r.Args = nil
@@ -642,40 +777,38 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 // SaveFidelity stores m as the fidelity matrix of run id, replacing any
 // stored before, in one transaction. The run must be stored.
 func (d *DB) SaveFidelity(ctx context.Context, id string, m *result.Fidelity) error {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
-	}
-	defer tx.Rollback()
-	ex := func(q string, args ...any) error {
-		_, err := tx.ExecContext(ctx, d.rebind(q), args...)
-		return err
-	}
-	for _, table := range []string{"fidelity_cells", "fidelity_rows", "fidelity_cases"} {
-		if err := ex(`DELETE FROM `+table+` WHERE run_id = ?`, id); err != nil {
-			return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
+	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
+		ex := func(q string, args ...any) error {
+			_, err := tx.ExecContext(ctx, d.rebind(q), args...)
+			return err
 		}
-	}
-	for i, c := range m.Cases {
-		if err := ex(`INSERT INTO fidelity_cases (run_id, pos, name, doc) VALUES (?, ?, ?, ?)`, id, i, c.Name, c.Doc); err != nil {
-			return fmt.Errorf("store fidelity column %q of run %s: %w", c.Name, id, err)
-		}
-	}
-	for _, r := range m.Rows {
-		if len(r.Cells) != len(m.Cases) {
-			return fmt.Errorf("store the fidelity matrix of run %s: codec %s has %d cells for %d columns", id, r.Codec, len(r.Cells), len(m.Cases))
-		}
-		if err := ex(`INSERT INTO fidelity_rows (run_id, codec, carrier, note) VALUES (?, ?, ?, ?)`, id, r.Codec, r.Carrier, r.Note); err != nil {
-			return fmt.Errorf("store the fidelity row of %s of run %s: %w", r.Codec, id, err)
-		}
-		for i, c := range r.Cells {
-			if err := ex(`INSERT INTO fidelity_cells (run_id, codec, pos, status, classes, detail) VALUES (?, ?, ?, ?, ?, ?)`,
-				id, r.Codec, i, string(c.Status), jsonList(c.Classes), c.Detail); err != nil {
-				return fmt.Errorf("store the fidelity cell %s/%s of run %s: %w", r.Codec, m.Cases[i].Name, id, err)
+		for _, table := range []string{"fidelity_cells", "fidelity_rows", "fidelity_cases"} {
+			if err := ex(`DELETE FROM `+table+` WHERE run_id = ?`, id); err != nil {
+				return err
 			}
 		}
-	}
-	if err := tx.Commit(); err != nil {
+		for i, c := range m.Cases {
+			if err := ex(`INSERT INTO fidelity_cases (run_id, pos, name, doc) VALUES (?, ?, ?, ?)`, id, i, c.Name, c.Doc); err != nil {
+				return fmt.Errorf("column %q: %w", c.Name, err)
+			}
+		}
+		for _, r := range m.Rows {
+			if len(r.Cells) != len(m.Cases) {
+				return fmt.Errorf("codec %s has %d cells for %d columns", r.Codec, len(r.Cells), len(m.Cases))
+			}
+			if err := ex(`INSERT INTO fidelity_rows (run_id, codec, carrier, note) VALUES (?, ?, ?, ?)`, id, r.Codec, r.Carrier, r.Note); err != nil {
+				return fmt.Errorf("row of %s: %w", r.Codec, err)
+			}
+			for i, c := range r.Cells {
+				if err := ex(`INSERT INTO fidelity_cells (run_id, codec, pos, status, classes, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+					id, r.Codec, i, string(c.Status), jsonList(c.Classes), c.Detail); err != nil {
+					return fmt.Errorf("cell %s/%s: %w", r.Codec, m.Cases[i].Name, err)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
 	}
 	return nil

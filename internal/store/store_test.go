@@ -45,6 +45,9 @@ var backendTests = []struct {
 	{"LockRace", testLockRace},
 	{"LockLost", testLockLost},
 	{"VerificationFindings", testVerificationFindings},
+	{"DeleteRun", testDeleteRun},
+	{"RunsInProgress", testRunsInProgress},
+	{"SaveRunIsAtomic", testSaveRunIsAtomic},
 }
 
 func TestBackends(t *testing.T) {

@@ -1,0 +1,422 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/internal/fixture"
+)
+
+// corruptPage overwrites the start of the page that holds the root of
+// table in the SQLite file at path, keeping the file's header (page 1),
+// as a disk or a copy gone wrong would. The file must be closed.
+func corruptPage(t *testing.T, path, table string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pageSize, root int64
+	if _, err := raw.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.QueryRow(`PRAGMA page_size`).Scan(&pageSize); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = ?`, table).Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	if root < 2 {
+		t.Fatalf("table %s has its root on page %d", table, root)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, 64), (root-1)*pageSize); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCorruptDatabaseIsNotWritten: a SQLite database with a corrupt page
+// is refused by the opens that write, with a message that names the file
+// and says how to recover it, and its bytes are left as they were; the
+// readers still open it, to read what can be read.
+func TestCorruptDatabaseIsNotWritten(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "c.db")
+	d, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, d, fixture.Run("r1"))
+	d.Close()
+	corruptPage(t, path, "samples")
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenExisting": OpenExisting} {
+		d, err := open(ctx, path)
+		if err == nil {
+			// What the old code did: append to it.
+			if w, err := d.BeginRun(ctx, fixture.Run("r2"), RunMeta{}); err == nil {
+				w.Finish(time.Now(), true)
+			}
+			d.Close()
+			t.Errorf("%s(corrupt database) succeeded", name)
+		} else if msg := err.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "corrupt") || !strings.Contains(msg, ".recover") {
+			t.Errorf("%s(corrupt database) = %q; want it to name the file, say it is corrupt and how to recover it", name, msg)
+		} else if ce := (*CorruptError)(nil); !errors.As(err, &ce) || ce.Path != path {
+			t.Errorf("%s(corrupt database) = %v; want a *CorruptError of %s", name, err, path)
+		}
+		after, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(before, after) {
+			t.Fatalf("%s changed the corrupt database", name)
+		}
+	}
+	d, err = OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatalf("OpenReadOnly(corrupt database): %v", err)
+	}
+	defer d.Close()
+	if runs, err := d.Runs(ctx); err != nil || len(runs) != 1 {
+		t.Errorf("Runs of the corrupt database = %v, %v; want its one run", runs, err)
+	}
+}
+
+// holdWriteLock takes the write lock of the SQLite database at path from
+// a connection of its own, as another process writing would, until t
+// ends or release is called.
+func holdWriteLock(t *testing.T, path string) (release func()) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path+"?_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx, err := raw.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`CREATE TABLE IF NOT EXISTS held (x INTEGER)`); err != nil {
+		t.Fatal(err)
+	}
+	done := false
+	release = func() {
+		if !done {
+			done = true
+			tx.Rollback()
+			raw.Close()
+		}
+	}
+	t.Cleanup(release)
+	return release
+}
+
+// cancelAfter is a context canceled after d, as a Ctrl-C would.
+func cancelAfter(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(d, cancel)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestLockedDatabaseCtrlCWins: while another process holds the write lock
+// of a SQLite database, a write waits for it, but a cancel (Ctrl-C) ends
+// the wait at once with an error that wraps context.Canceled and names
+// the database: opening it (which migrates), beginning a run, and the
+// writes of a run whose context was canceled.
+func TestLockedDatabaseCtrlCWins(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "l.db")
+	d := open(t, path)
+	run := fixture.Run("begun")
+	w, err := d.BeginRun(context.Background(), run, RunMeta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := holdWriteLock(t, path)
+	const limit = 2 * time.Second
+	check := func(what string, f func(ctx context.Context) error) {
+		t.Helper()
+		start := time.Now()
+		err := f(cancelAfter(t, 200*time.Millisecond))
+		took := time.Since(start)
+		if err == nil {
+			t.Errorf("%s on a locked database succeeded", what)
+			return
+		}
+		if took > limit || !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s canceled after 200ms returned after %s: %v; want within %s an error naming the database that wraps context.Canceled", what, took.Round(time.Millisecond), err, limit)
+		}
+	}
+	check("Open", func(ctx context.Context) error {
+		d, err := Open(ctx, path)
+		if err == nil {
+			d.Close()
+		}
+		return err
+	})
+	check("BeginRun", func(ctx context.Context) error {
+		_, err := d.BeginRun(ctx, fixture.Run("new"), RunMeta{})
+		return err
+	})
+	// The writer of a run begun before: its context is the run's, canceled.
+	ctx, cancel := context.WithCancel(context.Background())
+	w2, err := func() (*Writer, error) {
+		release()
+		defer func() { release = holdWriteLock(t, path) }()
+		return d.BeginRun(ctx, fixture.Run("canceled"), RunMeta{})
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	check("Sample after the run was canceled", func(context.Context) error {
+		c := run.Cells[0]
+		return w2.Sample(c)
+	})
+	check("Finish after the run was canceled", func(context.Context) error {
+		return w2.Finish(time.Now(), false)
+	})
+	// A lock released while a write waits: the write goes through.
+	time.AfterFunc(300*time.Millisecond, release)
+	if err := w.Sample(run.Cells[0]); err != nil {
+		t.Errorf("Sample while the lock is released after 300ms: %v", err)
+	}
+	if err := w.Finish(time.Now(), true); err != nil {
+		t.Errorf("Finish: %v", err)
+	}
+	got, err := d.Run(context.Background(), "begun")
+	if err != nil || !got.Complete || len(got.Cells) != 1 || len(got.Cells[0].Samples) != len(run.Cells[0].Samples) {
+		t.Errorf("run written while the lock came and went: %v, %+v", err, got)
+	}
+	// A lock held for longer than LockWait: the write gives up, saying
+	// why.
+	saved := LockWait
+	LockWait = 500 * time.Millisecond
+	defer func() { LockWait = saved }()
+	holdWriteLock(t, path)
+	start := time.Now()
+	_, err = d.DeleteRun(context.Background(), "begun", false, nil)
+	if took := time.Since(start); err == nil || took > 3*LockWait || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "gave up after waiting") {
+		t.Errorf("DeleteRun on a database locked for longer than LockWait (%s) returned after %s: %v; want an error naming it that says it gave up", LockWait, took, err)
+	}
+}
+
+// tablesWithRunID lists the tables of d's schema that have a run_id
+// column.
+func tablesWithRunID(t *testing.T, d *DB) []string {
+	t.Helper()
+	q := `SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table' AND p.name = 'run_id'`
+	if d.postgres {
+		q = `SELECT table_name FROM information_schema.columns WHERE column_name = 'run_id' AND table_schema = current_schema()`
+	}
+	var tables []string
+	rows, err := d.db.QueryContext(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, name)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(tables)
+	return tables
+}
+
+// rowsOf counts the rows of run id in every table that holds a run's
+// rows, runs included.
+func rowsOf(t *testing.T, d *DB, id string) map[string]int {
+	t.Helper()
+	counts := map[string]int{}
+	for _, table := range append(tablesWithRunID(t, d), "runs") {
+		col := "run_id"
+		if table == "runs" {
+			col = "id"
+		}
+		var n int
+		if err := d.db.QueryRowContext(context.Background(), d.rebind(`SELECT count(*) FROM `+table+` WHERE `+col+` = ?`), id).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		counts[table] = n
+	}
+	return counts
+}
+
+// testDeleteRun: DeleteRun removes a run's rows from every table that
+// holds them (every table with a run_id column, the fidelity matrix and
+// the lock included) and says how many; the other runs are untouched; an
+// unknown ID is ErrNotFound, and a run being measured is refused unless
+// forced.
+func testDeleteRun(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	d := open(t, newDB(t))
+	if got, want := tablesWithRunID(t, d), slices.Sorted(slices.Values(runTables)); !slices.Equal(got, want) {
+		t.Fatalf("tables with a run_id column: %v; DeleteRun deletes from %v", got, want)
+	}
+	keep := engineRun("keep")
+	write(t, d, keep)
+	gone := engineRun("gone")
+	gone.Complete = false
+	gone.Warnings = append(gone.Warnings, "a warning")
+	write(t, d, gone)
+	for _, id := range []string{"keep", "gone"} {
+		if err := d.SaveFidelity(ctx, id, fidelityMatrix()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := rowsOf(t, d, "keep")
+	kept, err := d.Run(ctx, "keep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DeleteRun(ctx, "nope", false, nil); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), `"nope"`) {
+		t.Errorf("DeleteRun(unknown) = %v; want ErrNotFound naming it", err)
+	}
+	unlock, err := d.LockRun(ctx, "gone", "host-a pid 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	stored := rowsOf(t, d, "gone")
+	if _, err := d.DeleteRun(ctx, "gone", false, nil); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "host-a pid 1") {
+		t.Errorf("DeleteRun(run being measured) = %v; want ErrLocked naming the holder", err)
+	}
+	if got := rowsOf(t, d, "gone"); !maps.Equal(got, stored) {
+		t.Errorf("a refused delete changed the run's rows from %v to %v", stored, got)
+	}
+	// The holder is gone (alive says so): the lock does not keep the run.
+	deleted, err := d.DeleteRun(ctx, "gone", false, func(holder string) bool { return holder != "host-a pid 1" })
+	if err != nil {
+		t.Fatalf("DeleteRun(run whose holder is gone): %v", err)
+	}
+	for _, tr := range deleted {
+		if int(tr.Rows) != stored[tr.Table] {
+			t.Errorf("DeleteRun says it deleted %d rows of %s; %d were stored", tr.Rows, tr.Table, stored[tr.Table])
+		}
+	}
+	if len(deleted) != len(stored) || deleted[len(deleted)-1].Table != "runs" {
+		t.Errorf("DeleteRun deleted %v; want every table of %v, runs last", deleted, stored)
+	}
+	for table, n := range rowsOf(t, d, "gone") {
+		if n != 0 {
+			t.Errorf("%d rows of the deleted run are left in %s", n, table)
+		}
+	}
+	if got := rowsOf(t, d, "keep"); !maps.Equal(got, before) {
+		t.Errorf("the other run's rows went from %v to %v", before, got)
+	}
+	if again, err := d.Run(ctx, "keep"); err != nil {
+		t.Error(err)
+	} else if diff := cmp.Diff(kept, again, sortedRun); diff != "" {
+		t.Errorf("the other run changed (-before +after):\n%s", diff)
+	}
+	if _, err := d.DeleteRun(ctx, "gone", true, nil); !errors.Is(err, ErrNotFound) {
+		t.Errorf("DeleteRun of a deleted run = %v; want ErrNotFound", err)
+	}
+	// Forced: a run being measured is deleted all the same.
+	write(t, d, fixture.Run("forced"))
+	unlock2, err := d.LockRun(ctx, "forced", "host-b pid 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock2()
+	if _, err := d.DeleteRun(ctx, "forced", true, nil); err != nil {
+		t.Errorf("DeleteRun(forced): %v", err)
+	}
+	for table, n := range rowsOf(t, d, "forced") {
+		if n != 0 {
+			t.Errorf("%d rows of the run deleted by force are left in %s", n, table)
+		}
+	}
+}
+
+// testRunsInProgress: Runs names the holder of a run's fresh lock, so
+// that a run being measured is told from one that was left incomplete
+// with no lock or a stale one.
+func testRunsInProgress(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	d := open(t, newDB(t))
+	for i, id := range []string{"done", "running", "stale", "killed"} {
+		r := fixture.Run(id)
+		r.Start = r.Start.Add(time.Duration(i) * time.Minute)
+		r.Complete = id == "done"
+		write(t, d, r)
+	}
+	unlock, err := d.LockRun(ctx, "running", "host-a pid 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	plantLock(t, d, "stale", "host-b pid 2", 2*LockStaleAge)
+	runs, err := d.Runs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"done": "", "running": "host-a pid 1", "stale": "", "killed": ""}
+	if len(runs) != len(want) {
+		t.Fatalf("Runs = %+v", runs)
+	}
+	for _, ri := range runs {
+		if ri.Holder != want[ri.ID] || (ri.Holder == "") != ri.Heartbeat.IsZero() {
+			t.Errorf("run %s: holder %q, heartbeat %s; want holder %q", ri.ID, ri.Holder, ri.Heartbeat, want[ri.ID])
+		}
+	}
+}
+
+// testSaveRunIsAtomic: SaveRun stores a whole run that reads back as it
+// was; one that fails half-way (here its last cell repeats a cell, so its
+// samples collide) stores nothing.
+func testSaveRunIsAtomic(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	dsn := newDB(t)
+	d := open(t, dsn)
+	whole := engineRun("whole")
+	whole.Warnings = []string{"first", "second"}
+	if err := d.SaveRun(ctx, whole, RunMeta{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Run(ctx, "whole")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(whole, got, sortedRun); diff != "" {
+		t.Errorf("run read back differs (-saved +read):\n%s", diff)
+	}
+	half := engineRun("half")
+	half.Cells = append(half.Cells, half.Cells[0])
+	err = d.SaveRun(ctx, half, RunMeta{})
+	if err == nil || !strings.Contains(err.Error(), d.Name()) || !strings.Contains(err.Error(), "nothing of it was stored") {
+		t.Errorf("SaveRun(colliding samples) = %v; want an error naming the database that says nothing was stored", err)
+	}
+	for table, n := range rowsOf(t, d, "half") {
+		if n != 0 {
+			t.Errorf("the failed SaveRun left %d rows in %s", n, table)
+		}
+	}
+}
