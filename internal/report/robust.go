@@ -171,13 +171,21 @@ func inputText(x *result.RobustInput) string {
 	return s
 }
 
-// robustSkipped lists the rows of workload without cells and why.
+// robustSkipped lists the rows of workload without cells and why: the
+// codecs that do not bind the workload in one line, then each other one.
 func robustSkipped(m *result.Robust, workload string) []string {
-	var out []string
+	var unsupported, out []string
 	for _, r := range m.Rows {
-		if r.Workload == workload && len(r.Cells) == 0 {
+		switch {
+		case r.Workload != workload || len(r.Cells) > 0:
+		case strings.HasPrefix(r.Note, "unsupported") || strings.HasPrefix(r.Note, "bind: unsupported"):
+			unsupported = append(unsupported, r.Codec)
+		default:
 			out = append(out, r.Codec+": "+r.Note)
 		}
+	}
+	if len(unsupported) > 0 {
+		out = append([]string{fmt.Sprintf("%s (unsupported on %s: serbench list says why)", strings.Join(unsupported, ", "), workload)}, out...)
 	}
 	return out
 }

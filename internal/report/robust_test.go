@@ -38,6 +38,7 @@ func testRobust() *result.Robust {
 				{Class: "bomb", NA: "json declares no lengths"},
 			}},
 			{Codec: "only<nested>", Workload: "person", Note: "unsupported: binds nested only"},
+			{Codec: "broken", Workload: "person", Note: "the codec does not decode its own valid message (value 0): error: <eof>"},
 			{Codec: "json", Workload: "nested", Messages: 10, MessageBytes: [2]int{900, 2400}, Cells: []result.RobustCell{
 				{Class: "truncate", Inputs: 100, Errors: 99, Hangs: 1, Example: &result.RobustInput{Pos: 0, Desc: "value 0, its first 0 bytes", Outcome: "hang", Detail: "no answer"}},
 				{Class: "bitflip", Inputs: 100, Errors: 100},
@@ -118,7 +119,8 @@ func TestRobustHTML(t *testing.T) {
 		`<span class="mark lossy">A60</span>`,
 		`<span class="mark ok">ok</span>`,
 		`index out of range &lt;3&gt;`,
-		`not run: only&lt;nested&gt;: unsupported: binds nested only`,
+		`not run: only&lt;nested&gt; (unsupported on person: serbench list says why)`,
+		`not run: broken: the codec does not decode its own valid message (value 0): error: &lt;eof&gt;`,
 		`person/fb/bomb-worst-40.bin`,
 		`<h4>nested</h4>`,
 	} {
