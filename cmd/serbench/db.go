@@ -65,8 +65,11 @@ func loadRun(ctx context.Context, db *store.DB, id string) (*result.Run, error) 
 	return db.Run(ctx, id)
 }
 
-// loadRuns reads every run of db.
-func loadRuns(ctx context.Context, db *store.DB) ([]*result.Run, error) {
+// loadRuns reads every run of db. A run whose rows cannot be read (a
+// damaged row, a corrupt page) is left out and passed to skip with the
+// error, so that one damaged run does not hide the others; failing to
+// list the runs at all is an error.
+func loadRuns(ctx context.Context, db *store.DB, skip func(id string, err error)) ([]*result.Run, error) {
 	infos, err := db.Runs(ctx)
 	if err != nil {
 		return nil, err
@@ -75,7 +78,11 @@ func loadRuns(ctx context.Context, db *store.DB) ([]*result.Run, error) {
 	for _, ri := range infos {
 		r, err := db.Run(ctx, ri.ID)
 		if err != nil {
-			return nil, err
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			skip(ri.ID, err)
+			continue
 		}
 		runs = append(runs, r)
 	}

@@ -17,6 +17,8 @@ and the machine of each run. A run that is significantly slower than the
 previous run on the same machine (Mann-Whitney U test, p <= 0.05) is
 flagged REGRESSION. An incomplete run (interrupted or failed) is shown,
 marked, but compared with no other unless --include-incomplete is given.
+A run that cannot be read (a damaged row or page) is left out, with a
+warning that names it and says why.
 
 Patterns are regular expressions matched anywhere in the name, as
 go test -bench does: --codec json selects every codec whose name holds
@@ -46,7 +48,9 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer db.Close()
-	runs, err := loadRuns(ctx, db)
+	runs, err := loadRuns(ctx, db, func(id string, err error) {
+		fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", id, err)
+	})
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func checkCompareHistoryImport(t *testing.T, dir, db string) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	runs, err := loadRuns(ctx, d)
+	runs, err := loadRuns(ctx, d, func(id string, err error) { t.Errorf("run %s: %v", id, err) })
 	if err != nil || len(runs) != 2 {
 		t.Fatalf("%d runs stored (%v), want 2", len(runs), err)
 	}
@@ -68,7 +68,7 @@ func checkCompareHistoryImport(t *testing.T, dir, db string) {
 		t.Errorf("import printed %q, want %q", out, want)
 	}
 	// One series of three runs: the two measured, the imported file.
-	runs, err = loadRuns(ctx, d)
+	runs, err = loadRuns(ctx, d, func(id string, err error) { t.Errorf("run %s: %v", id, err) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,8 @@ Stores the results of a file in Go benchmark format (plain go test -bench
 output, serbench's own BenchmarkEncode/Decode, or serbench run --format
 gobench) as a new run, with the file's configuration lines (goos, cpu, pkg,
 ...) as its environment. Results serbench did not verify are marked
-"unverified". Prints the new run's ID.
+"unverified". The run is stored in one transaction: an import that fails
+stores nothing. Prints the new run's ID.
 `
 
 func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -46,31 +47,12 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// storeRun writes a whole run into db.
+// storeRun writes the whole of run r into db, marked complete, in one
+// transaction: on failure nothing of it is stored.
 func storeRun(ctx context.Context, db *store.DB, r *result.Run) error {
-	w, err := db.BeginRun(ctx, r, store.RunMeta{})
-	if err != nil {
-		return err
-	}
-	for _, v := range r.Verifications {
-		if err := w.Verification(v); err != nil {
-			return err
-		}
-	}
-	for _, c := range r.Cells {
-		if err := w.Sample(c); err != nil {
-			return err
-		}
-		if err := w.CellDone(c); err != nil {
-			return err
-		}
-	}
-	for _, m := range r.Warnings {
-		if err := w.Warning(m); err != nil {
-			return err
-		}
-	}
-	return w.Finish(r.End, true)
+	whole := *r
+	whole.Complete = true
+	return db.SaveRun(ctx, &whole, store.RunMeta{})
 }
 
 func countSamples(r *result.Run) int {

@@ -2,21 +2,43 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/serbench/serbench/internal/runner"
+	"github.com/serbench/serbench/internal/store"
 )
 
-const runsUsage = `Usage: serbench runs [flags]
+const runsUsage = `Usage: serbench runs [--db DB]
+       serbench runs --delete RUN-ID [--force] [--db DB]
 
-Lists the runs stored in the database, oldest first.
+Lists the runs stored in the database, oldest first. STATE is complete;
+running when a serbench process is measuring the run (it holds the run's
+lock and keeps it alive); or abandoned when the run is incomplete and no
+process measures it: it was interrupted, killed or failed, and
+serbench run --resume RUN-ID finishes it.
+
+--delete removes a run and everything stored with it (samples, cells,
+verifications, warnings, fidelity matrix, lock) in one transaction, and
+says what it removed. A running run is refused unless --force is given.
 `
 
 func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs, dbPath := newDBFlags("runs", runsUsage, "read", stderr)
+	fs, dbPath := newDBFlags("runs", runsUsage, "read (or delete a run from)", stderr)
+	del := fs.String("delete", "", "remove the run with this ID and everything stored with it")
+	force := fs.Bool("force", false, "with --delete: remove the run even if a process is measuring it")
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
+	}
+	if *del != "" {
+		return deleteRun(ctx, *dbPath, *del, *force, stdout)
+	}
+	if *force {
+		return usagef("--force goes with --delete RUN-ID")
 	}
 	db, err := openExisting(ctx, *dbPath)
 	if err != nil {
@@ -29,10 +51,18 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "RUN\tSTART (UTC)\tDURATION\tSTATE\tGROUP\tCOMMAND\n")
+	var running []store.RunInfo
+	abandoned := 0
 	for _, ri := range runs {
 		state, dur := "complete", "-"
-		if !ri.Complete {
-			state = "incomplete"
+		switch {
+		case ri.Complete:
+		case ri.Holder != "" && runner.HolderAlive(ri.Holder):
+			state = "running"
+			running = append(running, ri)
+		default:
+			state = "abandoned"
+			abandoned++
 		}
 		if !ri.End.IsZero() {
 			dur = ri.End.Sub(ri.Start).Round(time.Second).String()
@@ -43,5 +73,73 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ri.ID, ri.Start.UTC().Format("2006-01-02 15:04:05"), dur, state, group, ri.Command)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, ri := range running {
+		fmt.Fprintf(stderr, "run %s is being measured by %s (its last heartbeat %s ago)\n",
+			ri.ID, ri.Holder, max(time.Since(ri.Heartbeat), 0).Round(time.Second))
+	}
+	if abandoned > 0 {
+		fmt.Fprintf(stderr, "abandoned: incomplete, and no process measures it (interrupted, killed or failed); serbench run --resume RUN-ID finishes such a run, serbench runs --delete RUN-ID removes it\n")
+	}
+	return nil
+}
+
+// deleteRun removes run id from the database at path and prints what it
+// removed.
+func deleteRun(ctx context.Context, path, id string, force bool, stdout io.Writer) error {
+	db, err := openExistingToWrite(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	deleted, err := db.DeleteRun(ctx, id, force, runner.HolderAlive)
+	if errors.Is(err, store.ErrLocked) {
+		return fmt.Errorf("%w (serbench runs --delete %s --force deletes it all the same)", err, id)
+	}
+	if err != nil {
+		return err
+	}
+	// The run first, then what was stored with it.
+	var run, with []string
+	for _, tr := range deleted {
+		switch {
+		case tr.Rows == 0:
+		case tr.Table == "runs":
+			run = append(run, rowsName(tr))
+		default:
+			with = append(with, rowsName(tr))
+		}
+	}
+	fmt.Fprintf(stdout, "deleted run %s from %s: %s\n", id, db.Name(), strings.Join(append(run, with...), ", "))
+	return nil
+}
+
+// rowNames are what a row of each table of a run is, singular and plural.
+var rowNames = map[string][2]string{
+	"runs":           {"run", "runs"},
+	"samples":        {"sample", "samples"},
+	"cells":          {"cell", "cells"},
+	"verifications":  {"verification", "verifications"},
+	"warnings":       {"warning", "warnings"},
+	"run_env":        {"environment entry", "environment entries"},
+	"run_codecs":     {"codec", "codecs"},
+	"run_workloads":  {"workload", "workloads"},
+	"fidelity_cells": {"fidelity matrix cell", "fidelity matrix cells"},
+	"fidelity_rows":  {"fidelity matrix row", "fidelity matrix rows"},
+	"fidelity_cases": {"fidelity matrix column", "fidelity matrix columns"},
+	"run_locks":      {"lock", "locks"},
+}
+
+// rowsName says how many rows of a table were removed, in words.
+func rowsName(tr store.TableRows) string {
+	names, ok := rowNames[tr.Table]
+	if !ok {
+		return fmt.Sprintf("%d rows of %s", tr.Rows, tr.Table)
+	}
+	if tr.Rows == 1 {
+		return "1 " + names[0]
+	}
+	return fmt.Sprintf("%d %s", tr.Rows, names[1])
 }

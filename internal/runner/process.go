@@ -2,6 +2,7 @@ package runner
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 	"syscall"
@@ -19,4 +20,18 @@ func processAlive(pid int) bool {
 	}
 	err = p.Signal(syscall.Signal(0))
 	return err == nil || !errors.Is(err, os.ErrProcessDone) && !errors.Is(err, syscall.ESRCH)
+}
+
+// HolderAlive reports whether the holder of a run lock, as Lock names its
+// owner ("serbench pid N on HOST"), may still be alive: false only for a
+// process of this machine that no longer exists (killed); true when it
+// cannot tell. It is the test Lock gives LockRunAlive.
+func HolderAlive(holder string) bool {
+	host, _ := os.Hostname()
+	var pid int
+	var h string
+	if _, err := fmt.Sscanf(holder, "serbench pid %d on %s", &pid, &h); err != nil || h != host {
+		return true // not ours to judge
+	}
+	return processAlive(pid)
 }

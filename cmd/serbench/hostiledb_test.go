@@ -1,0 +1,341 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/internal/pgtest"
+	"github.com/serbench/serbench/internal/store"
+	"github.com/serbench/serbench/result"
+)
+
+// The store's commands given a database that is damaged, locked, holds
+// runs that are still measured or abandoned, or fails half-way (issue 14,
+// points 3 to 5).
+
+// benchFile is the path of a Go benchmark file of testdata/cli.
+func benchFile(name string) string { return filepath.Join(pkgDir, "testdata", "cli", name) }
+
+var importedRE = regexp.MustCompile(`as run (\S+)\n$`)
+
+// mustImport imports a Go benchmark file of testdata/cli into db and
+// returns the new run's ID.
+func mustImport(t *testing.T, db, name string) string {
+	t.Helper()
+	out := mustCLI(t, "import", "--db", db, benchFile(name))
+	m := importedRE.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("import printed %q, want the run's ID", out)
+	}
+	return m[1]
+}
+
+// rawSQLite opens the SQLite file at path without the store, as a user's
+// sqlite3 shell (or a failing disk) would.
+func rawSQLite(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { raw.Close() })
+	return raw
+}
+
+func mustExec(t *testing.T, db *sql.DB, q string, args ...any) {
+	t.Helper()
+	if _, err := db.Exec(q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
+
+// corruptPage overwrites the start of the page that holds the root of
+// table in the SQLite file at path (its header, page 1, is kept), as a
+// disk or a copy gone wrong would.
+func corruptPage(t *testing.T, path, table string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pageSize, root int64
+	mustExec(t, raw, `PRAGMA wal_checkpoint(TRUNCATE)`)
+	if err := raw.QueryRow(`PRAGMA page_size`).Scan(&pageSize); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = ?`, table).Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, 64), (root-1)*pageSize); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCorruptDatabaseIsNotAppendedTo: run, run --resume, import and runs
+// --delete refuse a database with a corrupt page, with a message that
+// names it and says how to recover its data, and leave its bytes as they
+// were (run used to append a run to it and exit 0).
+func TestCorruptDatabaseIsNotAppendedTo(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	id := mustImport(t, db, "a.bench")
+	corruptPage(t, db, "samples")
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"import", "--db", db, benchFile("b.bench")},
+		{"run", "--workload", "^person$", "--codec", "^json$", "--count", "3", "--time", "2ms", "--ci", "0", "--quiet", "--zstd=false", "--db", db},
+		{"run", "--resume", "--db", db},
+		{"runs", "--delete", id, "--db", db},
+	} {
+		_, stderr, code := cli(t, args...)
+		if code != 1 || !strings.Contains(stderr, db+" is corrupt") || !strings.Contains(stderr, ".recover") {
+			t.Errorf("%s: exit %d, %q; want exit 1 and a message that names the corrupt database and how to recover it", args[0], code, stderr)
+		}
+		after, err := os.ReadFile(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(before, after) {
+			t.Fatalf("%q changed the corrupt database", args)
+		}
+	}
+}
+
+// TestHistoryShowsTheRunsItCanRead: a run whose rows cannot be read (a
+// list column that is not JSON, a time per operation that is not a
+// number) is left out of history with a warning that names it and says
+// why; the other runs are shown (history used to fail entirely).
+func TestHistoryShowsTheRunsItCanRead(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "h.db")
+	badJSON := mustImport(t, db, "a.bench")
+	good := mustImport(t, db, "b.bench")
+	badSample := mustImport(t, db, "a.bench")
+	raw := rawSQLite(t, db)
+	mustExec(t, raw, `UPDATE run_codecs SET flags = 'garbage' WHERE run_id = ?`, badJSON)
+	mustExec(t, raw, `UPDATE samples SET ns_per_op = 'fast' WHERE run_id = ? AND seq = 1`, badSample)
+	raw.Close()
+	out, stderr, code := cli(t, "history", "--db", db)
+	if code != 0 {
+		t.Fatalf("history: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, good) || strings.Contains(out, badJSON) || strings.Contains(out, badSample) {
+		t.Errorf("history shows:\n%s\nwant run %s only", out, good)
+	}
+	for _, want := range []string{badJSON + " ", "invalid character 'g'", badSample + " ", `"fast"`, "left out"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("history's warnings:\n%s\nwant them to hold %q", stderr, want)
+		}
+	}
+}
+
+// TestImportIsAtomic: an import that fails half-way (here the database
+// refuses the fifth sample) stores nothing: no run, no rows (it used to
+// leave an empty ghost run).
+func TestImportIsAtomic(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "i.db")
+	first := mustImport(t, db, "a.bench")
+	raw := rawSQLite(t, db)
+	mustExec(t, raw, `CREATE TRIGGER fail_late BEFORE INSERT ON samples
+		WHEN (SELECT count(*) FROM samples WHERE run_id = NEW.run_id) >= 4
+		BEGIN SELECT RAISE(ABORT, 'disk full (test)'); END`)
+	_, stderr, code := cli(t, "import", "--db", db, benchFile("b.bench"))
+	if code != 1 || !strings.Contains(stderr, "disk full (test)") || !strings.Contains(stderr, db) {
+		t.Errorf("import failing at its fifth sample: exit %d, %q; want exit 1 naming the database and the error", code, stderr)
+	}
+	for _, table := range []string{"runs", "run_env", "run_codecs", "run_workloads", "verifications", "cells", "samples", "warnings"} {
+		col := "run_id"
+		if table == "runs" {
+			col = "id"
+		}
+		var n int
+		if err := raw.QueryRow(`SELECT count(*) FROM `+table+` WHERE `+col+` <> ?`, first).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Errorf("the failed import left %d rows in %s", n, table)
+		}
+	}
+	out := mustCLI(t, "runs", "--db", db)
+	if lines := strings.Count(out, "\n"); lines != 2 {
+		t.Errorf("runs after a failed import:\n%s\nwant the first run only", out)
+	}
+}
+
+// runStates returns the STATE column of serbench runs, by run ID.
+func runStates(t *testing.T, out string) map[string]string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	col := strings.Index(lines[0], "STATE")
+	if col < 0 {
+		t.Fatalf("runs printed no STATE column:\n%s", out)
+	}
+	states := map[string]string{}
+	for _, l := range lines[1:] {
+		if len(l) > col {
+			states[strings.Fields(l)[0]] = strings.Fields(l[col:])[0]
+		}
+	}
+	return states
+}
+
+// beginRun stores the header of fixture run id, incomplete, as a run
+// that was started.
+func beginRun(t *testing.T, d *store.DB, id string, start time.Time) {
+	t.Helper()
+	r := fixture.Run(id)
+	r.Start = start
+	if _, err := d.BeginRun(context.Background(), r, store.RunMeta{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunsTellsRunningFromAbandoned: runs lists an incomplete run whose
+// lock a process holds with a fresh heartbeat as running, and one with no
+// lock, a stale one, or a fresh one of a process of this machine that is
+// gone as abandoned, saying how to resume or delete it (all used to be
+// "incomplete").
+func TestRunsTellsRunningFromAbandoned(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "r.db")
+	d, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := storeRun(ctx, d, fixture.Run("done")); err != nil {
+		t.Fatal(err)
+	}
+	beginRun(t, d, "running", fixture.Start.Add(time.Hour))
+	beginRun(t, d, "killed", fixture.Start.Add(2*time.Hour))
+	beginRun(t, d, "stale", fixture.Start.Add(3*time.Hour))
+	unlock, err := d.LockRun(ctx, "running", "serbench pid 12345 on elsewhere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	raw := rawSQLite(t, db)
+	mustExec(t, raw, `INSERT INTO run_locks (run_id, owner, heartbeat) VALUES ('stale', 'serbench pid 9 on elsewhere', '2026-01-01T00:00:00.000000000Z')`)
+	// A fresh lock of a process of this machine that is gone (SIGKILL).
+	beginRun(t, d, "gone", fixture.Start.Add(4*time.Hour))
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	unlockDead, err := d.LockRun(ctx, "gone", fmt.Sprintf("serbench pid %d on %s", dead.Process.Pid, host))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlockDead()
+	out, stderr, code := cli(t, "runs", "--db", db)
+	if code != 0 {
+		t.Fatalf("runs: exit %d: %s", code, stderr)
+	}
+	states := runStates(t, out)
+	for id, want := range map[string]string{"done": "complete", "running": "running", "killed": "abandoned", "stale": "abandoned", "gone": "abandoned"} {
+		if states[id] != want {
+			t.Errorf("runs lists %s as %q, want %q:\n%s", id, states[id], want, out)
+		}
+	}
+	for _, want := range []string{"serbench pid 12345 on elsewhere", "serbench run --resume", "runs --delete"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("runs' notes:\n%s\nwant them to hold %q", stderr, want)
+		}
+	}
+}
+
+func TestRunsDelete(t *testing.T) {
+	checkRunsDelete(t, filepath.Join(t.TempDir(), "d.db"))
+}
+
+// TestRunsDeletePostgres is TestRunsDelete on a throwaway PostgreSQL
+// server (internal/pgtest).
+func TestRunsDeletePostgres(t *testing.T) {
+	checkRunsDelete(t, pgtest.DSN(t))
+}
+
+// checkRunsDelete: runs --delete ID removes a run and what is stored with
+// it (its fidelity matrix too) and says what it removed; the other runs
+// are untouched; an unknown ID and a run that a process is measuring are
+// refused, the latter unless --force is given.
+func checkRunsDelete(t *testing.T, db string) {
+	ctx := context.Background()
+	d, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for i, id := range []string{"keep", "gone"} {
+		r := fixture.Run(id)
+		r.Start = r.Start.Add(time.Duration(i) * time.Hour)
+		if err := storeRun(ctx, d, r); err != nil {
+			t.Fatal(err)
+		}
+		m := &result.Fidelity{Cases: []result.FidelityCase{{Name: "base", Doc: "the base value"}},
+			Rows: []result.FidelityRow{{Codec: "json", Carrier: "nested", Cells: []result.FidelityCell{{Case: "base", Status: result.FidelityExact}}}}}
+		if err := d.SaveFidelity(ctx, id, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kept, err := d.Run(ctx, "keep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := cli(t, "runs", "--delete", "nosuch", "--db", db); code != 1 || !strings.Contains(stderr, `"nosuch"`) {
+		t.Errorf("runs --delete nosuch: exit %d, %q; want exit 1 naming the run", code, stderr)
+	}
+	unlock, err := d.LockRun(ctx, "gone", "serbench pid 12345 on elsewhere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	if _, stderr, code := cli(t, "runs", "--delete", "gone", "--db", db); code != 1 || !strings.Contains(stderr, "serbench pid 12345 on elsewhere") || !strings.Contains(stderr, "--force") {
+		t.Errorf("runs --delete of a run being measured: exit %d, %q; want exit 1 naming who measures it and --force", code, stderr)
+	}
+	if _, err := d.Run(ctx, "gone"); err != nil {
+		t.Errorf("a refused delete deleted: %v", err)
+	}
+	out, stderr, code := cli(t, "runs", "--delete", "gone", "--force", "--db", db)
+	if code != 0 || !strings.Contains(out, "deleted run gone") || !strings.Contains(out, "samples") || !strings.Contains(out, "fidelity") {
+		t.Errorf("runs --delete --force: exit %d, %q, %q; want what was deleted", code, out, stderr)
+	}
+	if _, err := d.Run(ctx, "gone"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the deleted run reads as %v", err)
+	}
+	if _, err := d.Fidelity(ctx, "gone"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the deleted run's fidelity matrix reads as %v", err)
+	}
+	if again, err := d.Run(ctx, "keep"); err != nil || again.ID != kept.ID || len(again.Cells) != len(kept.Cells) {
+		t.Errorf("the other run after the delete: %v", err)
+	}
+	if _, err := d.Fidelity(ctx, "keep"); err != nil {
+		t.Errorf("the other run's fidelity matrix after the delete: %v", err)
+	}
+	if _, stderr, code := cli(t, "runs", "--delete", "gone", "--db", db); code != 1 || !strings.Contains(stderr, `"gone"`) {
+		t.Errorf("runs --delete of a deleted run: exit %d, %q; want exit 1", code, stderr)
+	}
+	if states := runStates(t, mustCLI(t, "runs", "--db", db)); len(states) != 1 || states["keep"] != "complete" {
+		t.Errorf("runs after the delete: %v", states)
+	}
+}
