@@ -65,6 +65,13 @@ func init() {
 			_, err := BigFloatOptionsOf(opts)
 			return err
 		},
+		footprint: func(opts Options) float64 {
+			bo, err := BigFloatOptionsOf(opts)
+			if err != nil {
+				return 0
+			}
+			return float64(BigFloatCountOf(bo)) * BigFloatBytes(bo.Precision)
+		},
 		generate: func(opts Options) []any {
 			bo, err := BigFloatOptionsOf(opts)
 			if err != nil {
@@ -141,6 +148,34 @@ func ValidateBigFloatOptions(opts BigFloatOptions) error {
 		return fmt.Errorf("--from %g --to %g --by %g: the range has %.3g values, more than 1e8", opts.From, opts.To, by, n)
 	}
 	return nil
+}
+
+// BigFloatCountOf returns how many values BigFloats returns for opts
+// (valid ones): the size of the range, or the count of random values.
+func BigFloatCountOf(opts BigFloatOptions) int {
+	if bigFloatRange(opts) {
+		by := opts.By
+		if by == 0 {
+			by = 1
+		}
+		return int(math.Ceil((opts.To - opts.From) / by))
+	}
+	if opts.Count <= 0 {
+		return BigFloatCount
+	}
+	return opts.Count
+}
+
+// BigFloatBytes is the memory one value of the workload takes at a
+// precision of prec bits (0: BigFloatPrecision), at most: the big.Float
+// and its wrapper, about 120 bytes (115 measured at 64 bits), and a
+// mantissa of prec bits, which random fractions fill (integers and range
+// values take fewer words).
+func BigFloatBytes(prec uint) float64 {
+	if prec == 0 {
+		prec = BigFloatPrecision
+	}
+	return 120 + 8*math.Ceil(float64(prec)/64)
 }
 
 // bigFloatRange reports whether opts select a sequential range.

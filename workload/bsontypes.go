@@ -160,6 +160,7 @@ func init() {
 		Count:       BSONTypesCount,
 		Type:        reflect.TypeFor[BSONTypesDocument](),
 		Default:     BSONTypesDefault,
+		footprint:   perValue(800), // 704 bytes measured
 		generate: func(opts Options) []any {
 			r := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
 			out := make([]any, opts.Count)
@@ -186,6 +187,8 @@ func registerBSONType[T any](typ, desc string, gen func(r *rand.Rand) T) {
 		Count:       BSONTypesCount,
 		Type:        reflect.TypeFor[BSONTypeDoc[T]](),
 		Default:     BSONTypesDefault,
+		// Up to 2,137 bytes measured (binary; 41 for maxkey).
+		footprint: perValue(2200),
 		generate: func(opts Options) []any {
 			r := rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15))
 			out := make([]any, opts.Count)

@@ -20,6 +20,10 @@ func init() {
 		Count:       FloatsCount,
 		Type:        reflect.TypeFor[[]float32](),
 		Runner:      "floats",
+		// A job holds the float32 values (4 bytes each), the file a
+		// strategy writes and reads (up to about 16 bytes a value, as
+		// text) and the decoded copy.
+		footprint: perValue(24),
 		// The floats seed's own strategies (stored-data decoders from
 		// encoding/binary to mmap and SQLite); --suite full adds every
 		// codec that can encode a []float32.

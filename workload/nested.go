@@ -120,6 +120,10 @@ func init() {
 			return err
 		},
 	}
+	w.footprint = func(opts Options) float64 {
+		depth, _ := nestedDepth(opts)
+		return float64(opts.Count) * NestedNodes(depth) * nestedNodeBytes
+	}
 	w.generate = func(opts Options) []any {
 		depth, err := nestedDepth(opts)
 		if err != nil {
@@ -142,6 +146,20 @@ func nestedDepth(opts Options) (int, error) {
 		err = fmt.Errorf("--depth %d: want 0 or more", d)
 	}
 	return d, err
+}
+
+// nestedNodeBytes is the memory one TestStruc of a nested value takes with
+// everything it holds but its children: 2,140 bytes measured at depths 0
+// to 5 on amd64.
+const nestedNodeBytes = 2200
+
+// NestedNodes returns how many TestStruc one nested value of the given
+// depth holds, itself included: each has three children (Mtsptr, Mts and
+// Its) down to the depth, so (3^(depth+1)-1)/2, which grows threefold
+// with every level (1 at depth 0, 4 at 1, 1093 at 6); +Inf when it
+// exceeds a float64.
+func NestedNodes(depth int) float64 {
+	return (math.Pow(3, float64(depth)+1) - 1) / 2
 }
 
 // Nested returns count TestStruc values generated from seed with a PCG

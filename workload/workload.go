@@ -94,6 +94,36 @@ type Workload struct {
 	// generate returns the values for opts (defaults filled in), each a
 	// pointer to Type.
 	generate func(opts Options) []any
+	// footprint estimates the bytes of the values for opts (defaults
+	// filled in, params checked); see Footprint.
+	footprint func(opts Options) float64
+}
+
+// Footprint estimates the memory, in bytes, that one set of the
+// workload's values for opts occupies once generated (what Values
+// returns; for a workload with a Runner, what one of its jobs holds of
+// its values and their stored form at once), so that a command can
+// refuse options that cannot fit before it generates anything. The
+// figures are measured on 64-bit platforms and err on the high side; the
+// estimate may be +Inf (nested at a depth in the hundreds) and is 0 when
+// the workload does not say. opts must pass Check.
+func (w *Workload) Footprint(opts Options) float64 {
+	if w.footprint == nil {
+		return 0
+	}
+	if opts.Seed == 0 {
+		opts.Seed = w.Seed
+	}
+	if opts.Count <= 0 {
+		opts.Count = w.Count
+	}
+	return w.footprint(opts)
+}
+
+// perValue is the footprint of a workload whose values take about n bytes
+// each, whatever the options.
+func perValue(n float64) func(Options) float64 {
+	return func(opts Options) float64 { return n * float64(opts.Count) }
 }
 
 // Target returns the workload as codecs see it.
