@@ -2,8 +2,11 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
+	"math/big"
+	"os"
 	"strings"
 
 	"github.com/serbench/serbench/internal/bigfloatio"
@@ -23,7 +26,7 @@ Examples:
   serbench bigfloat --read nums.bin
 `
 
-func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
+func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bigfloat", bigfloatUsage, stderr)
 	var (
 		write    = fs.String("write", "", "file to write")
@@ -40,6 +43,7 @@ func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := wflags.options()
+	defer watchMemory(stderr, os.Exit)()
 	switch {
 	case (*write == "") == (*read == ""):
 		return usagef("give exactly one of --write FILE or --read FILE")
@@ -53,37 +57,37 @@ func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
 		if err := w.Check(opts); err != nil {
 			return usagef("%v", err)
 		}
+		if err := bigfloatBound(*encoding).check(w, opts); err != nil {
+			return err
+		}
 		bo, err := workload.BigFloatOptionsOf(opts)
 		if err != nil {
 			return err
 		}
-		values, err := workload.BigFloats(bo)
-		if err != nil {
-			return err
-		}
-		prec := bo.Precision
-		if prec == 0 {
-			prec = workload.BigFloatPrecision
-		}
-		if err := bigfloatio.WriteFile(*write, *encoding, values, prec); err != nil {
-			return err
-		}
-		size, err := bigfloatio.RecordSize(*encoding, values)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %d numbers (%d-bit precision) to %s as %s: %d record bytes, %.2f bytes per number\n",
-			len(values), prec, *write, *encoding, size, float64(size)/float64(len(values)))
-		return nil
+		return writeBigfloats(ctx, *write, *encoding, bo, stdout)
 	}
-	enc, values, err := bigfloatio.ReadFile(*read)
+	type file struct {
+		enc    string
+		values []*big.Float
+	}
+	got := make(chan file, 1)
+	err = interruptible(ctx, func() error {
+		enc, values, err := bigfloatio.ReadFile(*read)
+		got <- file{enc, values}
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %d numbers, encoding %s\n", *read, len(values), enc)
+	f := <-got
+	fmt.Fprintf(stdout, "%s: %d numbers, encoding %s\n", *read, len(f.values), f.enc)
 	if *print {
 		w := bufio.NewWriter(stdout)
-		for _, v := range values {
+		for i, v := range f.values {
+			if ctx.Err() != nil {
+				w.Flush()
+				return fmt.Errorf("%w after printing %d of %d numbers", context.Cause(ctx), i, len(f.values))
+			}
 			if v == nil {
 				fmt.Fprintln(w, "nil")
 				continue
@@ -92,5 +96,63 @@ func cmdBigfloat(args []string, stdout, stderr io.Writer) error {
 		}
 		return w.Flush()
 	}
+	return nil
+}
+
+// bigfloatBound is the memory bound of bigfloat --write in encoding enc:
+// the process holds the values and the whole file before it writes it,
+// and the collector lets the heap grow to twice that; a text record at
+// high precision takes about 2.4 times the value's mantissa (0.3 decimal
+// digits a bit).
+func bigfloatBound(enc string) memoryBound {
+	if enc == "text" {
+		return processBound(7, "(the values, the file's text, which takes up to 2.5 times as much, and the collector's headroom)")
+	}
+	return processBound(4, "(the values, the file's bytes and the collector's headroom)")
+}
+
+// writeBigfloats generates the values of bo and writes them to path in
+// encoding enc. The values are computed and encoded in a goroutine that
+// is abandoned if ctx ends first (one division at 100,000,000 bits takes
+// minutes); the file is written only once they all are, so that an
+// interrupted write leaves no file.
+func writeBigfloats(ctx context.Context, path, enc string, bo workload.BigFloatOptions, stdout io.Writer) error {
+	prec := bo.Precision
+	if prec == 0 {
+		prec = workload.BigFloatPrecision
+	}
+	type encoded struct {
+		data       []byte
+		n, records int
+	}
+	out := make(chan encoded, 1)
+	err := interruptible(ctx, func() error {
+		values, err := workload.BigFloats(bo)
+		if err != nil {
+			return err
+		}
+		data, err := bigfloatio.Marshal(enc, values, prec)
+		if err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		size, err := bigfloatio.RecordSize(enc, values)
+		if err != nil {
+			return err
+		}
+		out <- encoded{data, len(values), size}
+		return nil
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w before the numbers were computed: nothing written to %s", err, path)
+		}
+		return err
+	}
+	e := <-out
+	if err := os.WriteFile(path, e.data, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %d numbers (%d-bit precision) to %s as %s: %d record bytes, %.2f bytes per number\n",
+		e.n, prec, path, enc, e.records, float64(e.records)/float64(e.n))
 	return nil
 }

@@ -443,8 +443,8 @@ func TestStoredSettings(t *testing.T) {
 }
 
 // TestInterruptedRunSaysSoOnce sends SIGINT to a real run while it
-// measures: the run stops, prints what it measured, and says once that it
-// was interrupted and after how many samples; no warning repeats per
+// measures: the run stops, prints what it measured, exits 130, and says
+// once that it was interrupted and after how many samples; no warning repeats per
 // cell, and no advice asks for the --count the run already had.
 func TestInterruptedRunSaysSoOnce(t *testing.T) {
 	bin := signalBinary(t)
@@ -459,8 +459,8 @@ func TestInterruptedRunSaysSoOnce(t *testing.T) {
 	waitForSamples(t, cmd, db, 20)
 	cmd.Process.Signal(syscall.SIGINT)
 	err := cmd.Wait()
-	if err == nil {
-		t.Fatal("an interrupted run exited 0")
+	if code := exitStatusOf(t, err); code != 130 {
+		t.Fatalf("an interrupted run exited %d, want 130 (128 + SIGINT)", code)
 	}
 	errText := stderr.String()
 	if n := strings.Count(errText, "interrupted after "); n != 1 {

@@ -18,8 +18,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
 	"github.com/serbench/serbench/internal/fidelity"
@@ -29,10 +27,9 @@ import (
 func main() {
 	harness.MaybeWorker()  // a worker process of a run: serves it and exits
 	fidelity.MaybeWorker() // a worker of a fidelity matrix: computes a row and exits
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := handleSignals(os.Stderr)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(exitCode(err, os.Stderr))
+	os.Exit(exitStatus(err, stop(), os.Stderr))
 }
 
 // usageError is bad usage: exit status 2.
@@ -78,8 +75,8 @@ var commands = []command{
 	{"history", "", "each cell across stored runs, regressions flagged", cmdHistory},
 	{"import", "FILE", "store go test -bench output as a run", cmdImport},
 	{"report", "[RUN-ID...] --html FILE [--markdown FILE]", "HTML page (offline, charts) and/or Markdown with SVG charts", cmdReport},
-	{"bigfloat", "", "write or read a file of big.Float numbers (--write/--read)", noCtx(cmdBigfloat)},
-	{"onepass", "", "go-codec-bench's one-pass summary (nested workload by default)", noCtx(cmdOnepass)},
+	{"bigfloat", "", "write or read a file of big.Float numbers (--write/--read)", cmdBigfloat},
+	{"onepass", "", "go-codec-bench's one-pass summary (nested workload by default)", cmdOnepass},
 	{"fidelity", "", "every codec against edge values (-0, NaN, 2^63, bad UTF-8, ...)", cmdFidelity},
 }
 

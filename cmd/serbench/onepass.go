@@ -1,8 +1,12 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"regexp"
 	"time"
 
 	"github.com/serbench/serbench/internal/harness"
@@ -24,7 +28,7 @@ Examples:
   serbench onepass --codec '^(json|msgp|protobuf)$' --depth 0   # flat values, no children
 `
 
-func cmdOnepass(args []string, stdout, stderr io.Writer) error {
+func cmdOnepass(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("onepass", onepassUsage, stderr)
 	var (
 		workloadRE = fs.String("workload", "^nested$", "regular expression selecting workloads")
@@ -36,10 +40,33 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := wopts.options()
-	jobs, err := suite.Jobs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts})
+	specs, err := suite.Specs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts}, nil, false)
 	if err != nil {
 		return selectionUsage(err)
 	}
+	// The bound applies to one job at a time: each job's values are
+	// generated just before its one pass, and dropped after it.
+	bound := processBound(inProcessCopies, "(the values, the copy it verifies against, the inputs, the messages, the decoded values and the collector's headroom)")
+	var jobs []harness.Spec
+	for _, s := range specs {
+		if s.Kind != suite.CodecKind {
+			continue
+		}
+		if len(jobs) == 0 || jobs[len(jobs)-1].Workload != s.Workload {
+			w, err := workload.Lookup(s.Workload)
+			if err != nil {
+				return err
+			}
+			if err := bound.check(w, opts); err != nil {
+				return err
+			}
+		}
+		jobs = append(jobs, s)
+	}
+	if len(jobs) == 0 {
+		return errors.New("nothing was measured: no workload with per-value codecs selected (onepass times codecs on a workload's values; floats has strategies of its own: serbench run --workload floats)")
+	}
+	defer watchMemory(stderr, os.Exit)()
 	var rows []result.OnePassRow
 	var current string
 	flush := func() error {
@@ -54,20 +81,63 @@ func cmdOnepass(args []string, stdout, stderr io.Writer) error {
 		rows = nil
 		return err
 	}
-	for _, j := range jobs {
-		if j.Workload != current {
+	done, measured := 0, 0
+	for _, s := range jobs {
+		if s.Workload != current {
 			if err := flush(); err != nil {
 				return err
 			}
-			current = j.Workload
+			current = s.Workload
 		}
-		rows = append(rows, harness.OnePass(j, *timeout))
+		j, err := onePassJob(ctx, s, opts)
+		if ctx.Err() != nil {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		row := harness.OnePass(ctx, j, *timeout)
+		if ctx.Err() != nil {
+			break
+		}
+		rows = append(rows, row)
+		done++
+		if !row.Failed() {
+			measured++
+		}
 	}
 	if err := flush(); err != nil {
 		return err
 	}
-	if len(jobs) == 0 {
-		fmt.Fprintln(stderr, "no workload with per-value codecs selected")
+	switch {
+	case ctx.Err() != nil && done == 0:
+		return fmt.Errorf("%w before the first of %d codecs was done", context.Cause(ctx), len(jobs))
+	case ctx.Err() != nil:
+		return fmt.Errorf("%w after %d of %d codecs (the tables above have those)", context.Cause(ctx), done, len(jobs))
+	case measured == 0:
+		return errors.New("nothing was measured: every codec failed its one pass (the tables above say why)")
 	}
 	return nil
+}
+
+// onePassJob generates the values of job s (with the pristine copy it is
+// verified against), in a goroutine abandoned if ctx ends first: the
+// values of a deep nested workload take seconds to build.
+func onePassJob(ctx context.Context, s harness.Spec, opts workload.Options) (harness.Job, error) {
+	out := make(chan harness.Job, 1)
+	err := interruptible(ctx, func() error {
+		js, err := suite.Jobs(suite.Selection{Workload: "^" + regexp.QuoteMeta(s.Workload) + "$", Codec: "^" + regexp.QuoteMeta(s.Name) + "$", Options: opts})
+		if err == nil && len(js) != 1 {
+			err = fmt.Errorf("onepass: %s: %d jobs, want one", s, len(js))
+		}
+		if err != nil {
+			return err
+		}
+		out <- js[0]
+		return nil
+	})
+	if err != nil {
+		return harness.Job{}, err
+	}
+	return <-out, nil
 }

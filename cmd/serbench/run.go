@@ -72,6 +72,9 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 	if *f.sampleTime <= 0 || *f.timeout <= 0 {
 		return nil, usagef("--time and --timeout must be positive")
 	}
+	if err := checkSampleTime(*f.sampleTime); err != nil {
+		return nil, err
+	}
 	target, err := parsePercent(*f.ci)
 	if err != nil {
 		return nil, usagef("--ci %q: %v", *f.ci, err)
@@ -105,7 +108,10 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: mem,
 		Parallel: *f.parallel, Zstd: zstd, Suite: *f.suite, Group: f.shards.group, Shard: f.shards.s,
 	})
-	return p, selectionUsage(err)
+	if err != nil {
+		return p, selectionUsage(err)
+	}
+	return p, checkRunMemory(p, *f.isolation, mem, strings.TrimSpace(*f.memoryLimit))
 }
 
 // measure executes p into run r, then prints the stored run.
@@ -140,6 +146,9 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 		if errors.Is(runErr, context.Canceled) {
 			return fmt.Errorf("interrupted after %d of about %d samples: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it",
 				last.get().Done, last.get().Total, db.Name(), id, id)
+		}
+		if errors.Is(runErr, runner.ErrNothingMeasured) {
+			return fmt.Errorf("nothing was measured: no cell got a sample (the printed run says why); run %s is stored in %s as incomplete", id, db.Name())
 		}
 		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s; serbench run --resume %s finishes it)", id, runErr, db.Name(), id)
 	}

@@ -32,8 +32,9 @@ var onePassClock Clock = realClock{}
 // declared losses. It then verifies every value with Setup, for the mean
 // length and the status. Each step runs under timeout; a codec that is
 // unsupported, fails, panics or times out gets a row with Status and
-// Error set.
-func OnePass(j Job, timeout time.Duration) result.OnePassRow {
+// Error set. When ctx is done, OnePass returns at once (the step under
+// way is abandoned, as after a timeout), with ctx's error as the row's.
+func OnePass(ctx context.Context, j Job, timeout time.Duration) result.OnePassRow {
 	info := j.Codec.Info()
 	r := result.OnePassRow{Workload: j.Workload, Codec: info.Name}
 	if j.unsupported() == "" && len(j.Values) > 0 {
@@ -41,7 +42,7 @@ func OnePass(j Job, timeout time.Duration) result.OnePassRow {
 		// read only when it has returned: a goroutine abandoned after
 		// the timeout touches nothing the caller uses.
 		base, local, clock := r, result.OnePassRow{}, onePassClock
-		err := WithTimeout(context.Background(), timeout, "one pass", func() error {
+		err := WithTimeout(ctx, timeout, "one pass", func() error {
 			l := base
 			err := onePass(j, clock, &l)
 			local = l
@@ -53,7 +54,7 @@ func OnePass(j Job, timeout time.Duration) result.OnePassRow {
 				r.Status = result.VerifyUnsupported
 			}
 			r.Error = err.Error()
-			if errors.Is(err, ErrTimeout) {
+			if errors.Is(err, ErrTimeout) || ctx.Err() != nil {
 				// Setup would likely hang as well.
 				return r
 			}
@@ -61,7 +62,7 @@ func OnePass(j Job, timeout time.Duration) result.OnePassRow {
 			r = local
 		}
 	}
-	_, v, err := Setup(context.Background(), j, timeout)
+	_, v, err := Setup(ctx, j, timeout)
 	r.Values, r.MeanLen, r.DiffValues = v.Values, v.MeanSize, v.DiffValues
 	switch {
 	case r.Error != "":

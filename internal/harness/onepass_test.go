@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"reflect"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestOnePass(t *testing.T) {
 	clk := &fakeClock{}
 	withOnePassClock(t, clk)
 	good := &fake{name: "good", clock: clk, encCost: 3 * time.Microsecond, decCost: 5 * time.Microsecond}
-	r := OnePass(jobs(good)[0], time.Second)
+	r := OnePass(context.Background(), jobs(good)[0], time.Second)
 	if r.Status != result.VerifyExact || r.Error != "" || !r.Match || r.FirstDiff != "" || len(r.Lossy) != 0 {
 		t.Fatalf("good codec: %+v", r)
 	}
@@ -55,7 +56,7 @@ func TestOnePassMismatch(t *testing.T) {
 	clk := &fakeClock{}
 	withOnePassClock(t, clk)
 	off := &fake{name: "off", clock: clk, mangle: func(it *item) { it.N++ }}
-	r := OnePass(jobs(off)[0], time.Second)
+	r := OnePass(context.Background(), jobs(off)[0], time.Second)
 	if r.Match || r.Status != result.VerifyMismatch || r.DiffValues != 50 || r.Failed() {
 		t.Fatalf("off-by-one codec: %+v", r)
 	}
@@ -69,7 +70,7 @@ func TestOnePassMismatch(t *testing.T) {
 			it.S = "?"
 		}
 	}}
-	r = OnePass(jobs(first)[0], time.Second)
+	r = OnePass(context.Background(), jobs(first)[0], time.Second)
 	if r.Match || r.DiffValues != 1 || !strings.Contains(r.FirstDiff, ".S") {
 		t.Errorf("first value only: %+v", r)
 	}
@@ -91,7 +92,7 @@ func TestOnePassDeclaredLoss(t *testing.T) {
 	})
 	target := codec.Target{Workload: "measures", Type: reflect.TypeFor[measure](), New: func() any { return new(measure) }}
 	j := Job{Workload: "measures", Target: target, Values: []any{&measure{F: 0.1}, &measure{F: 1.5}}, Codec: narrow}
-	r := OnePass(j, time.Second)
+	r := OnePass(context.Background(), j, time.Second)
 	if !r.Match || r.Status != result.VerifyLossy || len(r.Lossy) != 1 || r.Lossy[0] != "float-precision" {
 		t.Errorf("declared loss: %+v", r)
 	}
@@ -118,10 +119,30 @@ func TestOnePassFailures(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			j := jobs(tc.codec)[0]
-			r := OnePass(j, 200*time.Millisecond)
+			r := OnePass(context.Background(), j, 200*time.Millisecond)
 			if r.Status != tc.status || !strings.Contains(r.Error, tc.err) || !r.Failed() || r.Match {
 				t.Errorf("got %+v, want status %s and an error with %q", r, tc.status, tc.err)
 			}
 		})
+	}
+}
+
+// TestOnePassReturnsWhenCanceled: a codec that never returns holds up the
+// one pass only until its context is canceled (serbench onepass after
+// Ctrl-C), not for the whole timeout.
+func TestOnePassReturnsWhenCanceled(t *testing.T) {
+	clk := &fakeClock{}
+	withOnePassClock(t, clk)
+	hang := make(chan struct{})
+	defer close(hang)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start := time.Now()
+	r := OnePass(ctx, jobs(&fake{name: "hangs", clock: clk, hang: hang})[0], time.Minute)
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("OnePass returned %s after its context was canceled", took)
+	}
+	if !r.Failed() || !strings.Contains(r.Error, "canceled") {
+		t.Errorf("got %+v, want a failed row that says it was canceled", r)
 	}
 }

@@ -88,15 +88,16 @@ type Hooks struct {
 // p's codecs (unless the run has one, as a resumed run may), then runs the
 // jobs (only the missing samples of a resumed run), then marks the run
 // complete, or incomplete if it stopped, and releases its lock. The error
-// is why it stopped (it wraps context.Canceled when ctx was canceled);
-// whatever was measured is stored either way.
+// is why it stopped (it wraps context.Canceled when ctx was canceled; it
+// is ErrNothingMeasured when no cell got a sample); whatever was measured
+// is stored either way.
 func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 	cfg := p.Config
 	cfg.Stored = r.stored
 	cfg.Progress = h.Progress
 	runErr := r.storeFidelity(ctx, p, h.Fidelity)
 	if runErr == nil {
-		runErr = harness.Run(ctx, cfg, p.Specs, r.w)
+		runErr = r.measure(ctx, cfg, p)
 	}
 	complete := runErr == nil
 	if err := r.w.Finish(time.Now(), complete); err != nil {

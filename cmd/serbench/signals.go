@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+)
+
+// interruptedError is the cause of the context of a command stopped by a
+// signal.
+type interruptedError struct{ sig os.Signal }
+
+func (e interruptedError) Error() string { return "interrupted by " + signalName(e.sig) }
+
+// Is makes an interruption a context.Canceled, as ctx.Err() says.
+func (e interruptedError) Is(target error) bool { return target == context.Canceled }
+
+// signalName is the usual name of the signals serbench handles.
+func signalName(sig os.Signal) string {
+	switch sig {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
+}
+
+// signalStatus is the exit status of a process stopped by sig: 128 plus
+// its number, as a shell reports a process the signal killed.
+func signalStatus(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 1
+}
+
+// handleSignals returns a context that the first SIGINT or SIGTERM
+// cancels, with an interruptedError as its cause, so that the command
+// stops and saves what it has; a second one exits at once (watchSignals).
+// stop stops the handling and returns the first signal, nil if none came.
+func handleSignals(stderr io.Writer) (ctx context.Context, stop func() os.Signal) {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	ctx, received := watchSignals(ch, stderr, os.Exit)
+	return ctx, func() os.Signal {
+		signal.Stop(ch)
+		return received()
+	}
+}
+
+// watchSignals watches ch: the first signal cancels the returned context
+// (cause interruptedError); a second one writes a line to stderr and calls
+// exit with its status, without waiting for the command. received returns
+// the first signal, nil if none came yet.
+func watchSignals(ch <-chan os.Signal, stderr io.Writer, exit func(int)) (ctx context.Context, received func() os.Signal) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	var (
+		mu    sync.Mutex
+		first os.Signal
+	)
+	go func() {
+		sig := <-ch
+		mu.Lock()
+		first = sig
+		mu.Unlock()
+		cancel(interruptedError{sig})
+		sig = <-ch
+		fmt.Fprintf(stderr, "serbench: second %s: exiting at once (what was stored so far stays stored)\n", signalName(sig))
+		exit(signalStatus(sig))
+	}()
+	return ctx, func() os.Signal {
+		mu.Lock()
+		defer mu.Unlock()
+		return first
+	}
+}
+
+// exitStatus prints err, if any, and returns serbench's exit status for
+// a command that returned err after receiving sig (nil: none). With a
+// signal it is 128 plus the signal's number (SIGINT: 130, SIGTERM: 143),
+// whatever the command did once stopped; without, exitCode's: 0 for
+// success and --help, 2 for bad usage (options refused before anything
+// starts included), 1 for any other error (a run in which nothing was
+// measured included). A bare context.Canceled is printed as the
+// interruption it was.
+func exitStatus(err error, sig os.Signal, stderr io.Writer) int {
+	if sig == nil {
+		return exitCode(err, stderr)
+	}
+	if err != nil && !errors.Is(err, errHelp) {
+		if err == context.Canceled {
+			err = interruptedError{sig}
+		}
+		fmt.Fprintln(stderr, "serbench:", err)
+	}
+	return signalStatus(sig)
+}
+
+// interruptible runs f on a goroutine of its own and returns its error,
+// or the cause of ctx's end (an interruptedError after a signal) as soon
+// as ctx is done: for work in this process that cannot look at ctx (one
+// big.Float division of minutes), which is then abandoned, as serbench
+// exits. f must not write anything the caller reads after an
+// interruption.
+func interruptible(ctx context.Context, f func() error) error {
+	if err := ctx.Err(); err != nil {
+		return context.Cause(ctx)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// started is a serbench process of a test, with what it prints.
+type started struct {
+	cmd            *exec.Cmd
+	stdout, stderr bytes.Buffer
+	done           chan error
+}
+
+// startBinary starts the built serbench with args.
+func startBinary(t *testing.T, bin string, args ...string) *started {
+	t.Helper()
+	p := &started{cmd: exec.Command(bin, args...), done: make(chan error, 1)}
+	p.cmd.Stdout, p.cmd.Stderr = &p.stdout, &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			<-p.done
+		}
+	})
+	return p
+}
+
+// exitWithin waits at most d for the process to exit and returns its exit
+// status and how long it took; it kills the process and fails the test
+// when d passes.
+func (p *started) exitWithin(t *testing.T, d time.Duration, what string) (int, time.Duration) {
+	t.Helper()
+	start := time.Now()
+	select {
+	case err := <-p.done:
+		p.done <- err // for the cleanup and a second call
+		return exitStatusOf(t, err), time.Since(start)
+	case <-time.After(d):
+		p.cmd.Process.Kill()
+		err := <-p.done
+		p.done <- err
+		t.Fatalf("serbench %s still ran %s %s; killed (stderr: %q)", strings.Join(p.cmd.Args[1:], " "), d, what, p.stderr.String())
+		return 0, 0
+	}
+}
+
+// running reports whether the process is still running after d.
+func (p *started) running(d time.Duration) bool {
+	select {
+	case err := <-p.done:
+		p.done <- err
+		return false
+	case <-time.After(d):
+		return true
+	}
+}
+
+func exitStatusOf(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal()) // killed by the signal itself
+		}
+		return ee.ExitCode()
+	}
+	t.Fatal(err)
+	return -1
+}
+
+// TestSignalsStopLongCommands sends SIGTERM and SIGINT to commands that
+// compute in serbench's own process for minutes (a big.Float division at
+// 100,000,000 bits; onepass generating and round-tripping values of
+// depth 6): each exits within a few seconds with 128 + the signal's
+// number (143, 130), says it was interrupted, and leaves no file half
+// written.
+func TestSignalsStopLongCommands(t *testing.T) {
+	bin := signalBinary(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "huge.bflt")
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"bigfloat", []string{"bigfloat", "--write", file, "--encoding", "binary", "--precision", "100000000", "--values", "5"}},
+		{"onepass", []string{"onepass", "--depth", "6"}},
+	} {
+		for _, sig := range []struct {
+			s    syscall.Signal
+			code int
+		}{{syscall.SIGTERM, 143}, {syscall.SIGINT, 130}} {
+			t.Run(c.name+"/"+sig.s.String(), func(t *testing.T) {
+				p := startBinary(t, bin, c.args...)
+				if !p.running(time.Second) {
+					t.Fatalf("serbench %s ended before the signal: %q", strings.Join(c.args, " "), p.stderr.String())
+				}
+				p.cmd.Process.Signal(sig.s)
+				code, took := p.exitWithin(t, 5*time.Second, "after "+sig.s.String())
+				t.Logf("exit %d %.2fs after %s; stderr %q", code, took.Seconds(), sig.s, p.stderr.String())
+				if code != sig.code {
+					t.Errorf("exit status %d after %s, want %d", code, sig.s, sig.code)
+				}
+				if !strings.Contains(p.stderr.String(), "interrupted") {
+					t.Errorf("stderr does not say it was interrupted: %q", p.stderr.String())
+				}
+				if _, err := os.Stat(file); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("an interrupted bigfloat --write left %s (%v)", file, err)
+				}
+			})
+		}
+	}
+}
+
+// TestSecondSignalExitsAtOnce: a serbench whose output nobody reads (a
+// pager left waiting) cannot finish after a first Ctrl-C, blocked in a
+// write; a second Ctrl-C ends it at once (within a second) with status
+// 130 and a line that says so.
+func TestSecondSignalExitsAtOnce(t *testing.T) {
+	bin := signalBinary(t)
+	file := filepath.Join(t.TempDir(), "n.bflt")
+	if _, stderr, code := cli(t, "bigfloat", "--write", file, "--encoding", "binary", "--from", "0", "--to", "200000"); code != 0 {
+		t.Fatalf("bigfloat --write: exit %d: %s", code, stderr)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close() // never read: the pipe fills and serbench blocks
+	p := &started{cmd: exec.Command(bin, "bigfloat", "--read", file, "--print"), done: make(chan error, 1)}
+	p.cmd.Stdout, p.cmd.Stderr = w, &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			<-p.done
+		}
+	})
+	if !p.running(time.Second) {
+		t.Fatalf("bigfloat --read --print ended with its output unread: %q", p.stderr.String())
+	}
+	p.cmd.Process.Signal(syscall.SIGINT)
+	if !p.running(500 * time.Millisecond) {
+		t.Fatalf("the first SIGINT ended a process blocked writing its output (stderr %q); the test needs one that it cannot end", p.stderr.String())
+	}
+	p.cmd.Process.Signal(syscall.SIGINT)
+	code, took := p.exitWithin(t, time.Second, "after a second SIGINT")
+	t.Logf("exit %d %.2fs after the second SIGINT; stderr %q", code, took.Seconds(), p.stderr.String())
+	if code != 130 {
+		t.Errorf("exit status %d after a second SIGINT, want 130", code)
+	}
+	if !strings.Contains(p.stderr.String(), "second") {
+		t.Errorf("stderr does not say a second signal ended it: %q", p.stderr.String())
+	}
+}
