@@ -164,8 +164,13 @@ func runExample(t *testing.T, bin, dir string, ex example) {
 
 // exampleOverrides returns what TestManualExamples appends to an example
 // (its arguments args): for one that measures, short settings, and a
-// shard when it selects more than maxExampleJobs jobs.
+// shard when it selects more than maxExampleJobs jobs; for a robustness
+// matrix, fewer inputs.
 func exampleOverrides(t *testing.T, args []string) []string {
+	if len(args) > 0 && args[0] == "robust" && !slices.Contains(args, "--run") {
+		// Fewer inputs: the matrix of the default settings takes minutes.
+		return []string{"--budget", "10", "--messages", "2"}
+	}
 	runArgs, measures := args, len(args) == 0 || strings.HasPrefix(args[0], "-")
 	if len(args) > 0 && args[0] == "run" {
 		runArgs, measures = args[1:], true

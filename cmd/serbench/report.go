@@ -77,7 +77,11 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		if err := report.HTMLWithMatrices(&b, runs, opts, report.Matrices{Fidelity: matrices}); err != nil {
+		robust, err := storedRobust(ctx, db, runs) // robust.go
+		if err != nil {
+			return err
+		}
+		if err := report.HTMLWithMatrices(&b, runs, opts, report.Matrices{Fidelity: matrices, Robust: robust}); err != nil {
 			return err
 		}
 		if err := writeFile(*htmlPath, b.Bytes()); err != nil {
@@ -91,6 +95,19 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		charts, err := report.MarkdownFile(&b, runs, opts, base)
 		if err != nil {
 			return err
+		}
+		// The robustness matrices stored with the runs, after the runs.
+		robust, err := storedRobust(ctx, db, runs)
+		if err != nil {
+			return err
+		}
+		for _, r := range runs {
+			if m := robust[r.ID]; m != nil {
+				fmt.Fprintf(&b, "\n## Decoder robustness (run %s)\n\n", r.ID)
+				if err := report.RobustMarkdown(&b, m); err != nil {
+					return err
+				}
+			}
 		}
 		dir := filepath.Dir(*mdPath)
 		for _, c := range charts {

@@ -107,6 +107,7 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		Count:     *f.count, SampleTime: *f.sampleTime, Timeout: *f.timeout, Forks: *f.forks, Workers: *f.workers,
 		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: mem,
 		Parallel: *f.parallel, Zstd: zstd, Suite: *f.suite, Group: f.shards.group, Shard: f.shards.s,
+		Robust: *f.robust,
 	})
 	if err != nil {
 		return p, selectionUsage(err)
@@ -129,6 +130,10 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 	if !*f.quiet {
 		h.Fidelity = func(m *result.Fidelity, took time.Duration) {
 			fmt.Fprintf(stderr, "fidelity matrix of %d codecs stored in %s (serbench fidelity --run %s prints it)\n",
+				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
+		}
+		h.Robust = func(m *result.Robust, took time.Duration) {
+			fmt.Fprintf(stderr, "robustness matrix of %d codec × workload rows stored in %s (serbench robust --run %s prints it)\n",
 				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
 		}
 	}

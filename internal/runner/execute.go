@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/robust"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 )
@@ -82,6 +83,9 @@ type Hooks struct {
 	// Fidelity, if set, is called when the fidelity matrix of the
 	// plan's codecs is stored, with how long computing it took.
 	Fidelity func(m *result.Fidelity, took time.Duration)
+	// Robust, if set, is called when the robustness matrix of the plan's
+	// codecs is stored (Plan.Robust), with how long computing it took.
+	Robust func(m *result.Robust, took time.Duration)
 }
 
 // Execute measures p into r: it computes and stores the fidelity matrix of
@@ -96,6 +100,9 @@ func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 	cfg.Stored = r.stored
 	cfg.Progress = h.Progress
 	runErr := r.storeFidelity(ctx, p, h.Fidelity)
+	if runErr == nil && p.Robust {
+		runErr = r.storeRobust(ctx, p, h.Robust)
+	}
 	if runErr == nil {
 		runErr = r.measure(ctx, cfg, p)
 	}
@@ -109,6 +116,44 @@ func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 	return runErr
 }
 
+// storeRobust computes the decoder robustness matrix of p's codecs in
+// worker processes (in this process with isolation none) and stores it
+// with the run, unless the run has one already (a resumed run).
+func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robust, time.Duration)) error {
+	if _, err := r.db.Robust(ctx, r.ID); err == nil {
+		return nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	start := time.Now()
+	m, err := robust.Compute(ctx, p.codecs(), robust.Options{
+		MemoryLimit: p.Config.MemoryLimit,
+		Workers:     p.Config.Workers,
+		InProcess:   p.Config.Isolation == harness.IsolationNone,
+	})
+	if err != nil {
+		return fmt.Errorf("robustness matrix: %w", err)
+	}
+	if err := r.db.SaveRobust(ctx, r.ID, m); err != nil {
+		return err
+	}
+	if stored != nil {
+		stored(m, time.Since(start))
+	}
+	return nil
+}
+
+// codecs returns the registered codecs of p.
+func (p *Plan) codecs() []codec.Codec {
+	var out []codec.Codec
+	for _, rc := range p.Codecs {
+		if c, ok := codec.Lookup(rc.Name); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // storeFidelity computes the fidelity matrix of p's codecs in worker
 // processes (in this process with isolation none) and stores it with the
 // run, unless the run has one already (a resumed run).
@@ -118,14 +163,8 @@ func (r *Run) storeFidelity(ctx context.Context, p *Plan, stored func(*result.Fi
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
-	var codecs []codec.Codec
-	for _, rc := range p.Codecs {
-		if c, ok := codec.Lookup(rc.Name); ok {
-			codecs = append(codecs, c)
-		}
-	}
 	start := time.Now()
-	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{
+	m, err := fidelity.Compute(ctx, p.codecs(), fidelity.Options{
 		Timeout:     p.Config.Timeout,
 		MemoryLimit: p.Config.MemoryLimit,
 		Workers:     p.Config.Workers,

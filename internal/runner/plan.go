@@ -45,6 +45,10 @@ type Options struct {
 	// runs of that name: it measures only the shard's jobs.
 	Group string
 	Shard suite.Shard
+	// Robust also computes the decoder robustness matrix of the run's
+	// codecs (internal/robust, its default workloads and settings) and
+	// stores it with the run.
+	Robust bool
 }
 
 // Plan is what a run measures and how.
@@ -60,6 +64,8 @@ type Plan struct {
 	// Group and Shard are Options'; Group is "" for a run of its own.
 	Group string
 	Shard suite.Shard
+	// Robust is Options'.
+	Robust bool
 }
 
 // New plans a run. A selection that selects nothing, or that workloads
@@ -80,7 +86,7 @@ func New(o Options) (*Plan, error) {
 	if mem == 0 {
 		mem = -1 // harness.Config: negative is none
 	}
-	p := &Plan{Group: o.Group, Shard: o.Shard}
+	p := &Plan{Group: o.Group, Shard: o.Shard, Robust: o.Robust}
 	p.Specs = p.shardOf(specs)
 	p.Settings = suite.Settings{Count: o.Count, SampleTime: o.SampleTime, Timeout: o.Timeout, Seed: o.Selection.Options.Seed,
 		Goroutines: goroutines, Options: o.Selection.Options, Forks: o.Forks, Isolation: o.Isolation,

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/robust"
+	"github.com/serbench/serbench/internal/store"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
+)
+
+const robustUsage = `Usage: serbench robust [--codec RE] [--workload LIST] [--seed N] [--save DIR] [--format text|markdown|json]
+       serbench robust --run RUN-ID|latest [--db DB] [--format text|markdown|json]
+
+Prints the decoder robustness matrix: what each codec's decoder does with
+corrupt and malicious messages. The first --messages values of each
+workload (person and nested by default) are encoded by the codec, and the
+valid messages are mutated in five classes: every prefix (truncate), one
+flipped bit (bitflip), a huge declared length written at an offset (bomb:
+varints, 32-bit lengths, MessagePack, CBOR, gob and Thrift headers), random
+bytes (random), and an unknown field nested 1,000 to 1,000,000 deep (deep:
+JSON, MessagePack, CBOR, BSON, protobuf and Thrift). A class with more
+candidates than --budget is sampled from them by --seed: the same seed gives
+the same inputs.
+
+Each input is decoded in a worker process of this binary with a time limit
+and a memory limit: a decoder that crashes (out of memory, stack overflow,
+fatal error), hangs or panics is counted, and the row goes on in a new
+worker. A cell is ok when every input was refused with an error; otherwise
+it counts crashes (C), hangs (H), panics (P) and inputs accepted without an
+error (A), which is a finding for truncated and random input.
+WORST ALLOC is the largest allocation of one decode divided by its input's
+size. The details name the first panic, crash or hang of each class and its
+input; --save DIR writes those inputs, and each class's worst
+amplification, to files so that a library author can reproduce them.
+
+serbench run --robust computes the matrix of its codecs and stores it with
+the run; --run prints that stored matrix instead of computing one.
+
+Examples:
+  serbench robust --codec 'msgpack|cbor' --workload person
+  serbench robust --codec '^(msgp|flatbuffers)$' --save robust-inputs --format markdown
+  serbench run --workload person --codec '^msgp$' --robust   # stores the matrix with the run
+  serbench robust --run latest
+`
+
+var robustFormats = []string{"text", "markdown", "json"}
+
+// robustFlags are the settings of a matrix, shared by serbench robust and
+// serbench run --robust.
+type robustFlags struct {
+	seed                  *uint64
+	budget, messages      *int
+	timeLimit             *time.Duration
+	memoryLimit, saveDir  *string
+	workers               *int
+	workloadList, codecRE *string
+}
+
+func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("robust", robustUsage, stderr)
+	f := robustFlags{
+		codecRE:      fs.String("codec", "", "regular expression selecting codecs (default all, variants included; reference codecs never)"),
+		workloadList: fs.String("workload", strings.Join(robust.DefaultWorkloads, ","), "comma-separated workloads whose values are mutated"),
+		seed:         fs.Uint64("seed", robust.DefaultSeed, "seed of the mutations: the same seed gives the same inputs"),
+		budget:       fs.Int("budget", robust.DefaultBudget, "most inputs of a class per codec and workload (sampled from all candidates)"),
+		messages:     fs.Int("messages", robust.DefaultMessages, "valid messages mutated per codec and workload: the workload's first values"),
+		timeLimit:    fs.Duration("time-limit", robust.DefaultTimeLimit, "limit of one decode; a worker past it is killed and the input counted as a hang"),
+		memoryLimit:  fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none"),
+		workers:      fs.Int("workers", 0, "rows computed at once, each in worker processes of its own (default: GOMAXPROCS)"),
+		saveDir:      fs.String("save", "", "directory to write the inputs the matrix reports into (WORKLOAD/CODEC/CLASS-WHAT-POS.bin)"),
+	}
+	outFormat := fs.String("format", "text", "output format: "+strings.Join(robustFormats, ", "))
+	runID := fs.String("run", "", "print the matrix stored with this run (an ID, or latest) in --db instead of computing one")
+	dbPath := dbFlag(fs, "read with --run")
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
+		return err
+	}
+	render, err := robustRenderer(*outFormat)
+	if err != nil {
+		return err
+	}
+	if *runID != "" {
+		for _, name := range []string{"codec", "workload", "seed", "budget", "messages", "time-limit", "memory-limit", "workers", "save"} {
+			if isSet(fs, name) {
+				return usagef("--run prints a stored matrix: --%s does not apply", name)
+			}
+		}
+		return printStoredRobust(ctx, *dbPath, *runID, render, stdout)
+	}
+	if isSet(fs, "db") {
+		return usagef("--db is read with --run only: serbench robust stores nothing (serbench run --robust stores the matrix of its codecs)")
+	}
+	codecs, err := fidelityCodecs(*f.codecRE)
+	if err != nil {
+		return err
+	}
+	opts, err := f.options(fs.Lookup("workload").Value.String())
+	if err != nil {
+		return err
+	}
+	opts.Progress = robustProgress(stderr)
+	m, err := robust.Compute(ctx, codecs, opts)
+	if err != nil {
+		return fmt.Errorf("robustness matrix: %w", err)
+	}
+	if opts.SaveDir != "" {
+		fmt.Fprintf(stderr, "inputs the matrix reports written under %s\n", opts.SaveDir)
+	}
+	return render(stdout, m)
+}
+
+// options checks the flags and returns the options of robust.Compute for
+// the comma-separated workloads.
+func (f robustFlags) options(workloads string) (robust.Options, error) {
+	if *f.budget < 1 {
+		return robust.Options{}, usagef("--budget %d: want at least 1", *f.budget)
+	}
+	if *f.messages < 1 {
+		return robust.Options{}, usagef("--messages %d: want at least 1", *f.messages)
+	}
+	if *f.timeLimit <= 0 {
+		return robust.Options{}, usagef("--time-limit %s: want a positive duration", *f.timeLimit)
+	}
+	if *f.workers < 0 {
+		return robust.Options{}, usagef("--workers %d: want at least 1", *f.workers)
+	}
+	if *f.seed == 0 {
+		return robust.Options{}, usagef("--seed 0: want a positive seed")
+	}
+	mem, err := parseBytes(*f.memoryLimit)
+	if err != nil {
+		return robust.Options{}, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
+	}
+	if mem == 0 {
+		mem = -1
+	}
+	var ws []string
+	for _, w := range strings.Split(workloads, ",") {
+		if w = strings.TrimSpace(w); w == "" {
+			continue
+		}
+		wl, err := workload.Lookup(w)
+		if err != nil {
+			return robust.Options{}, usagef("--workload: %v", err)
+		}
+		if wl.Runner != "" {
+			return robust.Options{}, usagef("--workload %s: the workload has no values of its own to mutate (package %s runs it)", w, wl.Runner)
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 {
+		return robust.Options{}, usagef("--workload %q names no workload", workloads)
+	}
+	return robust.Options{Workloads: ws, Seed: *f.seed, Budget: *f.budget, Messages: *f.messages, TimeLimit: *f.timeLimit,
+		MemoryLimit: mem, Workers: *f.workers, SaveDir: *f.saveDir}, nil
+}
+
+// robustProgress prints a line per row that has findings, and a count
+// every 10 rows.
+func robustProgress(stderr io.Writer) func(done, total int, row result.RobustRow) {
+	return func(done, total int, row result.RobustRow) {
+		if done%10 == 0 || done == total {
+			fmt.Fprintf(stderr, "robust: %d of %d codec × workload rows done\n", done, total)
+		}
+	}
+}
+
+// robustRenderer returns the renderer of a --format value.
+func robustRenderer(name string) (func(io.Writer, *result.Robust) error, error) {
+	switch name {
+	case "text":
+		return report.RobustTable, nil
+	case "markdown":
+		return report.RobustMarkdown, nil
+	case "json":
+		return report.RobustJSON, nil
+	}
+	return nil, usagef("--format %q is not a format of robust (valid: %s)", name, strings.Join(robustFormats, ", "))
+}
+
+// printStoredRobust prints the matrix stored with a run.
+func printStoredRobust(ctx context.Context, dbPath, id string, render func(io.Writer, *result.Robust) error, stdout io.Writer) error {
+	db, err := openExisting(ctx, dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if id, err = latestOr(ctx, db, id); err != nil {
+		return err
+	}
+	m, err := db.Robust(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, rerr := db.Run(ctx, id); rerr != nil {
+			return rerr // no such run
+		}
+		return fmt.Errorf("%w (serbench run --robust stores one with the run)", err)
+	}
+	if err != nil {
+		return err
+	}
+	return render(stdout, m)
+}
+
+// storedRobust returns the robustness matrices stored with runs, by run
+// ID; runs without one are left out.
+func storedRobust(ctx context.Context, db *store.DB, runs []*result.Run) (map[string]*result.Robust, error) {
+	out := map[string]*result.Robust{}
+	for _, r := range runs {
+		m, err := db.Robust(ctx, r.ID)
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[r.ID] = m
+	}
+	return out, nil
+}
