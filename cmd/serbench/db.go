@@ -89,12 +89,12 @@ func loadRuns(ctx context.Context, db *store.DB, skip func(id string, err error)
 	return runs, nil
 }
 
-// storedFidelity returns the fidelity matrices stored with runs, by run
-// ID; runs without one are left out.
-func storedFidelity(ctx context.Context, db *store.DB, runs []*result.Run) (map[string]*result.Fidelity, error) {
-	out := map[string]*result.Fidelity{}
+// storedMatrices returns the matrices (fidelity or robustness) stored
+// with runs, by run ID, as read reads one; runs without one are left out.
+func storedMatrices[M any](ctx context.Context, db *store.DB, runs []*result.Run, read func(*store.DB, context.Context, string) (M, error)) (map[string]M, error) {
+	out := map[string]M{}
 	for _, r := range runs {
-		m, err := db.Fidelity(ctx, r.ID)
+		m, err := read(db, ctx, r.ID)
 		if errors.Is(err, store.ErrNotFound) {
 			continue
 		}
@@ -106,8 +106,10 @@ func storedFidelity(ctx context.Context, db *store.DB, runs []*result.Run) (map[
 	return out, nil
 }
 
-// printStoredFidelity prints the matrix stored with a run.
-func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.Writer, *result.Fidelity) error, stdout io.Writer) error {
+// printStoredMatrix prints the matrix (fidelity or robustness) stored with
+// a run, as read reads it; hint says which runs have one, for a run that
+// has none.
+func printStoredMatrix[M any](ctx context.Context, dbPath, id string, read func(*store.DB, context.Context, string) (M, error), hint string, render func(io.Writer, M) error, stdout io.Writer) error {
 	db, err := openExisting(ctx, dbPath)
 	if err != nil {
 		return err
@@ -116,12 +118,12 @@ func printStoredFidelity(ctx context.Context, dbPath, id string, render func(io.
 	if id, err = latestOr(ctx, db, id); err != nil {
 		return err
 	}
-	m, err := db.Fidelity(ctx, id)
+	m, err := read(db, ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		if _, rerr := db.Run(ctx, id); rerr != nil {
 			return rerr // no such run
 		}
-		return fmt.Errorf("%w (a run stored by serbench run has one, unless it was stored before serbench computed fidelity matrices, or imported)", err)
+		return fmt.Errorf("%w (%s)", err, hint)
 	}
 	if err != nil {
 		return err

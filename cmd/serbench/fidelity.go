@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 )
 
@@ -65,7 +66,8 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if isSet(fs, "codec") || isSet(fs, "timeout") || isSet(fs, "memory-limit") || isSet(fs, "workers") {
 			return usagef("--run prints a stored matrix: --codec, --timeout, --memory-limit and --workers do not apply")
 		}
-		return printStoredFidelity(ctx, *dbPath, *runID, render, stdout)
+		return printStoredMatrix(ctx, *dbPath, *runID, (*store.DB).Fidelity,
+			"a run stored by serbench run has one, unless it was stored before serbench computed fidelity matrices, or imported", render, stdout)
 	}
 	if isSet(fs, "db") {
 		return usagef("--db is read with --run only: serbench fidelity stores nothing (serbench run stores the matrix of its codecs)")

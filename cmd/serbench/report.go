@@ -73,11 +73,11 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *htmlPath != "" {
 		var b bytes.Buffer
 		// The fidelity matrices stored with the runs (db.go).
-		matrices, err := storedFidelity(ctx, db, runs)
+		matrices, err := storedMatrices(ctx, db, runs, (*store.DB).Fidelity)
 		if err != nil {
 			return err
 		}
-		robust, err := storedRobust(ctx, db, runs) // robust.go
+		robust, err := storedMatrices(ctx, db, runs, (*store.DB).Robust)
 		if err != nil {
 			return err
 		}
@@ -97,7 +97,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		// The robustness matrices stored with the runs, after the runs.
-		robust, err := storedRobust(ctx, db, runs)
+		robust, err := storedMatrices(ctx, db, runs, (*store.DB).Robust)
 		if err != nil {
 			return err
 		}

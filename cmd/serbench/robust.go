@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -92,7 +91,7 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 				return usagef("--run prints a stored matrix: --%s does not apply", name)
 			}
 		}
-		return printStoredRobust(ctx, *dbPath, *runID, render, stdout)
+		return printStoredMatrix(ctx, *dbPath, *runID, (*store.DB).Robust, "serbench run --robust stores one with the run", render, stdout)
 	}
 	if isSet(fs, "db") {
 		return usagef("--db is read with --run only: serbench robust stores nothing (serbench run --robust stores the matrix of its codecs)")
@@ -183,44 +182,4 @@ func robustRenderer(name string) (func(io.Writer, *result.Robust) error, error) 
 		return report.RobustJSON, nil
 	}
 	return nil, usagef("--format %q is not a format of robust (valid: %s)", name, strings.Join(robustFormats, ", "))
-}
-
-// printStoredRobust prints the matrix stored with a run.
-func printStoredRobust(ctx context.Context, dbPath, id string, render func(io.Writer, *result.Robust) error, stdout io.Writer) error {
-	db, err := openExisting(ctx, dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	if id, err = latestOr(ctx, db, id); err != nil {
-		return err
-	}
-	m, err := db.Robust(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		if _, rerr := db.Run(ctx, id); rerr != nil {
-			return rerr // no such run
-		}
-		return fmt.Errorf("%w (serbench run --robust stores one with the run)", err)
-	}
-	if err != nil {
-		return err
-	}
-	return render(stdout, m)
-}
-
-// storedRobust returns the robustness matrices stored with runs, by run
-// ID; runs without one are left out.
-func storedRobust(ctx context.Context, db *store.DB, runs []*result.Run) (map[string]*result.Robust, error) {
-	out := map[string]*result.Robust{}
-	for _, r := range runs {
-		m, err := db.Robust(ctx, r.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		out[r.ID] = m
-	}
-	return out, nil
 }

@@ -34,6 +34,55 @@ func fidelityCounts(m *result.Fidelity) string {
 	return strings.Join(parts, ", ")
 }
 
+// fidelityColumns returns the name and doc of each column of m.
+func fidelityColumns(m *result.Fidelity) [][2]string {
+	var out [][2]string
+	for _, c := range m.Cases {
+		out = append(out, [2]string{c.Name, c.Doc})
+	}
+	return out
+}
+
+// textKey writes a matrix's legend, then under title the name and doc of
+// each of its columns, and returns the width of the names.
+func textKey(b *strings.Builder, legend []string, title string, columns [][2]string) int {
+	for _, l := range legend {
+		b.WriteString(wrap(l, 100, "       ") + "\n")
+	}
+	b.WriteString("\n" + title + ":\n")
+	width := 0
+	for _, c := range columns {
+		width = max(width, len(c[0]))
+	}
+	for _, c := range columns {
+		fmt.Fprintf(b, "  %-*s  %s\n", width, c[0], wrap(c[1], 100-width-4, strings.Repeat(" ", width+4)))
+	}
+	return width
+}
+
+// mdKey writes a matrix's legend as a Markdown list, then its columns'
+// names and docs as a table with the given head row.
+func mdKey(b *strings.Builder, legend []string, head string, columns [][2]string) {
+	for _, l := range legend {
+		sym, text, _ := strings.Cut(l, " ")
+		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
+	}
+	b.WriteString("\n" + head + "\n|:--|:--|\n")
+	for _, c := range columns {
+		fmt.Fprintf(b, "| %s | %s |\n", mdEscape(c[0]), mdEscape(c[1]))
+	}
+}
+
+// htmlLegend splits each line of a legend into its mark and its text.
+func htmlLegend(legend []string) [][2]string {
+	var out [][2]string
+	for _, l := range legend {
+		sym, text, _ := strings.Cut(l, " ")
+		out = append(out, [2]string{sym, strings.TrimSpace(text)})
+	}
+	return out
+}
+
 // carrierText is the carrier column of a row.
 func carrierText(r result.FidelityRow) string {
 	if r.Carrier == "" {
@@ -71,17 +120,7 @@ func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	fmt.Fprintf(&b, "Fidelity matrix: %d codecs × %d edge values (%s)\n\n", len(m.Rows), len(m.Cases), fidelityCounts(m))
 	textWriter{&b}.table(fidelityTable(m))
 	b.WriteString("\n" + wrap(fidelityIntro, 100, "") + "\n\n")
-	for _, l := range result.FidelityLegend {
-		b.WriteString(wrap(l, 100, "       ") + "\n")
-	}
-	b.WriteString("\nColumns:\n")
-	width := 0
-	for _, c := range m.Cases {
-		width = max(width, len(c.Name))
-	}
-	for _, c := range m.Cases {
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.Name, wrap(c.Doc, 100-width-4, strings.Repeat(" ", width+4)))
-	}
+	width := textKey(&b, result.FidelityLegend, "Columns", fidelityColumns(m))
 	details := false
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
@@ -150,14 +189,7 @@ func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	fmt.Fprintf(&b, "%d codecs × %d edge values (%s). %s\n\n", len(m.Rows), len(m.Cases), mdEscape(fidelityCounts(m)), mdEscape(fidelityIntro))
 	(&mdWriter{b: &b}).table(fidelityTable(m))
 	b.WriteString("\n")
-	for _, l := range result.FidelityLegend {
-		sym, text, _ := strings.Cut(l, " ")
-		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
-	}
-	b.WriteString("\n| column | value |\n|:--|:--|\n")
-	for _, c := range m.Cases {
-		fmt.Fprintf(&b, "| %s | %s |\n", mdEscape(c.Name), mdEscape(c.Doc))
-	}
+	mdKey(&b, result.FidelityLegend, "| column | value |", fidelityColumns(m))
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
 		if len(lines) == 0 {
@@ -272,10 +304,7 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 		return "", nil
 	}
 	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Cases: m.Cases}
-	for _, l := range result.FidelityLegend {
-		sym, text, _ := strings.Cut(l, " ")
-		h.Legend = append(h.Legend, [2]string{sym, strings.TrimSpace(text)})
-	}
+	h.Legend = htmlLegend(result.FidelityLegend)
 	for _, r := range m.Rows {
 		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}
 		for _, c := range r.Cells {

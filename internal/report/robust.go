@@ -100,6 +100,15 @@ func ampText(v float64) string {
 	return format.SigN(v, 2)
 }
 
+// robustColumns returns the name and doc of each class of m.
+func robustColumns(m *result.Robust) [][2]string {
+	var out [][2]string
+	for _, c := range m.Classes {
+		out = append(out, [2]string{c.Name, c.Doc})
+	}
+	return out
+}
+
 // robustTable is the matrix of one workload as a table.
 func robustTable(m *result.Robust, workload string) *SectionTable {
 	const md = FormatMarkdown
@@ -203,17 +212,7 @@ func RobustTable(w io.Writer, m *result.Robust) error {
 		}
 	}
 	b.WriteString("\n")
-	for _, l := range result.RobustLegend {
-		b.WriteString(wrap(l, 100, "       ") + "\n")
-	}
-	b.WriteString("\nClasses:\n")
-	width := 0
-	for _, c := range m.Classes {
-		width = max(width, len(c.Name))
-	}
-	for _, c := range m.Classes {
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, c.Name, wrap(c.Doc, 100-width-4, strings.Repeat(" ", width+4)))
-	}
+	width := textKey(&b, result.RobustLegend, "Classes", robustColumns(m))
 	first := true
 	for _, r := range m.Rows {
 		ds := robustDetails(m, r)
@@ -250,14 +249,7 @@ func RobustMarkdown(w io.Writer, m *result.Robust) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	for _, l := range result.RobustLegend {
-		sym, text, _ := strings.Cut(l, " ")
-		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
-	}
-	b.WriteString("\n| class | inputs |\n|:--|:--|\n")
-	for _, c := range m.Classes {
-		fmt.Fprintf(&b, "| %s | %s |\n", c.Name, mdEscape(c.Doc))
-	}
+	mdKey(&b, result.RobustLegend, "| class | inputs |", robustColumns(m))
 	for _, r := range m.Rows {
 		ds := robustDetails(m, r)
 		if len(ds) == 0 {
@@ -366,10 +358,7 @@ func robustHTML(m *result.Robust, id string) (template.HTML, error) {
 		return "", nil
 	}
 	h := htmlRobust{ID: id, Intro: robustIntro(m), Classes: m.Classes}
-	for _, l := range result.RobustLegend {
-		sym, text, _ := strings.Cut(l, " ")
-		h.Legend = append(h.Legend, [2]string{sym, strings.TrimSpace(text)})
-	}
+	h.Legend = htmlLegend(result.RobustLegend)
 	for _, wl := range m.Workloads() {
 		hw := htmlRobustWorkload{Name: wl, Counts: robustCounts(m, wl), Skipped: robustSkipped(m, wl)}
 		for _, r := range m.Rows {
