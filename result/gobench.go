@@ -69,10 +69,13 @@ func WriteGoBench(w io.Writer, run *Run) error {
 		add("check-"+v.Workload+"-"+v.Codec, v.Status+": "+detail)
 	}
 	// go test appends -GOMAXPROCS to names when it is not 1; so do we,
-	// so that serbench's lines and go test's compare in benchstat.
+	// so that serbench's lines and go test's compare in benchstat. A
+	// gomaxprocs that is not a number (an imported file's configuration
+	// line) is not appended: ReadGoBench would take it for part of the
+	// name.
 	procs := ""
-	if p := run.EnvValue("gomaxprocs"); p != "" && p != "1" {
-		procs = "-" + p
+	if n, err := strconv.Atoi(run.EnvValue("gomaxprocs")); err == nil && n > 1 {
+		procs = "-" + strconv.Itoa(n)
 	}
 	for i := range run.Cells {
 		c := &run.Cells[i]

@@ -19,7 +19,10 @@ import (
 // Names of serbench's own shape, "Encode/workload=W/codec=C" (Decode,
 // Access, Zstd; "/goroutines=N" and a "-GOMAXPROCS" suffix allowed), keep
 // their workload, codec and operation. Any other benchmark "Name/sub-8"
-// becomes workload "go-test", codec "Name/sub" and operation "run".
+// becomes workload "go-test", codec "Name/sub" and operation "run", which
+// WriteGoBench writes as "Run/workload=go-test/codec=Name/sub": that shape
+// is read back as the same cell (the codec of a "Run" name is all that
+// follows "codec=").
 //
 // The file's configuration lines (goos, cpu, pkg, ...) become the Run's
 // environment, except serbench's "check-W-C" lines, which become the
@@ -61,7 +64,8 @@ func ReadGoBench(r io.Reader, id string) (*Run, error) {
 			}
 			key, err := cellKey(rec.Name)
 			if err != nil {
-				return nil, err
+				_, line := rec.Pos()
+				return nil, fmt.Errorf("line %d: %w", line, err)
 			}
 			c := cells[key]
 			if c == nil {
@@ -82,8 +86,14 @@ func ReadGoBench(r io.Reader, id string) (*Run, error) {
 				_, line := rec.Pos()
 				return nil, fmt.Errorf("line %d: benchmark %s: %w", line, rec.Name, err)
 			}
-			if mbps, ok := rec.Value("B/s"); ok && mbps > 0 && c.MeanSize == 0 {
-				c.MeanSize = mbps * ns // bytes per op from throughput
+			if bps, ok := rec.Value("B/s"); ok && c.MeanSize == 0 {
+				// Bytes per op from throughput; 0 B/s says nothing.
+				size := roundSize(bps * ns)
+				if !(size >= 0) || math.IsInf(size, 0) {
+					_, line := rec.Pos()
+					return nil, fmt.Errorf("line %d: benchmark %s: %v MB/s gives no finite size of 0 or more bytes", line, rec.Name, bps/1e6)
+				}
+				c.MeanSize = size
 			}
 			c.Samples = append(c.Samples, s)
 		}
@@ -105,7 +115,6 @@ func ReadGoBench(r io.Reader, id string) (*Run, error) {
 	verified := map[[2]string]bool{}
 	for _, k := range order {
 		c := cells[k]
-		c.MeanSize = roundSize(c.MeanSize)
 		run.Cells = append(run.Cells, *c)
 		wc := [2]string{k.Workload, k.Codec}
 		if verified[wc] {
@@ -127,41 +136,57 @@ func ReadGoBench(r io.Reader, id string) (*Run, error) {
 // roundSize rounds a size derived from MB/s to two decimals.
 func roundSize(v float64) float64 { return math.Round(v*100) / 100 }
 
-// cellKey parses a benchmark name into a cell key.
+// opRun is the operation of a benchmark that is not of serbench's shape.
+const opRun = "run"
+
+// cellKey parses a benchmark name into a cell key. Serbench's shape is
+// exactly what BenchName writes: the operation, "/workload=W", "/codec=C",
+// then for operations other than "run" an optional "/goroutines=N" (and
+// the "-GOMAXPROCS" suffix, ignored). C is everything between "codec=" and
+// the goroutines part, slashes included, so that a codec named "Name/sub"
+// (a foreign benchmark's) reads back as itself.
 func cellKey(name benchfmt.Name) (Key, error) {
 	base, parts := name.Parts()
 	full := name.String()
 	k := Key{Goroutines: 1}
 	op := strings.ToLower(string(base))
+	if n := len(parts); n > 0 && parts[n-1][0] == '-' {
+		parts = parts[:n-1] // -GOMAXPROCS
+	}
 	switch op {
-	case OpEncode, OpDecode, OpAccess, OpZstd:
-		for _, part := range parts {
-			p := strings.TrimPrefix(string(part), "/")
-			switch {
-			case strings.HasPrefix(p, "workload="):
-				k.Workload = strings.TrimPrefix(p, "workload=")
-			case strings.HasPrefix(p, "codec="):
-				k.Codec = strings.TrimPrefix(p, "codec=")
-			case strings.HasPrefix(p, "goroutines="):
-				n, err := strconv.Atoi(strings.TrimPrefix(p, "goroutines="))
+	case OpEncode, OpDecode, OpAccess, OpZstd, opRun:
+		if len(parts) < 2 {
+			break
+		}
+		w, okW := strings.CutPrefix(string(parts[0]), "/workload=")
+		c, okC := strings.CutPrefix(string(parts[1]), "/codec=")
+		rest := parts[2:]
+		if last := len(rest) - 1; op != opRun && last >= 0 {
+			if g, ok := strings.CutPrefix(string(rest[last]), "/goroutines="); ok {
+				n, err := strconv.Atoi(g)
 				if err != nil || n < 1 {
-					return Key{}, fmt.Errorf("benchmark %s: bad goroutines %q", full, p)
+					return Key{}, fmt.Errorf("benchmark %s: bad goroutines %q", full, rest[last][1:])
 				}
 				k.Goroutines = n
+				rest = rest[:last]
 			}
 		}
-		if k.Workload != "" && k.Codec != "" {
-			k.Op = op
+		for _, p := range rest {
+			c += string(p)
+		}
+		if okW && okC && w != "" && c != "" {
+			k.Workload, k.Codec, k.Op = w, c, op
 			return k, nil
 		}
 	}
 	codec := string(base)
 	for _, part := range parts {
-		if !strings.HasPrefix(string(part), "-") {
-			codec += string(part)
-		}
+		codec += string(part)
 	}
-	return Key{Workload: "go-test", Codec: codec, Op: "run", Goroutines: 1}, nil
+	if codec == "" {
+		return Key{}, fmt.Errorf("benchmark %q has no name", full)
+	}
+	return Key{Workload: "go-test", Codec: codec, Op: opRun, Goroutines: 1}, nil
 }
 
 // checkSample refuses what no measurement gives: a time per operation
