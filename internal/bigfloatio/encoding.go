@@ -17,8 +17,10 @@
 // The encodings:
 //
 //   - "text": x.Text('g', -1), the shortest decimal that parses back to x
-//     at x's precision ("1e+06", "0.1", "-0", "+Inf"); decoded with
-//     Float.Parse at the precision.
+//     at x's precision ("1e+06", "0.1", "-0", "+Inf"), or a longer
+//     x.Text('g', n) for the powers of two whose shortest form math/big
+//     gets wrong (see appendText); decoded with Float.Parse at the
+//     precision.
 //   - "binary": big.Float's own binary form, Float.GobEncode and
 //     Float.GobDecode (6 bytes of header, which include the precision,
 //     then for finite non-zero numbers a 4-byte exponent and the mantissa
@@ -61,6 +63,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strings"
 
 	"github.com/fxamacker/cbor/v2"
 )
@@ -196,8 +199,34 @@ func exact(z *big.Float, prec uint) (*big.Float, error) {
 
 // --- text ---
 
+// appendText appends x.Text('g', -1), or, when that does not parse back
+// to x, the shortest x.Text('g', n) that does. math/big's shortest form
+// takes the numbers that round to a power of two to lie as far below it as
+// above, but those below are twice as close: for about one power of two in
+// eight (2^-296 at 53 bits is "3.927274772238181e-90", which parses as the
+// number below it) the shortest form is a digit short.
 func appendText(dst []byte, x *big.Float) ([]byte, error) {
-	return x.Append(dst, 'g', -1), nil
+	start := len(dst)
+	dst = x.Append(dst, 'g', -1)
+	if x.IsInf() || x.Sign() == 0 || x.MinPrec() != 1 {
+		return dst, nil // not a power of two: the interval is symmetric
+	}
+	// The significant digits of the shortest form: those of its
+	// mantissa, without the point and the zeros at either end.
+	mant, _, _ := strings.Cut(strings.TrimLeft(string(dst[start:]), "+-"), "e")
+	digits := len(strings.Trim(strings.Replace(mant, ".", "", 1), "0"))
+	z := new(big.Float).SetPrec(x.Prec())
+	for {
+		if _, _, err := z.Parse(string(dst[start:]), 10); err == nil && z.Cmp(x) == 0 {
+			return dst, nil
+		}
+		// A decimal of prec×log10(2)+2 correct digits is within a
+		// quarter of the spacing below x: that many always do.
+		if digits++; digits > int(x.Prec()/3)+10 {
+			return nil, fmt.Errorf("no decimal of %s parses back to it at %d bits", x.Text('p', 0), x.Prec())
+		}
+		dst = x.Append(dst[:start], 'g', digits)
+	}
 }
 
 func decodeText(rec []byte, prec uint) (*big.Float, error) {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"os"
 )
@@ -17,6 +18,29 @@ const Version = 1
 
 // maxNameLen is the longest encoding name a header can hold.
 const maxNameLen = 255
+
+// maxValueBytes is the most memory the values of a file may take at its
+// precision (count × ⌈prec/64⌉ × 8 bytes, the mantissa words of a value
+// of that precision) when that is more than eight times the size of the
+// file. A short record can denote a value that takes all its precision:
+// the text "0.1" at 2^32-1 bits decodes to half a gigabyte. Readers
+// refuse such files, so that a small file cannot make them allocate
+// gigabytes, and Marshal refuses to write them. A variable so that tests
+// can lower it.
+var maxValueBytes = 64 << 20
+
+// checkValueBytes returns an error when count values of precision prec,
+// in a file of size bytes, could take more memory than maxValueBytes.
+func checkValueBytes(count uint64, prec uint, size int) error {
+	need := count * ((uint64(prec) + 63) / 64 * 8)
+	if count > 0 && need/count != (uint64(prec)+63)/64*8 {
+		need = math.MaxUint64
+	}
+	if need > uint64(maxValueBytes) && need > 8*uint64(size) {
+		return fmt.Errorf("%d values of %d bits can take %d bytes, more than %d and more than 8 times the file's %d bytes", count, prec, need, maxValueBytes, size)
+	}
+	return nil
+}
 
 // Marshal returns the file form of values in the named encoding at
 // precision prec (see docs/bigfloat-format.md). Every value must be
@@ -59,6 +83,9 @@ func Marshal(encoding string, values []*big.Float, prec uint) ([]byte, error) {
 		out = binary.AppendUvarint(out, uint64(len(rec)))
 		out = append(out, rec...)
 	}
+	if err := checkValueBytes(uint64(len(values)), prec, len(out)); err != nil {
+		return nil, fmt.Errorf("readers refuse this file: %v", err)
+	}
 	return out, nil
 }
 
@@ -99,6 +126,9 @@ func Unmarshal(data []byte) (encoding string, values []*big.Float, err error) {
 	// count beyond that is a lie: refuse it before allocating.
 	if uint64(count) > uint64(len(p))/2 {
 		return "", nil, fmt.Errorf("header declares %d records but only %d bytes follow: truncated or corrupt", count, len(p))
+	}
+	if err := checkValueBytes(uint64(count), prec, len(data)); err != nil {
+		return "", nil, fmt.Errorf("header: %v", err)
 	}
 	values = make([]*big.Float, count)
 	for i := range values {
