@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"time"
 
@@ -49,7 +51,9 @@ type procWorker struct {
 	proc  *workerproc.Process
 	reqW  *os.File
 	resps chan response
-	dead  *failure
+	// readErr is why the responses ended; set before resps is closed.
+	readErr error
+	dead    *failure
 }
 
 // procOptions configure worker processes.
@@ -95,14 +99,7 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 	go func() {
 		defer close(w.resps)
 		defer respR.Close()
-		dec := json.NewDecoder(bufio.NewReader(respR))
-		for {
-			var r response
-			if err := dec.Decode(&r); err != nil {
-				return
-			}
-			w.resps <- r
-		}
+		w.readErr = readResponses(respR, w.resps)
 	}()
 	var resp response
 	if err := w.call(ctx, request{Op: "hello", Version: ProtocolVersion}, timeout, &resp); err != nil {
@@ -131,11 +128,19 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 	select {
 	case r, ok := <-w.resps:
 		if !ok {
-			return w.died(result.CellCrash, "")
+			why := ""
+			if err := w.readErr; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+				// Not a death: the worker wrote what is not a response.
+				why = "malformed response from the worker: " + err.Error()
+			}
+			return w.died(result.CellCrash, why)
 		}
 		*resp = r
 		if r.Error != "" {
 			return errors.New(r.Error)
+		}
+		if err := checkResponse(req, &r); err != nil {
+			return w.died(result.CellCrash, "malformed response from the worker: "+err.Error())
 		}
 		return nil
 	case <-t.C:
@@ -187,10 +192,54 @@ func (w *procWorker) sample(ctx context.Context, unit, iters int, timeout time.D
 	if err := w.call(ctx, request{Op: "sample", Unit: unit, Iters: iters}, timeout, &r); err != nil {
 		return result.Sample{}, err
 	}
-	if r.Sample == nil {
-		return result.Sample{}, errors.New("worker answered a sample request without a sample")
+	return *r.Sample, nil // checkResponse saw it is there
+}
+
+// readResponses decodes the worker's responses, JSON objects one a line,
+// from r and sends each on resps. It returns at the first thing that is
+// not a response, or at the end of r (io.EOF).
+func readResponses(r io.Reader, resps chan<- response) error {
+	dec := json.NewDecoder(bufio.NewReader(r))
+	for {
+		var resp response
+		if err := dec.Decode(&resp); err != nil {
+			return err
+		}
+		resps <- resp
 	}
-	return *r.Sample, nil
+}
+
+// checkResponse returns an error when r, the worker's answer without an
+// error to req, lacks what req asks for or holds what no worker measures:
+// another protocol version, a cell without a name or goroutines, an
+// iteration count below 1, negative times, sizes or counts.
+func checkResponse(req request, r *response) error {
+	switch req.Op {
+	case "hello":
+		if r.Version != ProtocolVersion {
+			return fmt.Errorf("hello answered with protocol version %d, want %d", r.Version, ProtocolVersion)
+		}
+	case "setup":
+		for i, c := range r.Cells {
+			if c.Workload == "" || c.Codec == "" || c.Op == "" || c.Goroutines < 1 || !(c.MeanSize >= 0) || math.IsInf(c.MeanSize, 0) {
+				return fmt.Errorf("setup answered with cell %d %q/%q %q, %d goroutines, mean size %v", i, c.Workload, c.Codec, c.Op, c.Goroutines, c.MeanSize)
+			}
+		}
+	case "calibrate":
+		if r.Iters < 1 || r.PerSample < 0 {
+			return fmt.Errorf("calibrate answered with %d iterations of %s", r.Iters, r.PerSample)
+		}
+	case "sample":
+		s := r.Sample
+		if s == nil {
+			return errors.New("sample answered without a sample")
+		}
+		finite := func(v float64) bool { return v >= 0 && !math.IsInf(v, 0) }
+		if s.Iters < 1 || !finite(s.NsPerOp) || !finite(s.BytesPerOp) || !finite(s.AllocsPerOp) || s.GCCycles < 0 || s.GCCPU < 0 {
+			return fmt.Errorf("sample answered with %+v", *s)
+		}
+	}
+	return nil
 }
 
 // close asks a live worker to quit and waits a moment for it; a worker

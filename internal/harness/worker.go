@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -67,13 +68,19 @@ type response struct {
 // worker serves it over pipes; the in-process worker calls it directly.
 type handler struct {
 	bound *Bound
+	// build sets up jobs; nil means Build (tests set their own).
+	build func(context.Context, Spec) (*Bound, error)
 }
 
 func (h *handler) setup(ctx context.Context, s Spec) (*result.Verification, []result.Cell, error) {
 	h.bound.close()
 	h.bound = nil
 	var b *Bound
-	err := codec.Call("setup", func() (e error) { b, e = Build(ctx, s); return })
+	build := h.build
+	if build == nil {
+		build = Build
+	}
+	err := codec.Call("setup", func() (e error) { b, e = build(ctx, s); return })
 	if err != nil {
 		return nil, nil, err
 	}
@@ -119,6 +126,11 @@ func (h *handler) sample(i, iters int) (result.Sample, error) {
 	if err != nil {
 		return result.Sample{}, err
 	}
+	// Measure divides by the iterations: none would give NaN, which no
+	// response can carry, and too many would overflow iterations × ops.
+	if ops := max(u.Ops, 1); iters < 1 || iters > math.MaxInt/ops {
+		return result.Sample{}, fmt.Errorf("sample of %d iterations: want 1 to %d", iters, math.MaxInt/ops)
+	}
 	var s result.Sample
 	err = codec.Call(u.Cell.Op, func() (e error) {
 		if _, e = u.Loop(max(iters/10, 1)); e != nil {
@@ -141,8 +153,15 @@ func (h *handler) sample(i, iters int) (result.Sample, error) {
 // while a request is still being handled; a worker process passes a gone
 // that exits at once.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, gone func()) error {
+	return serve(ctx, in, out, gone, &handler{})
+}
+
+// serve is Serve with the handler h.
+func serve(ctx context.Context, in io.Reader, out io.Writer, gone func(), h *handler) error {
 	reqs := make(chan request)
 	readErr := make(chan error, 1)
+	done := make(chan struct{})
+	defer close(done) // after quit, the reader stops at its next request
 	go func() {
 		dec := json.NewDecoder(bufio.NewReader(in))
 		for {
@@ -158,11 +177,14 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, gone func()) error 
 				}
 				return
 			}
-			reqs <- r
+			select {
+			case reqs <- r:
+			case <-done:
+				return
+			}
 		}
 	}()
 	enc := json.NewEncoder(out)
-	h := &handler{}
 	defer func() { h.bound.close() }()
 	for r := range reqs {
 		var resp response
