@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"strconv"
@@ -179,12 +180,14 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		return next, &death{result.FidelityCrash, err.Error()}
 	}
 	events := make(chan event)
+	var readErr error // why events ended; set before it is closed
 	go func() {
 		defer close(events)
-		dec := json.NewDecoder(bufio.NewReader(r))
+		er := newEventReader(r, from, len(Cases()))
 		for {
-			var e event
-			if dec.Decode(&e) != nil {
+			e, err := er.read()
+			if err != nil {
+				readErr = err
 				return
 			}
 			events <- e
@@ -205,7 +208,13 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		select {
 		case e, ok := <-events:
 			if !ok {
-				return next, end(result.FidelityCrash, "")
+				why := ""
+				if readErr != nil && !errors.Is(readErr, io.EOF) && !errors.Is(readErr, io.ErrUnexpectedEOF) {
+					// Not a death: the worker wrote what the
+					// protocol does not allow.
+					why = "malformed message from the worker: " + readErr.Error()
+				}
+				return next, end(result.FidelityCrash, why)
 			}
 			switch {
 			case e.Done:
@@ -224,6 +233,66 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 			return next, end(result.FidelityCrash, "interrupted")
 		}
 	}
+}
+
+// eventReader decodes a worker's events, JSON objects one a line, and
+// checks that they follow the protocol: the header first, then one cell
+// for each position from the first asked for to the last case, in order,
+// each with a status a worker computes, then done.
+type eventReader struct {
+	dec  *json.Decoder
+	from int // the first position asked for
+	n    int // the number of cases
+	next int // the position of the next cell; -1 before the header
+}
+
+// newEventReader reads the events of a worker asked for the cells from
+// position from on, of n cases.
+func newEventReader(r io.Reader, from, n int) *eventReader {
+	return &eventReader{dec: json.NewDecoder(bufio.NewReader(r)), from: from, n: n, next: -1}
+}
+
+// read returns the next event. At the end of the stream it returns io.EOF
+// (io.ErrUnexpectedEOF within a line); for what is not an event, or an
+// event out of place, another error.
+func (er *eventReader) read() (event, error) {
+	var e event
+	if err := er.dec.Decode(&e); err != nil {
+		return event{}, err
+	}
+	kinds := 0
+	for _, is := range []bool{e.Header, e.Cell != nil, e.Done} {
+		if is {
+			kinds++
+		}
+	}
+	switch {
+	case kinds != 1:
+		return event{}, fmt.Errorf("an event must be one of header, cell and done, not %d", kinds)
+	case e.Header:
+		if er.next >= 0 {
+			return event{}, errors.New("a second header")
+		}
+		er.next = er.from
+	case e.Cell != nil:
+		if er.next < 0 {
+			return event{}, errors.New("a cell before the header")
+		}
+		if e.Pos != er.next || e.Pos >= er.n {
+			return event{}, fmt.Errorf("a cell at position %d, want %d (of %d)", e.Pos, er.next, er.n)
+		}
+		switch e.Cell.Status {
+		case result.FidelityExact, result.FidelityLossy, result.FidelityUndeclared, result.FidelityFail, result.FidelityError, result.FidelityNA:
+		default:
+			return event{}, fmt.Errorf("a cell with status %q", e.Cell.Status)
+		}
+		er.next++
+	case e.Done:
+		if er.next != er.n {
+			return event{}, fmt.Errorf("done with %d of the cells from %d to %d", max(er.next-er.from, 0), er.from, er.n-1)
+		}
+	}
+	return e, nil
 }
 
 func bytesText(n int64) string {
