@@ -71,6 +71,31 @@ begin "go test"
 go test -count=1 ./... || fail "see the FAIL lines above"
 ok
 
+begin "go test -fuzz (each target 10 s)"
+# Every fuzz target (func FuzzXxx in a _test.go file, found here so that
+# new ones run too) runs for 10 s on one worker, after its seed corpus and
+# testdata/fuzz/FuzzXxx; go test -fuzz takes one target at a time. An
+# input that fails is written to the package's testdata/fuzz/FuzzXxx: fix
+# the code and commit the file with the fix, as a regression case.
+fuzzlog=$(mktemp)
+trap 'rm -f "$fuzzlog"' EXIT
+targets=$(grep -rEo --include='*_test.go' --exclude-dir=.git --exclude-dir=testdata '^func Fuzz[A-Za-z0-9_]*\(' . | sort)
+[ -n "$targets" ] || fail "no fuzz targets found"
+while IFS= read -r t; do
+  file=${t%%:func *}
+  name=${t#*:func }
+  name=${name%(}
+  pkg=$(dirname "$file")
+  if ! go test -run '^$' -fuzz "^${name}\$" -fuzztime 10s -parallel 1 "$pkg" > "$fuzzlog" 2>&1; then
+    grep -v '^fuzz: elapsed' "$fuzzlog" | tail -60 >&2
+    fail "$name in $pkg: see its output above"
+  fi
+  execs=$(grep -Eo 'execs: [0-9]+' "$fuzzlog" | tail -1 | cut -d' ' -f2)
+  echo "$name ($pkg): ${execs:-0} inputs"
+done <<< "$targets"
+rm -f "$fuzzlog"
+ok
+
 begin "go test -bench smoke run (every benchmark once)"
 # The output of ~1,000 benchmarks is kept out of the log when they pass;
 # when one fails, its lines and the end of the output are shown.
