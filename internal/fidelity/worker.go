@@ -173,7 +173,7 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		// same on every machine.
 		Env:              []string{"TZ=UTC"},
 		MemoryLimit:      opts.MemoryLimit,
-		MemoryKilledText: fmt.Sprintf("the worker went past the memory limit (%s) and was killed", bytesText(opts.MemoryLimit)),
+		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
 		CleanExitText:    "exit status 0 without finishing",
 	})
 	if err != nil {
@@ -293,16 +293,6 @@ func (er *eventReader) read() (event, error) {
 		}
 	}
 	return e, nil
-}
-
-func bytesText(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%dGiB", n>>30)
-	case n >= 1<<20:
-		return fmt.Sprintf("%dMiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // MaybeWorker makes the process a worker when its first argument is

@@ -27,7 +27,7 @@ const (
 	tAccept = "t-accept" // returns no error, whatever the input
 	tPanic  = "t-panic"  // panics
 	tCrash  = "t-crash"  // panics on another goroutine: the process dies
-	tHang   = "t-hang"   // blocks forever
+	tHang   = "t-hang"   // sleeps for an hour
 	tAlloc  = "t-alloc"  // allocates allocSize bytes, then returns the error
 	tOOM    = "t-oom"    // allocates and touches memory until it is killed
 	// tNever refuses every input, its own valid messages too.
@@ -52,7 +52,7 @@ func init() {
 			<-done
 			return nil
 		},
-		tHang: func(error) error { select {} },
+		tHang: func(error) error { time.Sleep(time.Hour); return nil },
 		tAlloc: func(err error) error {
 			b := make([]byte, allocSize)
 			b[len(b)-1] = 1

@@ -172,7 +172,7 @@ func startWorker(ctx context.Context, codecName, workloadName string, opts Optio
 		ExtraFiles:       []*os.File{aw, ir},
 		Env:              []string{"TZ=UTC"},
 		MemoryLimit:      opts.MemoryLimit,
-		MemoryKilledText: fmt.Sprintf("the worker went past the memory limit (%s) and was killed", bytesText(opts.MemoryLimit)),
+		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
 		CleanExitText:    "exit status 0 without answering",
 	})
 	if err != nil {
@@ -334,14 +334,4 @@ func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit ti
 		wc.close()
 	}
 	return pos, nil
-}
-
-func bytesText(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%dGiB", n>>30)
-	case n >= 1<<20:
-		return fmt.Sprintf("%dMiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

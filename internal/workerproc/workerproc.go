@@ -219,6 +219,21 @@ func crashLine(out string) string {
 	return ""
 }
 
+// KilledText is a MemoryKilledText that names the limit: "the worker
+// went past the memory limit (1GiB) and was killed".
+func KilledText(limit int64) string {
+	var l string
+	switch {
+	case limit >= 1<<30 && limit%(1<<30) == 0:
+		l = fmt.Sprintf("%dGiB", limit>>30)
+	case limit >= 1<<20:
+		l = fmt.Sprintf("%dMiB", limit>>20)
+	default:
+		l = fmt.Sprintf("%d bytes", limit)
+	}
+	return "the worker went past the memory limit (" + l + ") and was killed"
+}
+
 // SetMaxStack sets the calling worker's maximum goroutine stack size from
 // MaxStackEnv, when its parent set it; a worker calls it as it starts.
 func SetMaxStack() {

@@ -298,3 +298,16 @@ func TestCrashLine(t *testing.T) {
 		}
 	}
 }
+
+func TestKilledText(t *testing.T) {
+	for limit, want := range map[int64]string{
+		1 << 30:   "the worker went past the memory limit (1GiB) and was killed",
+		128 << 20: "the worker went past the memory limit (128MiB) and was killed",
+		3 << 29:   "the worker went past the memory limit (1536MiB) and was killed",
+		4096:      "the worker went past the memory limit (4096 bytes) and was killed",
+	} {
+		if got := KilledText(limit); got != want {
+			t.Errorf("KilledText(%d) = %q, want %q", limit, got, want)
+		}
+	}
+}
