@@ -1,0 +1,355 @@
+// Package bench measures serialization codecs on the user's own Go types,
+// from a test file of the user's own module, with the same verification
+// and the same timed loops as serbench run.
+//
+// Three entry points take a slice of the user's values (values of a
+// non-pointer type T, typically a struct):
+//
+//   - Benchmark, for a func BenchmarkX(b *testing.B): one sub-benchmark
+//     per codec and operation, named codec=NAME/op=encode and
+//     codec=NAME/op=decode, each reporting ns/op, B/op, allocs/op, MB/s
+//     and bytes/msg (the mean encoded size), so that go test -bench
+//     output goes straight to benchstat;
+//   - Verify, for a func TestX(t *testing.T): logs each codec's fidelity
+//     on the values (exact; lossy, with the declared losses seen; FAIL,
+//     with the path of a field that came back different; unsupported or
+//     error, with the reason) and fails the test only for the levels
+//     given with FailOn;
+//   - Run: measures the values as serbench run measures a workload and
+//     returns the same record the command stores (a *result.Run with
+//     verifications, cells and raw samples); SaveTo writes it to a
+//     serbench database (SQLite file or PostgreSQL DSN), where serbench
+//     report, compare and history read it like any other run.
+//
+// What is verified: before anything is timed, every value is encoded and
+// decoded by the codec and the result compared with the original, field
+// by field (go-cmp, strictly: times with their offset, floats by their
+// bits, nil and empty apart), accepting only the losses the codec
+// declares (codec.Info.Losses). The input must also come back unchanged
+// from encoding (a codec that modifies it is a FAIL), and decoded values
+// must not alias the message they were decoded from (reported as the
+// "unsafe" flag). A codec that changes a value in a way it does not
+// declare is FAIL: Benchmark logs the difference and does not time it;
+// Run times it and records the mismatch, which every serbench table marks
+// FAIL and never ranks.
+//
+// Which codecs: the codecs serbench registers (package codecs/all, which
+// this package imports), plain variants only unless AllVariants is given,
+// narrowed by Codecs. A user's type can only be measured by codecs that
+// take any Go value, the reflection codecs (encoding/json, its faster
+// replacements, msgpack, CBOR, BSON, gob, ...). Codecs that need a schema
+// or code generated for each type (protobuf, flatbuffers, capnp, msgp,
+// easyjson, avro, ...) cannot know T: their Bind refuses it, and they are
+// listed as unsupported with the reason it gives. Verification compares
+// exported fields: a type with unexported fields (other than in the types
+// serbench compares by value, such as time.Time and *big.Int) is refused
+// with an error, since no reflection codec would carry them either.
+//
+// How it times: in this process, with serbench's harness in its
+// isolation "none" mode. serbench run measures each job in fresh worker
+// processes of its own binary; those cannot hold the user's types, so Run
+// sets every job up in the calling process instead (one job's values at
+// a time, a garbage collection before each sample, each sample spanning
+// at least one heap goal of allocation, as serbench run does). The
+// numbers are comparable with one another; the heap they share with the
+// test process is the difference from a serbench run, and the stored run
+// says "isolation none".
+//
+// What it promises: Benchmark, Verify, Run, SaveTo, Load, the options and
+// the levels change only compatibly (options may be added); sub-benchmark
+// names and the reported metrics keep their names. The records are
+// package result's, whose stability that package states.
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	_ "github.com/serbench/serbench/codecs/all" // every codec serbench measures
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/verify"
+	"github.com/serbench/serbench/result"
+)
+
+// Level is a fidelity outcome that FailOn can make fail a test.
+type Level int
+
+// The levels. They combine with |.
+const (
+	// Lossy: the values came back equal only up to a loss the codec
+	// declares (times in UTC, floats within a tolerance, ...).
+	Lossy Level = 1 << iota
+	// Fail: a value came back different in a way the codec does not
+	// declare, or encoding changed the input.
+	Fail
+	// Error: the codec returned an error or panicked on a value.
+	Error
+	// Unsupported: the codec cannot represent the type (it needs a
+	// schema or generated code).
+	Unsupported
+)
+
+// Option configures Benchmark, Verify and Run.
+type Option func(*config)
+
+type config struct {
+	name        string
+	pattern     *regexp.Regexp
+	patternErr  error
+	allVariants bool
+	failOn      Level
+	count       int
+	forks       int
+	sampleTime  time.Duration
+	timeout     time.Duration
+}
+
+// Name names the values as a workload (in sub-benchmark logs and in the
+// records of Run). The default is the Go type's name, such as
+// "orders.Order".
+func Name(name string) Option { return func(c *config) { c.name = name } }
+
+// Codecs selects the codecs whose names match the regular expression
+// pattern (unanchored, as serbench run --codec), such as "^(json|fxcbor)$".
+func Codecs(pattern string) Option {
+	return func(c *config) {
+		c.pattern, c.patternErr = regexp.Compile(pattern)
+		if c.patternErr != nil {
+			c.patternErr = fmt.Errorf("bench.Codecs(%q): %w", pattern, c.patternErr)
+		}
+	}
+}
+
+// AllVariants adds the variants of codecs (buffer reuse, unsafe strings,
+// generated types) to the plain codecs measured by default.
+func AllVariants() Option { return func(c *config) { c.allVariants = true } }
+
+// FailOn makes Verify fail the test for the given levels (Lossy|Fail, for
+// example). Without it, Verify only logs.
+func FailOn(l Level) Option { return func(c *config) { c.failOn |= l } }
+
+// Count sets the number of samples per cell that Run takes [10].
+func Count(n int) Option { return func(c *config) { c.count = n } }
+
+// Forks sets the number of times Run sets each job up afresh and samples
+// it [2]; each takes its share of Count.
+func Forks(n int) Option { return func(c *config) { c.forks = n } }
+
+// SampleTime sets the target duration of one of Run's samples [50ms].
+func SampleTime(d time.Duration) Option { return func(c *config) { c.sampleTime = d } }
+
+// Timeout bounds any one setup, calibration or sample of Run [30s].
+func Timeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+
+func newConfig(t reflect.Type, opts []Option) (*config, error) {
+	c := &config{name: t.String()}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.patternErr != nil {
+		return nil, c.patternErr
+	}
+	if c.name == "" {
+		return nil, errors.New("bench.Name: empty name")
+	}
+	return c, nil
+}
+
+// codecs returns the selected codecs, by name: reference measurements
+// never, variants only with AllVariants.
+func (c *config) codecs() []codec.Codec {
+	var out []codec.Codec
+	for _, k := range codec.All() {
+		info := k.Info()
+		if info.Reference != "" || !c.allVariants && !info.Flags.Plain() {
+			continue
+		}
+		if c.pattern != nil && !c.pattern.MatchString(info.Name) {
+			continue
+		}
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Info().Name < out[j].Info().Name })
+	return out
+}
+
+// values is the user's values as jobs take them.
+type values struct {
+	name string
+	typ  reflect.Type
+	// orig are pointers to the user's values, never given to a codec:
+	// what decoded values are compared with.
+	orig []any
+}
+
+// prepare checks the user's values and returns them as jobs take them.
+func prepare[T any](vals []T, opts []Option) (*values, *config, error) {
+	t := reflect.TypeFor[T]()
+	cfg, err := newConfig(t, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+		return nil, nil, fmt.Errorf("bench: values of %s: want values of a non-pointer, non-interface type (a []Order, not a []*Order)", t)
+	}
+	if len(vals) == 0 {
+		return nil, nil, fmt.Errorf("bench: no values of %s", t)
+	}
+	v := &values{name: cfg.name, typ: t, orig: make([]any, len(vals))}
+	for i := range vals {
+		v.orig[i] = &vals[i]
+	}
+	// go-cmp refuses unexported fields: say so before any codec runs.
+	if err := codec.Call("compare", func() error { verify.Compare(v.orig[0], v.orig[0], nil); return nil }); err != nil {
+		return nil, nil, fmt.Errorf("bench: values of %s cannot be verified (serbench compares exported fields; no reflection codec carries unexported ones): %v", t, err)
+	}
+	return v, cfg, nil
+}
+
+// target returns the values as a codec sees them.
+func (v *values) target() codec.Target {
+	t := v.typ
+	return codec.Target{Workload: v.name, Type: t, New: func() any { return reflect.New(t).Interface() }}
+}
+
+// job returns the job of codec c on a fresh copy of the values (a codec
+// may change its copy; verification then reports it), verified against
+// the user's values unless verified is set.
+func (v *values) job(c codec.Codec, verified bool) harness.Job {
+	j := harness.Job{Workload: v.name, Target: v.target(), Codec: c, Values: make([]any, len(v.orig)), Verified: verified}
+	for i, o := range v.orig {
+		j.Values[i] = deepCopy(reflect.ValueOf(o)).Interface()
+	}
+	if !verified {
+		j.Pristine = v.orig
+	}
+	return j
+}
+
+// setup binds, verifies and prepares codec c on the values.
+func (v *values) setup(ctx context.Context, c codec.Codec) (*harness.Prepared, result.Verification) {
+	p, ver, _ := harness.Setup(ctx, v.job(c, false), 0)
+	return p, ver
+}
+
+// level returns the level of a verification.
+func level(v *result.Verification) Level {
+	switch v.Status {
+	case result.VerifyLossy:
+		return Lossy
+	case result.VerifyMismatch, result.VerifyMutated:
+		return Fail
+	case result.VerifyError:
+		return Error
+	case result.VerifyUnsupported:
+		return Unsupported
+	}
+	return 0
+}
+
+// describe says in one line what verification found.
+func describe(v *result.Verification) string {
+	switch v.Status {
+	case result.VerifyExact:
+		return fmt.Sprintf("exact (%d values, mean %.0f B)", v.Values, v.MeanSize)
+	case result.VerifyLossy:
+		s := fmt.Sprintf("lossy (%d values, mean %.0f B): %s", v.Values, v.MeanSize, strings.Join(v.Observed, ", "))
+		if len(v.Bounds) > 0 {
+			s += " (" + strings.Join(v.Bounds, "; ") + ")"
+		}
+		return s
+	case result.VerifyMismatch:
+		return fmt.Sprintf("FAIL: %d of %d values differ: %s", v.DiffValues, v.Values, strings.Join(v.Diffs, "; "))
+	case result.VerifyMutated:
+		return fmt.Sprintf("FAIL: encoding changed %d of %d values: %s", v.MutatedValues, v.Values, strings.Join(v.Diffs, "; "))
+	case result.VerifyUnsupported:
+		// The reason Bind gives, without the "bind X to T: unsupported:"
+		// that wraps it.
+		why := v.Error
+		if i := strings.LastIndex(why, "unsupported: "); i >= 0 {
+			why = why[i+len("unsupported: "):]
+		}
+		return "unsupported: " + why
+	}
+	return v.Status + ": " + v.Error
+}
+
+// deepCopy returns a copy of v that shares no pointer, slice or map with
+// it, except through unexported struct fields (copied as they are: no
+// reflection codec sees them). Shared and cyclic pointers stay shared.
+func deepCopy(v reflect.Value) reflect.Value {
+	return copier{seen: map[seenKey]reflect.Value{}}.copy(v)
+}
+
+type seenKey struct {
+	t reflect.Type
+	p uintptr
+}
+
+type copier struct{ seen map[seenKey]reflect.Value }
+
+func (c copier) copy(v reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		k := seenKey{v.Type(), v.Pointer()}
+		if p, ok := c.seen[k]; ok {
+			return p
+		}
+		p := reflect.New(v.Type().Elem())
+		c.seen[k] = p
+		p.Elem().Set(c.copy(v.Elem()))
+		return p
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		s := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := 0; i < v.Len(); i++ {
+			s.Index(i).Set(c.copy(v.Index(i)))
+		}
+		return s
+	case reflect.Array:
+		a := reflect.New(v.Type()).Elem()
+		for i := 0; i < v.Len(); i++ {
+			a.Index(i).Set(c.copy(v.Index(i)))
+		}
+		return a
+	case reflect.Map:
+		if v.IsNil() {
+			return v
+		}
+		m := reflect.MakeMapWithSize(v.Type(), v.Len())
+		it := v.MapRange()
+		for it.Next() {
+			m.SetMapIndex(c.copy(it.Key()), c.copy(it.Value()))
+		}
+		return m
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		i := reflect.New(v.Type()).Elem()
+		i.Set(c.copy(v.Elem()))
+		return i
+	case reflect.Struct:
+		s := reflect.New(v.Type()).Elem()
+		s.Set(v)
+		for i := 0; i < v.NumField(); i++ {
+			if f := s.Field(i); f.CanSet() {
+				f.Set(c.copy(v.Field(i)))
+			}
+		}
+		return s
+	}
+	return v
+}

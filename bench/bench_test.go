@@ -1,0 +1,163 @@
+package bench_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/result"
+)
+
+type item struct {
+	SKU   string
+	Qty   int
+	Price float64
+}
+
+type order struct {
+	ID      uint64
+	Placed  time.Time
+	Items   []item
+	Tags    map[string]string
+	Note    *string
+	Express bool
+}
+
+func orders() []order {
+	note := "leave at the door"
+	var out []order
+	for i := range 8 {
+		o := order{ID: uint64(1000 + i), Placed: time.Date(2026, 3, 1, 12, i, 5, 123456789, time.FixedZone("", 3600)),
+			Tags: map[string]string{"channel": "web"}, Express: i%2 == 0}
+		for k := range i%3 + 1 {
+			o.Items = append(o.Items, item{SKU: "sku-" + string(rune('a'+k)), Qty: k + 1, Price: 9.99 * float64(k+1)})
+		}
+		if i%2 == 1 {
+			o.Note = &note
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+func find(vs []result.Verification, name string) *result.Verification {
+	for i := range vs {
+		if vs[i].Codec == name {
+			return &vs[i]
+		}
+	}
+	return nil
+}
+
+func TestVerify(t *testing.T) {
+	vs := bench.Verify(t, orders())
+	if v := find(vs, "json"); v == nil || v.Status != result.VerifyExact && v.Status != result.VerifyLossy {
+		t.Errorf("json: %+v, want exact or lossy", v)
+	}
+	var unsupported int
+	for _, v := range vs {
+		if v.Status == result.VerifyUnsupported {
+			unsupported++
+			if v.Error == "" {
+				t.Errorf("%s: unsupported without a reason", v.Codec)
+			}
+		}
+	}
+	if unsupported == 0 {
+		t.Error("no codec unsupported: codecs with generated code should be")
+	}
+}
+
+// TestVerifyFailOn checks that FailOn fails the test for the level asked
+// for only, with a codec that declares a loss these values show: bson
+// keeps times to the millisecond.
+func TestVerifyFailOn(t *testing.T) {
+	ft := &fakeT{TB: t}
+	bench.Verify(ft, orders(), bench.Codecs("^bson$"), bench.FailOn(bench.Lossy))
+	if !ft.failed {
+		t.Errorf("bson with FailOn(Lossy): not failed; log:\n%s", ft.log.String())
+	}
+	ft = &fakeT{TB: t}
+	bench.Verify(ft, orders(), bench.Codecs("^bson$"), bench.FailOn(bench.Fail))
+	if ft.failed {
+		t.Errorf("bson with FailOn(Fail): failed; log:\n%s", ft.log.String())
+	}
+}
+
+type fakeT struct {
+	testing.TB
+	failed bool
+	log    strings.Builder
+}
+
+func (f *fakeT) Helper()           {}
+func (f *fakeT) Log(args ...any)   { fmt.Fprintln(&f.log, args...) }
+func (f *fakeT) Error(args ...any) { f.failed = true; f.Log(args...) }
+
+func TestUnexportedFields(t *testing.T) {
+	type hidden struct{ a int }
+	_, err := bench.Run(context.Background(), []hidden{{1}})
+	if err == nil || !strings.Contains(err.Error(), "cannot be verified") {
+		t.Errorf("err = %v, want cannot be verified", err)
+	}
+	_, err = bench.Run(context.Background(), []*order{})
+	if err == nil {
+		t.Error("pointer values: no error")
+	}
+}
+
+func TestRunSave(t *testing.T) {
+	ctx := context.Background()
+	run, err := bench.Run(ctx, orders(), bench.Codecs("^(json|vmihailenco-msgpack|protobuf\\+convert)$"), bench.Name("orders"),
+		bench.Count(2), bench.Forks(1), bench.SampleTime(2*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.Complete || len(run.Codecs) != 3 || len(run.Verifications) != 3 {
+		t.Fatalf("run: complete %v, %d codecs, %d verifications", run.Complete, len(run.Codecs), len(run.Verifications))
+	}
+	if v := find(run.Verifications, "protobuf+convert"); v == nil || v.Status != result.VerifyUnsupported {
+		t.Errorf("protobuf: %+v, want unsupported", v)
+	}
+	for _, name := range []string{"json", "vmihailenco-msgpack"} {
+		for _, op := range []string{result.OpEncode, result.OpDecode} {
+			c := run.Cell(result.Key{Workload: "orders", Codec: name, Op: op, Goroutines: 1})
+			if c == nil || c.Status != result.CellOK || len(c.Samples) != 2 || c.Samples[0].NsPerOp <= 0 {
+				t.Errorf("%s %s: %+v", name, op, c)
+			}
+		}
+	}
+	db := filepath.Join(t.TempDir(), "serbench.db")
+	if err := bench.SaveTo(ctx, run, db); err != nil {
+		t.Fatal(err)
+	}
+	back, err := bench.Load(ctx, db, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.ID != run.ID || len(back.Cells) != len(run.Cells) || len(back.Verifications) != 3 || back.EnvValue("isolation") != "none" {
+		t.Errorf("read back: %s, %d cells, %d verifications, isolation %q", back.ID, len(back.Cells), len(back.Verifications), back.EnvValue("isolation"))
+	}
+}
+
+func BenchmarkOrders(b *testing.B) {
+	bench.Benchmark(b, orders(), bench.Codecs("^(json|vmihailenco-msgpack)$"))
+}
+
+// TestVerifyFail checks that an undeclared loss is a FAIL with the field's
+// path: encoding/json decodes a number held in an interface as a float64,
+// which cannot hold 2^60+1.
+func TestVerifyFail(t *testing.T) {
+	type big struct{ Any any }
+	vals := []big{{Any: int64(1<<60 + 1)}}
+	ft := &fakeT{TB: t}
+	vs := bench.Verify(ft, vals, bench.Codecs("^json$"), bench.FailOn(bench.Fail))
+	if !ft.failed || len(vs) != 1 || vs[0].Status != result.VerifyMismatch || !strings.Contains(ft.log.String(), ".Any") {
+		t.Errorf("json on 2^60+1 in an interface: failed %v, %+v; log:\n%s", ft.failed, vs, ft.log.String())
+	}
+	t.Log(ft.log.String())
+}

@@ -1,0 +1,110 @@
+package bench
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/result"
+)
+
+// Benchmark runs one sub-benchmark per selected codec and operation on
+// values, named codec=NAME/op=encode and codec=NAME/op=decode. Each codec
+// is verified first (see the package doc); only a codec whose values come
+// back exact or lossy (declared losses) is timed. One that changed a value
+// (FAIL), returned an error or cannot represent T is not timed: a FAIL or
+// an error is logged with its reason, the unsupported codecs are named in
+// one line. Encode rotates through the values and decode through their
+// encodings, as serbench run does; each sub-benchmark reports MB/s (from
+// the mean encoded size), B/op, allocs/op and bytes/msg.
+//
+// Call it from a benchmark function of the user's module:
+//
+//	func BenchmarkOrder(b *testing.B) { bench.Benchmark(b, orders) }
+//
+// and read the output with benchstat (go test -bench Order -count 10 |
+// benchstat -col /op -).
+func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
+	b.Helper()
+	vals, cfg, err := prepare(values, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var unsupported []string
+	for _, c := range cfg.codecs() {
+		name := c.Info().Name
+		p, v := vals.setup(context.Background(), c)
+		switch {
+		case v.Status == result.VerifyUnsupported:
+			unsupported = append(unsupported, name)
+			continue
+		case p == nil:
+			b.Logf("codec=%s: not timed: %s", name, describe(&v))
+			continue
+		case v.Failing():
+			b.Logf("codec=%s: not timed: %s", name, describe(&v))
+			continue
+		case v.Status == result.VerifyLossy:
+			b.Logf("codec=%s: %s", name, describe(&v))
+		}
+		units, err := p.Units(nil, false)
+		if err != nil {
+			b.Fatalf("codec=%s: %v", name, err)
+		}
+		for _, op := range []string{result.OpEncode, result.OpDecode} {
+			var unit *harness.Unit
+			for i := range units {
+				if units[i].Cell.Op == op {
+					unit = &units[i]
+				}
+			}
+			if unit == nil {
+				continue
+			}
+			b.Run("codec="+name+"/op="+op, func(b *testing.B) {
+				b.SetBytes(int64(unit.Cell.MeanSize + 0.5))
+				b.ReportAllocs()
+				b.ResetTimer()
+				if _, err := unit.Loop(b.N); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				b.ReportMetric(unit.Cell.MeanSize, "bytes/msg")
+			})
+		}
+	}
+	if len(unsupported) > 0 {
+		b.Logf("unsupported for %s (they need a schema or generated code): %s", vals.name, strings.Join(unsupported, ", "))
+	}
+}
+
+// Verify verifies every selected codec on values (see the package doc)
+// and logs one line per codec: exact; lossy, with the declared losses
+// seen; FAIL, with the values that differ and the path of the first
+// differing fields; unsupported or error, with the reason. It fails the
+// test only for the levels given with FailOn (and for values it cannot
+// verify at all); without FailOn it only reports. It returns the
+// verification records, in codec name order.
+func Verify[T any](t testing.TB, values []T, opts ...Option) []result.Verification {
+	t.Helper()
+	vals, cfg, err := prepare(values, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []result.Verification
+	for _, c := range cfg.codecs() {
+		_, v := vals.setup(context.Background(), c)
+		out = append(out, v)
+		line := v.Codec + ": " + describe(&v)
+		if level(&v)&cfg.failOn != 0 {
+			t.Error(line)
+		} else {
+			t.Log(line)
+		}
+	}
+	if len(out) == 0 {
+		t.Errorf("bench.Verify: no codec selected for %s", vals.name)
+	}
+	return out
+}
