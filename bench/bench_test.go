@@ -161,3 +161,10 @@ func TestVerifyFail(t *testing.T) {
 	}
 	t.Log(ft.log.String())
 }
+
+// BenchmarkFail times a codec that corrupts the values, which logs the
+// FAIL under its result lines.
+func BenchmarkFail(b *testing.B) {
+	type big struct{ Any any }
+	bench.Benchmark(b, []big{{Any: int64(1<<60 + 1)}}, bench.Codecs("^json$"))
+}

@@ -11,13 +11,21 @@ import (
 
 // Benchmark runs one sub-benchmark per selected codec and operation on
 // values, named codec=NAME/op=encode and codec=NAME/op=decode. Each codec
-// is verified first (see the package doc); only a codec whose values come
-// back exact or lossy (declared losses) is timed. One that changed a value
-// (FAIL), returned an error or cannot represent T is not timed: a FAIL or
-// an error is logged with its reason, the unsupported codecs are named in
-// one line. Encode rotates through the values and decode through their
-// encodings, as serbench run does; each sub-benchmark reports MB/s (from
-// the mean encoded size), B/op, allocs/op and bytes/msg.
+// is verified first (see the package doc), as serbench run verifies it:
+//
+//   - exact or lossy (declared losses only): timed;
+//   - FAIL (a value came back different in a way the codec does not
+//     declare, or encoding changed the input): timed as serbench run
+//     times it, and each of its sub-benchmarks logs the FAIL with the
+//     field path, so that go test prints it under the result lines
+//     (--- BENCH) every time: never timed silently;
+//   - error (the codec fails or panics on a value) and unsupported (it
+//     needs a schema or generated code): not timed; go test -v shows
+//     them with the reason, as Verify does.
+//
+// Encode rotates through the values and decode through their encodings,
+// as serbench run does; each sub-benchmark reports ns/op, MB/s (from the
+// mean encoded size), bytes/msg (that size), B/op and allocs/op.
 //
 // Call it from a benchmark function of the user's module:
 //
@@ -42,9 +50,6 @@ func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
 		case p == nil:
 			b.Logf("codec=%s: not timed: %s", name, describe(&v))
 			continue
-		case v.Failing():
-			b.Logf("codec=%s: not timed: %s", name, describe(&v))
-			continue
 		case v.Status == result.VerifyLossy:
 			b.Logf("codec=%s: %s", name, describe(&v))
 		}
@@ -62,6 +67,7 @@ func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
 			if unit == nil {
 				continue
 			}
+			logged := false // the function runs once per b.N tried; its logs add up
 			b.Run("codec="+name+"/op="+op, func(b *testing.B) {
 				b.SetBytes(int64(unit.Cell.MeanSize + 0.5))
 				b.ReportAllocs()
@@ -71,6 +77,10 @@ func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
 				}
 				b.StopTimer()
 				b.ReportMetric(unit.Cell.MeanSize, "bytes/msg")
+				if v.Failing() && !logged {
+					logged = true
+					b.Logf("verification: %s", describe(&v))
+				}
 			})
 		}
 	}
