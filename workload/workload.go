@@ -97,6 +97,8 @@ type Workload struct {
 	// footprint estimates the bytes of the values for opts (defaults
 	// filled in, params checked); see Footprint.
 	footprint func(opts Options) float64
+	// data is what a data workload was loaded from (LoadData).
+	data *Data
 }
 
 // Footprint estimates the memory, in bytes, that one set of the
@@ -261,6 +263,9 @@ func boolParam(opts Options, name string, def bool) (bool, error) {
 var (
 	mu       sync.Mutex
 	registry = map[string]*Workload{}
+	// dataRegistry holds the data workloads (RegisterData), which
+	// Lookup finds and All does not list.
+	dataRegistry = map[string]*Workload{}
 )
 
 func register(w *Workload) {
@@ -288,6 +293,9 @@ func All() []*Workload {
 func Lookup(name string) (*Workload, error) {
 	mu.Lock()
 	w, ok := registry[name]
+	if !ok {
+		w, ok = dataRegistry[name]
+	}
 	mu.Unlock()
 	if !ok {
 		return nil, fmt.Errorf("unknown workload %q (valid: %s)", name, strings.Join(Names(), ", "))
