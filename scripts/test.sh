@@ -110,4 +110,11 @@ fi
 echo "$(grep -c '^Benchmark' "$smoke") benchmarks ran once"
 ok
 
+begin "examples/usertype (a module of its own: the bench package on a user's type)"
+# A nested module: go vet ./... and go test ./... above do not descend
+# into it. Its tests use bench.Verify, bench.Run and bench.SaveTo; its
+# benchmark bench.Benchmark, run once per codec.
+(cd examples/usertype && go vet ./... && go test -count=1 ./... && go test -count=1 -run '^$' -bench . -benchtime 1x ./...) || fail "see the output above"
+ok
+
 echo "all checks passed ($((SECONDS - start)) s)"

@@ -1,0 +1,60 @@
+package usertype
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/bench"
+	"github.com/serbench/serbench/result"
+)
+
+// BenchmarkOrder times every codec that can carry an Order:
+//
+//	go test -bench Order -count 10 | benchstat -col /op -
+func BenchmarkOrder(b *testing.B) {
+	bench.Benchmark(b, SampleOrders(100))
+}
+
+// TestOrderFidelity logs what each codec keeps of an Order, and fails if
+// one that takes any Go value corrupts it without declaring it.
+func TestOrderFidelity(t *testing.T) {
+	bench.Verify(t, SampleOrders(100), bench.FailOn(bench.Fail))
+}
+
+// TestOrderRun measures a few codecs as serbench run would, stores the
+// run in a serbench database and reads it back: serbench report --db
+// FILE shows it like any other run.
+func TestOrderRun(t *testing.T) {
+	ctx := context.Background()
+	run, err := bench.Run(ctx, SampleOrders(100),
+		bench.Codecs("^(json|fxcbor|vmihailenco-msgpack|protobuf\\+convert)$"),
+		bench.Name("order"), bench.Count(2), bench.Forks(1), bench.SampleTime(5*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range run.Verifications {
+		t.Logf("%s: %s %s", v.Codec, v.Status, v.Error)
+	}
+	db := filepath.Join(t.TempDir(), "serbench.db")
+	if err := bench.SaveTo(ctx, run, db); err != nil {
+		t.Fatal(err)
+	}
+	back, err := bench.Load(ctx, db, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"json", "fxcbor", "vmihailenco-msgpack"} {
+		for _, op := range []string{result.OpEncode, result.OpDecode} {
+			c := back.Cell(result.Key{Workload: "order", Codec: name, Op: op, Goroutines: 1})
+			if c == nil || c.Status != result.CellOK || len(c.Samples) != 2 {
+				t.Fatalf("%s %s: stored cell %+v", name, op, c)
+			}
+			t.Logf("%s %s: %.0f ns/op, %.0f bytes", name, op, c.Samples[0].NsPerOp, c.MeanSize)
+		}
+	}
+	if v := back.Verification("order", "protobuf+convert"); v == nil || v.Status != result.VerifyUnsupported {
+		t.Errorf("protobuf+convert: %+v, want unsupported (it needs a schema)", v)
+	}
+}
