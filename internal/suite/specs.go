@@ -29,7 +29,7 @@ func codecJob(w *workload.Workload, c codec.Codec, values []any) harness.Job {
 // and a pristine one), binds and verifies the codec, and returns its
 // units. Only the worker process that measures the job holds its values.
 func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) {
-	w, err := workload.Lookup(s.Workload)
+	w, err := workload.Resolve(s.Workload, s.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,8 @@ func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) 
 	return b, nil
 }
 
-// Specs returns the specs of every selected job, workloads in name order:
+// Specs returns the specs of every selected job, workloads in name order
+// (then sel.Data's):
 // one per (workload, codec) for workloads the codecs round-trip, codecs in
 // name order, and for a workload with a Runner whatever the kind of that
 // name lists (its references and strategies). A pattern that matches
@@ -77,8 +78,15 @@ func Specs(sel Selection, goroutines []int, zstd bool) ([]harness.Spec, error) {
 		return nil, err
 	}
 	var specs []harness.Spec
-	for _, w := range workload.All() {
-		if !wre.MatchString(w.Name) {
+	ws := workload.All()
+	if sel.Data != nil {
+		if sel.Workload == "" {
+			ws = nil // the data alone
+		}
+		ws = append(ws, sel.Data)
+	}
+	for _, w := range ws {
+		if w != sel.Data && !wre.MatchString(w.Name) {
 			continue
 		}
 		if err := w.Check(sel.Options); err != nil {

@@ -78,6 +78,12 @@ type Selection struct {
 	// Codec is empty, a workload with a Default pattern gets only the
 	// codecs or strategies it names: the default suite.
 	Full bool
+	// Data, when set, is the workload of the user's data file
+	// (workload.LoadData, registered with workload.RegisterData): it is
+	// selected besides the workloads that Workload selects, and alone
+	// when Workload is empty. Options.Params must carry it
+	// (workload.Data.Params) for the worker processes to load it.
+	Data *workload.Workload
 }
 
 // CodecSelected reports whether sel's Codec pattern and variant rule select
