@@ -80,6 +80,14 @@ func (rep *Report) samplingLine() string {
 	if forks == "1" {
 		procs = "worker process"
 	}
+	if r.EnvValue("isolation") == "none" {
+		// --isolation none and bench.Run: every fork set up again in the
+		// measuring process itself.
+		procs = "set-ups in one process (isolation none)"
+		if forks == "1" {
+			procs = "set-up in one process (isolation none)"
+		}
+	}
 	line := fmt.Sprintf("%s samples per cell of ~%s in %s %s", r.EnvValue("count"), r.EnvValue("sample-time"), forks, procs)
 	if r.EnvValue("ci-target") != "" {
 		line += ", then forks for precision"
@@ -87,7 +95,11 @@ func (rep *Report) samplingLine() string {
 			line += " within a " + b + " budget"
 		}
 	}
-	return line + "; medians with 95% intervals over processes and samples" + rep.targetNote()
+	over := "processes"
+	if r.EnvValue("isolation") == "none" {
+		over = "set-ups"
+	}
+	return line + "; medians with 95% intervals over " + over + " and samples" + rep.targetNote()
 }
 
 // targetNote is "; precision target ±3%" when cells of the report have a
