@@ -207,8 +207,10 @@ func prepare[T any](vals []T, opts []Option) (*values, *config, error) {
 		v.orig[i] = &vals[i]
 	}
 	// go-cmp refuses unexported fields: say so before any codec runs.
-	if err := codec.Call("compare", func() error { verify.Compare(v.orig[0], v.orig[0], nil); return nil }); err != nil {
-		return nil, nil, fmt.Errorf("bench: values of %s cannot be verified (serbench compares exported fields; no reflection codec carries unexported ones): %v", t, err)
+	for i, o := range v.orig {
+		if err := codec.Call("compare", func() error { verify.Compare(o, o, nil); return nil }); err != nil {
+			return nil, nil, fmt.Errorf("bench: value %d of %s cannot be verified (serbench compares exported fields; no reflection codec carries unexported ones): %v", i, t, err)
+		}
 	}
 	return v, cfg, nil
 }
