@@ -29,9 +29,11 @@
 // from encoding (a codec that modifies it is a FAIL), and decoded values
 // must not alias the message they were decoded from (reported as the
 // "unsafe" flag). A codec that changes a value in a way it does not
-// declare is FAIL: Benchmark logs the difference and does not time it;
-// Run times it and records the mismatch, which every serbench table marks
-// FAIL and never ranks.
+// declare is FAIL, and timed as serbench run times it, never silently:
+// Benchmark logs the FAIL, with the field path, under each of its result
+// lines; Run records the mismatch, which every serbench table marks FAIL
+// and never ranks; Verify fails with FailOn(Fail). A codec that returns
+// an error on a value, or cannot represent T, is not timed.
 //
 // Which codecs: the codecs serbench registers (package codecs/all, which
 // this package imports), plain variants only unless AllVariants is given,
@@ -48,12 +50,15 @@
 // How it times: in this process, with serbench's harness in its
 // isolation "none" mode. serbench run measures each job in fresh worker
 // processes of its own binary; those cannot hold the user's types, so Run
-// sets every job up in the calling process instead (one job's values at
-// a time, a garbage collection before each sample, each sample spanning
-// at least one heap goal of allocation, as serbench run does). The
-// numbers are comparable with one another; the heap they share with the
-// test process is the difference from a serbench run, and the stored run
-// says "isolation none".
+// sets every job up in the calling process instead: each fork sets the
+// job up again, up to four jobs are live at once and sampled round-robin
+// (so that drift hits every codec alike), with a garbage collection
+// before each sample and each sample spanning at least one heap goal of
+// allocation, as in serbench run. The numbers are comparable with one
+// another; what differs from a serbench run is the heap, shared with the
+// live jobs and the test process, and a codec that crashes ends the
+// process. The stored run says "isolation none". Benchmark times as go
+// test -bench does, one codec after the other, holding one job at a time.
 //
 // What it promises: Benchmark, Verify, Run, SaveTo, Load, the options and
 // the levels change only compatibly (options may be added); sub-benchmark
