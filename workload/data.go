@@ -413,22 +413,22 @@ func lineCol(raw []byte, off int) (line, col int) {
 func jsonError(raw []byte, base int, err error) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
-	off := -1
+	// The errors' offsets are just past the byte they stopped at.
+	pos := -1
 	switch {
 	case errors.As(err, &se):
-		off = int(se.Offset)
+		pos = base + max(int(se.Offset)-1, 0)
 	case errors.As(err, &te):
-		off = int(te.Offset)
+		pos = base + max(int(te.Offset)-1, 0)
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		off = len(raw)
+		pos = len(raw)
 		err = errors.New("unexpected end of the file")
 	}
-	if off < 0 {
+	if pos < 0 {
 		return err
 	}
-	// The error's offset is just past the byte it stopped at.
-	line, col := lineCol(raw, base+max(off-1, 0))
-	return fmt.Errorf("line %d, column %d (byte offset %d): %w", line, col, base+max(off-1, 0), err)
+	line, col := lineCol(raw, pos)
+	return fmt.Errorf("line %d, column %d (byte offset %d): %w", line, col, pos, err)
 }
 
 // decodeJSON decodes one JSON document: an array's elements, or the

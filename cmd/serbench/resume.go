@@ -12,6 +12,7 @@ import (
 
 	"github.com/serbench/serbench/internal/runner"
 	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
 )
 
 // resumeRun finishes an interrupted run: the stored arguments give the
@@ -76,6 +77,9 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	}
 	if err := sameVersions(prev.Codecs, p.Codecs); err != nil {
 		return fail(fmt.Errorf("run %s cannot be resumed by this binary: %w", id, err))
+	}
+	if was, now := prev.EnvValue(workload.ParamDataSHA256), p.Settings.Options.Params[workload.ParamDataSHA256]; was != now {
+		return fail(fmt.Errorf("run %s cannot be resumed: its --data file changed (SHA-256 %s, the run's %s)", id, now, was))
 	}
 	fmt.Fprintf(stderr, "resuming run %s (%s)\n", id, prev.Command)
 	return g.measure(ctx, db, r, p, stdout, stderr)

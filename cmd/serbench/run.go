@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
 )
 
 const runUsage = `Usage: serbench run [flags]
@@ -29,6 +31,19 @@ Examples:
   serbench run --codec '^json$'                                       # encoding/json everywhere
   serbench run --workload nested --depth 0 --codec '^(json|jsonv2)$'  # flat values, no children
   serbench run --workload person --ci 1 --budget 10m                  # a tighter target, more time
+
+serbench run --data FILE runs the values of your own file as the workload
+data:NAME (NAME: the file's base name without its extension, characters
+other than letters, digits, '.', '-' and '_' replaced by '_'): JSON (one
+document, or an array whose elements are the values), NDJSON (one value
+per line), a MessagePack stream or a CBOR sequence, detected from the
+content (--data-format forces it). The values are generic (maps, arrays,
+strings, numbers, ...; integers stay integers), in file order; every codec
+that can represent them runs, the others are listed unsupported with the
+reason. It runs alone unless --workload selects more. The tables name the
+file, its size and SHA-256 digest. Files above 64MiB need --data-limit; a
+file that cannot be read or decoded is bad input (exit status 2), its
+error says where (line and column, or byte offset) and what is wrong.
 `
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -102,8 +117,12 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		return nil, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
 	}
 	opts := f.wopts.options()
+	data, err := f.loadData(&opts)
+	if err != nil {
+		return nil, err
+	}
 	p, err := runner.New(runner.Options{
-		Selection: suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full},
+		Selection: suite.Selection{Workload: *f.workloadRE, Codec: *f.codecRE, Options: opts, AllVariants: f.out.variants == "all", Full: full, Data: data},
 		Count:     *f.count, SampleTime: *f.sampleTime, Timeout: *f.timeout, Forks: *f.forks, Workers: *f.workers,
 		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: mem,
 		Parallel: *f.parallel, Zstd: zstd, Suite: *f.suite, Group: f.shards.group, Shard: f.shards.s,
@@ -113,6 +132,34 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		return p, selectionUsage(err)
 	}
 	return p, checkRunMemory(p, *f.isolation, mem, strings.TrimSpace(*f.memoryLimit))
+}
+
+// loadData loads the --data file, if any, registers its workload and
+// adds the params that bring it to the worker processes to opts. A file
+// that cannot be read or decoded is bad input: a usage error.
+func (f *runFlags) loadData(opts *workload.Options) (*workload.Workload, error) {
+	if *f.data == "" {
+		for _, name := range []string{"data-format", "data-limit"} {
+			if isSet(f.fs, name) {
+				return nil, usagef("--%s without --data", name)
+			}
+		}
+		return nil, nil
+	}
+	limit, err := parseBytes(*f.dataLimit)
+	if err != nil || limit == 0 {
+		return nil, usagef("--data-limit %q: want a positive size such as 64MiB or 1GiB", *f.dataLimit)
+	}
+	w, d, err := workload.LoadData(workload.DataSource{Path: *f.data, Format: *f.dataFormat, Limit: limit})
+	if err != nil {
+		return nil, usageError{err}
+	}
+	workload.RegisterData(w)
+	if opts.Params == nil {
+		opts.Params = map[string]string{}
+	}
+	maps.Copy(opts.Params, d.Params())
+	return w, nil
 }
 
 // measure executes p into run r, then prints the stored run.

@@ -33,6 +33,9 @@ type runFlags struct {
 	suite       *string
 	shards      *shardFlags
 	robust      *bool
+	data        *string
+	dataFormat  *string
+	dataLimit   *string
 }
 
 func newRunFlags(stderr io.Writer) *runFlags {
@@ -56,6 +59,9 @@ func newRunFlags(stderr io.Writer) *runFlags {
 		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (bsontypes: bson; floats: its own strategies), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
 		robust:      fs.Bool("robust", false, "also compute the decoder robustness matrix of the run's codecs on person and nested (serbench robust) and store it with the run"),
 		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
+		data:        fs.String("data", "", "a file of your own values, run as the workload data:NAME (its base name): JSON (a document, or an array of values), NDJSON, a MessagePack stream or a CBOR sequence; alone unless --workload selects more"),
+		dataFormat:  fs.String("data-format", "", "the format of --data: json, ndjson, msgpack or cbor (default: detected from the content)"),
+		dataLimit:   fs.String("data-limit", "64MiB", "the largest --data file read, e.g. 256MiB"),
 	}
 	f.wopts = workloadFlags(fs, nil)
 	f.shards = registerShardFlags(fs)
