@@ -37,6 +37,12 @@ func TestFootprint(t *testing.T) {
 		{"bsontypes-binary", Options{}, 2},
 		{"bsontypes-document", Options{}, 2},
 		{"bigfloat", Options{}, 2},
+		{"twitter", Options{}, 2},
+		{"twitter-generic", Options{Count: 250}, 2},
+		{"citm", Options{}, 2},
+		{"citm-generic", Options{}, 2},
+		{"canada", Options{}, 2},
+		{"canada-generic", Options{}, 2},
 		{"bigfloat", Options{Params: map[string]string{"precision": "6400"}}, 3},
 		{"bigfloat", Options{Params: map[string]string{"from": "0", "to": "20000"}}, 2},
 	} {

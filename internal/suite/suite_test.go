@@ -119,6 +119,11 @@ func TestDefaultSuite(t *testing.T) {
 	if len(def["floats"]) != 12 { // 10 strategies, 2 references
 		t.Errorf("default floats: %d jobs %v, want 12", len(def["floats"]), def["floats"])
 	}
+	for _, w := range []string{"twitter", "citm-generic"} {
+		if got := def[w]; len(got) != 2 || got[0] != "goccy-json" || got[1] != "json" {
+			t.Errorf("default %s: %v, want [goccy-json json]", w, got)
+		}
+	}
 	full := names(Selection{Full: true})
 	if len(full["bsontypes-int32"]) <= 1 || len(full["floats"]) <= len(def["floats"]) {
 		t.Errorf("full suite: bsontypes-int32 %d, floats %d jobs; want more than the default's", len(full["bsontypes-int32"]), len(full["floats"]))
