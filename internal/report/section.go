@@ -278,6 +278,11 @@ func mainTable(w *Workload) *SectionTable {
 		{Head: "api", Left: true, In: FormatHTML},
 		{Head: "flags", Left: true, In: FormatHTML},
 	}}
+	if strings.HasPrefix(w.Name, "data:") {
+		// The user's data (serbench run --data): the table says which
+		// file, of what size and digest, as the run recorded it.
+		t.Description, t.Intro = description(w), "every codec's round trip of the file's values"
+	}
 	for _, r := range w.Rows {
 		t.Rows = append(t.Rows, TableRow{Cells: mainCells(w, r)})
 	}
