@@ -170,8 +170,8 @@ func LoadData(src DataSource) (*Workload, *Data, error) {
 	n := len(values)
 	w := &Workload{
 		Name: DataName(src.Path),
-		Description: fmt.Sprintf("data file %s: %s, %d values, %d bytes (%s), sha256 %s",
-			filepath.Base(src.Path), format, n, d.Size, sizeText(d.Size), d.SHA256),
+		Description: fmt.Sprintf("data file %s: %s, %s, %d bytes (%s), sha256 %s",
+			filepath.Base(src.Path), format, plural(n, "value"), d.Size, sizeText(d.Size), d.SHA256),
 		Count: n,
 		Type:  dataType,
 		generate: func(opts Options) []any {
@@ -309,6 +309,14 @@ func Resolve(name string, opts Options) (*Workload, error) {
 	}
 	RegisterData(w)
 	return w, nil
+}
+
+// plural returns "1 value" or "n values".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // sizeText writes n bytes in the largest binary unit that keeps a whole

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,6 +122,9 @@ func TestLoadDataDocument(t *testing.T) {
 		}
 		if d.Source.Format != c.format {
 			t.Errorf("%q: format %s, want %s", c.text, d.Source.Format, c.format)
+		}
+		if want := fmt.Sprintf(", %d values,", len(c.want)); len(c.want) == 1 && !strings.Contains(w.Description, ", 1 value,") || len(c.want) > 1 && !strings.Contains(w.Description, want) {
+			t.Errorf("%q: description %q does not count %d values", c.text, w.Description, len(c.want))
 		}
 		var got []any
 		for _, p := range w.Values(Options{}) {
