@@ -46,6 +46,10 @@ func TestDataSelection(t *testing.T) {
 	if got := workloads(specs); len(got) != 2 || got["data:mine"] != 1 || got["person"] != 1 {
 		t.Errorf("--data and --workload person: workloads %v, want data:mine and person", got)
 	}
+	// A pattern that selects only the data workload is no error.
+	if specs, err := Specs(Selection{Workload: "^data:mine$", Codec: "^json$", Options: opts, Data: w}, nil, false); err != nil || len(specs) != 1 {
+		t.Errorf("--workload data:mine with --data: %d specs, %v", len(specs), err)
+	}
 	if recs := WorkloadRecords(specs); len(recs) != 2 || recs[0].Name != "data:mine" || recs[0].Description != w.Description {
 		t.Errorf("workload records %+v, want data:mine's description first", recs)
 	}

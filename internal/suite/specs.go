@@ -69,7 +69,11 @@ func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) 
 // name lists (its references and strategies). A pattern that matches
 // nothing is a *SelectionError.
 func Specs(sel Selection, goroutines []int, zstd bool) ([]harness.Spec, error) {
-	wre, err := compile("workload", sel.Workload, workload.Names())
+	names := workload.Names()
+	if sel.Data != nil {
+		names = append(names, sel.Data.Name) // selected anyway
+	}
+	wre, err := compile("workload", sel.Workload, names)
 	if err != nil {
 		return nil, err
 	}
