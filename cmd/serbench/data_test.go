@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +14,8 @@ import (
 	"github.com/fxamacker/cbor/v2"
 	"github.com/vmihailenco/msgpack/v5"
 
+	"github.com/serbench/serbench/internal/runner"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -211,5 +216,57 @@ func TestRunDataMalformed(t *testing.T) {
 	_, stderr, code := cli(t, "run", "--data-format", "json", "--db", filepath.Join(dir, "x.db"))
 	if code != 2 || !strings.Contains(stderr, "--data-format without --data") {
 		t.Errorf("--data-format alone: exit %d, %q", code, stderr)
+	}
+}
+
+// TestResumeData: --resume of a --data run reads the file again and
+// refuses it when its digest changed; with the same file it finishes the
+// run.
+func TestResumeData(t *testing.T) {
+	dir := t.TempDir()
+	files := dataFiles(t, dir)
+	db := filepath.Join(dir, "resume.db")
+	args := []string{"--data", files["ndjson"], "--codec", "^vmihailenco-msgpack$", "--count", "2", "--time", "1ms", "--ci", "0", "--forks", "1", "--db", db}
+	// A run started and stopped before it measured anything.
+	f := newRunFlags(io.Discard)
+	if err := parse(f.fs, args); err != nil {
+		t.Fatal(err)
+	}
+	p, err := f.plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	d, err := store.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := runner.Start(ctx, d, p, p.Record("serbench run "+strings.Join(args, " "), args))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := errors.Join(r.Release(), d.Close()); err != nil {
+		t.Fatal(err)
+	}
+	orig, err := os.ReadFile(files["ndjson"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(files["ndjson"], orig[:bytes.IndexByte(orig, '\n')+1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := cli(t, "run", "--resume", "--db", db, "--quiet")
+	if code == 0 || !strings.Contains(stderr, "cannot be resumed: its --data file changed") {
+		t.Errorf("resume with a changed file: exit %d, %q", code, stderr)
+	}
+	if err := os.WriteFile(files["ndjson"], orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = cli(t, "run", "--resume", "--db", db, "--quiet")
+	if code != 0 {
+		t.Fatalf("resume with the same file: exit %d, %s", code, stderr)
+	}
+	if run := storedRun(t, db); !run.Complete || len(run.Verifications) != 1 || run.Verifications[0].Workload != "data:twitter" {
+		t.Errorf("resumed run: complete %v, verifications %+v", run.Complete, run.Verifications)
 	}
 }
