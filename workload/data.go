@@ -546,6 +546,9 @@ func jsonValue(v any) (any, error) {
 
 // decodeMsgpack decodes a MessagePack stream.
 func decodeMsgpack(raw []byte) ([]any, error) {
+	if err := checkMsgpack(raw); err != nil {
+		return nil, err
+	}
 	r := bytes.NewReader(raw)
 	dec := msgpack.NewDecoder(r)
 	dec.UseLooseInterfaceDecoding(true)
