@@ -3,13 +3,11 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/internal/fixture"
-	"github.com/serbench/serbench/internal/pgtest"
 	"github.com/serbench/serbench/result"
 )
 
@@ -35,21 +33,6 @@ func fidelityMatrix() *result.Fidelity {
 				{Case: "badUTF8", Status: result.FidelityError, Detail: "encode: invalid UTF-8"},
 			}},
 		},
-	}
-}
-
-func TestFidelity(t *testing.T) {
-	for _, backend := range []string{"sqlite", "postgres"} {
-		t.Run(backend, func(t *testing.T) {
-			var dsn string
-			switch backend {
-			case "sqlite":
-				dsn = filepath.Join(t.TempDir(), "s.db")
-			case "postgres":
-				dsn = pgtest.Start(t).NewDatabase(t)
-			}
-			testFidelity(t, dsn)
-		})
 	}
 }
 

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/internal/fixture"
-	"github.com/serbench/serbench/internal/pgtest"
 	"github.com/serbench/serbench/result"
 )
 
@@ -31,52 +29,43 @@ func robustMatrix() *result.Robust {
 	}
 }
 
-func TestRobust(t *testing.T) {
-	for _, backend := range []string{"sqlite", "postgres"} {
-		t.Run(backend, func(t *testing.T) {
-			var dsn string
-			switch backend {
-			case "sqlite":
-				dsn = filepath.Join(t.TempDir(), "s.db")
-			case "postgres":
-				dsn = pgtest.Start(t).NewDatabase(t)
-			}
-			ctx := context.Background()
-			d := open(t, dsn)
-			run := fixture.Run("20260101-000000-aaaaaa")
-			write(t, d, run)
-			if _, err := d.Robust(ctx, run.ID); !errors.Is(err, ErrNotFound) {
-				t.Fatalf("a run without a matrix: %v, want ErrNotFound", err)
-			}
-			if err := d.SaveRobust(ctx, "no-such-run", robustMatrix()); !errors.Is(err, ErrNotFound) {
-				t.Fatalf("a matrix of a run not stored: %v, want ErrNotFound", err)
-			}
-			m := robustMatrix()
-			if err := d.SaveRobust(ctx, run.ID, m); err != nil {
-				t.Fatal(err)
-			}
-			got, err := d.Robust(ctx, run.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(robustMatrix(), got); diff != "" {
-				t.Errorf("stored matrix differs (-want +got):\n%s", diff)
-			}
-			// Saving again replaces the matrix.
-			m.Rows = m.Rows[1:]
-			if err := d.SaveRobust(ctx, run.ID, m); err != nil {
-				t.Fatal(err)
-			}
-			if got, err := d.Robust(ctx, run.ID); err != nil || len(got.Rows) != 1 {
-				t.Fatalf("after saving again: %v, %v", got, err)
-			}
-			// A damaged matrix is an error that says so.
-			if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE robust_matrices SET matrix = ? WHERE run_id = ?`), "{not json", run.ID); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := d.Robust(ctx, run.ID); err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), run.ID) {
-				t.Errorf("damaged matrix: %v", err)
-			}
-		})
+// testRobust: a run's robustness matrix is stored, read back as it was,
+// replaced, and a damaged one is an error that says so.
+func testRobust(t *testing.T, fresh newDB) {
+	ctx := context.Background()
+	d := open(t, fresh(t))
+	run := fixture.Run("20260101-000000-aaaaaa")
+	write(t, d, run)
+	if _, err := d.Robust(ctx, run.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a run without a matrix: %v, want ErrNotFound", err)
+	}
+	if err := d.SaveRobust(ctx, "no-such-run", robustMatrix()); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a matrix of a run not stored: %v, want ErrNotFound", err)
+	}
+	m := robustMatrix()
+	if err := d.SaveRobust(ctx, run.ID, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Robust(ctx, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(robustMatrix(), got); diff != "" {
+		t.Errorf("stored matrix differs (-want +got):\n%s", diff)
+	}
+	// Saving again replaces the matrix.
+	m.Rows = m.Rows[1:]
+	if err := d.SaveRobust(ctx, run.ID, m); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.Robust(ctx, run.ID); err != nil || len(got.Rows) != 1 {
+		t.Fatalf("after saving again: %v, %v", got, err)
+	}
+	// A damaged matrix is an error that says so.
+	if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE robust_matrices SET matrix = ? WHERE run_id = ?`), "{not json", run.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Robust(ctx, run.ID); err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), run.ID) {
+		t.Errorf("damaged matrix: %v", err)
 	}
 }

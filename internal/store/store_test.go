@@ -48,6 +48,8 @@ var backendTests = []struct {
 	{"DeleteRun", testDeleteRun},
 	{"RunsInProgress", testRunsInProgress},
 	{"SaveRunIsAtomic", testSaveRunIsAtomic},
+	{"Fidelity", func(t *testing.T, fresh newDB) { testFidelity(t, fresh(t)) }},
+	{"Robust", testRobust},
 }
 
 func TestBackends(t *testing.T) {
