@@ -301,12 +301,7 @@ func (er *eventReader) read() (event, error) {
 // command calls it first thing; so do test binaries that call Compute
 // without InProcess (from TestMain or an init function, after their test
 // codecs are registered).
-func MaybeWorker() {
-	if len(os.Args) < 2 || os.Args[1] != WorkerArg {
-		return
-	}
-	os.Exit(worker(os.Args[2:]))
-}
+func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
 	fail := func(format string, a ...any) int {

@@ -88,12 +88,7 @@ func readFrame(r io.Reader) (pos int, data []byte, err error) {
 // argument is WorkerArg: it decodes what it is sent and exits. Otherwise
 // it returns at once. The serbench command calls it first thing; so do
 // test binaries that call Compute without InProcess.
-func MaybeWorker() {
-	if len(os.Args) < 2 || os.Args[1] != WorkerArg {
-		return
-	}
-	os.Exit(worker(os.Args[2:]))
-}
+func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
 	fail := func(format string, a ...any) int {

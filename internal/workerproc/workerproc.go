@@ -234,6 +234,16 @@ func KilledText(limit int64) string {
 	return "the worker went past the memory limit (" + l + ") and was killed"
 }
 
+// MaybeServe makes the process a worker when its first argument is arg:
+// it exits with the status serve returns for the arguments after arg.
+// Otherwise it returns at once. Workers call it from their MaybeWorker.
+func MaybeServe(arg string, serve func(args []string) int) {
+	if len(os.Args) < 2 || os.Args[1] != arg {
+		return
+	}
+	os.Exit(serve(os.Args[2:]))
+}
+
 // SetMaxStack sets the calling worker's maximum goroutine stack size from
 // MaxStackEnv, when its parent set it; a worker calls it as it starts.
 func SetMaxStack() {
