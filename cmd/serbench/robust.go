@@ -51,8 +51,8 @@ Examples:
 
 var robustFormats = []string{"text", "markdown", "json"}
 
-// robustFlags are the settings of a matrix, shared by serbench robust and
-// serbench run --robust.
+// robustFlags are the settings of the matrix serbench robust computes
+// (serbench run --robust takes robust.Options' defaults).
 type robustFlags struct {
 	seed                  *uint64
 	budget, messages      *int
@@ -100,7 +100,7 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	opts, err := f.options(fs.Lookup("workload").Value.String())
+	opts, err := f.options()
 	if err != nil {
 		return err
 	}
@@ -115,9 +115,9 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return render(stdout, m)
 }
 
-// options checks the flags and returns the options of robust.Compute for
-// the comma-separated workloads.
-func (f robustFlags) options(workloads string) (robust.Options, error) {
+// options checks the flags and returns the options of robust.Compute.
+func (f robustFlags) options() (robust.Options, error) {
+	workloads := *f.workloadList
 	if *f.budget < 1 {
 		return robust.Options{}, usagef("--budget %d: want at least 1", *f.budget)
 	}
