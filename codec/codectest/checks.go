@@ -29,6 +29,19 @@ var SchemaTypes = []reflect.Type{
 	reflect.TypeFor[[]float32](),
 }
 
+// CorporaTypes are the canonical types of the typed corpora workloads
+// (workload.CorporaTyped: twitter, citm and canada), which the codecs
+// that have schemas or generated code for the corpora carry besides
+// SchemaTypes. See BindsOnly.
+var CorporaTypes = []reflect.Type{
+	reflect.TypeFor[workload.TwitterStatus](),
+	reflect.TypeFor[workload.CITMPerformance](),
+	reflect.TypeFor[workload.CanadaFeature](),
+}
+
+// SchemaAndCorporaTypes is SchemaTypes followed by CorporaTypes.
+var SchemaAndCorporaTypes = append(append([]reflect.Type{}, SchemaTypes...), CorporaTypes...)
+
 // lookup returns the named codecs, or all the registered ones when names
 // is empty.
 func lookup(t testing.TB, names []string) []codec.Codec {
