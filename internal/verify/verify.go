@@ -99,6 +99,9 @@ const maxDiffs = 20
 // Compare returns the differences between want and got that the declared
 // losses do not accept. It returns nil when they are equal up to losses.
 func Compare(want, got any, losses []codec.Loss) []Diff {
+	if identical(want, got) {
+		return nil
+	}
 	var r reporter
 	cmp.Equal(want, got, append(Options(losses), cmp.Reporter(&r))...)
 	return r.diffs
