@@ -10,7 +10,8 @@ import (
 // The conversions share the slices, maps and pointers of their argument
 // (other than those holding TestStruc values, which are converted): they
 // convert types, they do not copy data. Nil stays nil and empty stays
-// empty.
+// empty. The corpora's mirrors convert by the same rules
+// (corpora_convert.go).
 
 // PersonOf returns the mirror of a canonical Person: a plain Go conversion,
 // since the two struct types have the same fields.
@@ -154,7 +155,9 @@ type Mirror struct {
 }
 
 // MirrorFor returns the Mirror of canonical type t (workload.Person,
-// workload.TestStruc or []float32), and false for any other type.
+// workload.TestStruc, []float32, workload.TwitterStatus,
+// workload.CITMPerformance or workload.CanadaFeature), and false for any
+// other type.
 func MirrorFor(t reflect.Type) (Mirror, bool) {
 	switch t {
 	case reflect.TypeFor[workload.Person]():
@@ -163,6 +166,12 @@ func MirrorFor(t reflect.Type) (Mirror, bool) {
 		return mirror(TestStrucOf, (*TestStruc).Canonical), true
 	case reflect.TypeFor[[]float32]():
 		return mirror(FloatsOf, (*Floats).Canonical), true
+	case reflect.TypeFor[workload.TwitterStatus]():
+		return mirror(TwitterStatusOf, (*TwitterStatus).Canonical), true
+	case reflect.TypeFor[workload.CITMPerformance]():
+		return mirror(CITMPerformanceOf, (*CITMPerformance).Canonical), true
+	case reflect.TypeFor[workload.CanadaFeature]():
+		return mirror(CanadaFeatureOf, (*CanadaFeature).Canonical), true
 	}
 	return Mirror{}, false
 }
