@@ -1,7 +1,9 @@
 // Package flatbuffers registers FlatBuffers (github.com/google/flatbuffers,
 // the Go runtime, with code that flatc 2.0.8 generates from schema/*.fbs
 // into internal/gen/fbs) as the codecs "flatbuffers" and
-// "flatbuffers-reuse", for the person, nested and floats workloads.
+// "flatbuffers-reuse", for the person, nested and floats workloads and the
+// typed corpora workloads twitter, citm and canada (schema/twitter.fbs,
+// citm.fbs, canada.fbs; twitter.go, citm.go, canada.go).
 //
 // Encode builds the buffer straight from the canonical value with a
 // flatbuffers.Builder, the way the FlatBuffers documentation builds one:
@@ -46,7 +48,8 @@
 // are copied, so nothing aliases the input. Access (codec.Accessor, for
 // person and nested) reads the workload's three access fields with the
 // generated accessors straight from the bytes (GetRootAsPerson(data,
-// 0).Name(), ...) and decodes nothing else.
+// 0).Name(), ...) and decodes nothing else. The corpora workloads define
+// no access fields, so their instances have no Access.
 //
 // The mapping is that of schema/README.md. An absent vector field is a nil
 // slice or map and a present one, even empty, a non-nil one, so nil and
@@ -59,12 +62,32 @@
 // loss, interface-types. The zero time.Time, whose Unix nanoseconds do not
 // fit an int64, is written as math.MinInt64 nanoseconds (see schema.SplitTime, schema/time.go).
 //
+// The corpora keep every null apart from the zero value, so they declare
+// no loss: a nil *string is an absent string field and a non-nil one a
+// present string, possibly empty, which Decode tells apart with the
+// vtable (stringField, slots.go); a nil *int64 or *bool is an absent
+// FlatBuffers optional scalar (`x: long = null;`, which flatc 2.0.8's Go
+// generator supports: the accessor returns nil when the field is absent,
+// and the XAddY function always writes the field, so a present zero or
+// false is kept); a nil child pointer (RetweetedStatus, a user's entities
+// URL) is an absent table; nil and empty slices are absent and present
+// vectors, as above, in every table. The `any` fields, null in every
+// record of the corpora (Twitter's Geo, Coordinates, Place, Contributors;
+// CITM's Name and SeatMapImage), are [ubyte] fields holding the value's
+// JSON text (encoding/json), absent for nil: Decode gives nil for an
+// absent field and otherwise json.Unmarshal's value in an any (a value
+// encoding/json cannot write is an Encode error). Canada's [2]float64
+// positions are the struct Position in a Ring table, CITM's prices the
+// struct CITMPrice; vectors of structs are written in place.
+//
 // FlatBuffers' Go runtime has no verifier: malformed input makes the
 // accessors panic (index out of range), which codec.Call turns into an
 // error. The package does not time anything itself.
 package flatbuffers
 
 import (
+	"encoding/json"
+	"fmt"
 	"reflect"
 
 	fb "github.com/google/flatbuffers/go"
@@ -74,9 +97,12 @@ import (
 )
 
 var (
-	personType = reflect.TypeFor[workload.Person]()
-	nestedType = reflect.TypeFor[workload.TestStruc]()
-	floatsType = reflect.TypeFor[[]float32]()
+	personType  = reflect.TypeFor[workload.Person]()
+	nestedType  = reflect.TypeFor[workload.TestStruc]()
+	floatsType  = reflect.TypeFor[[]float32]()
+	twitterType = reflect.TypeFor[workload.TwitterStatus]()
+	citmType    = reflect.TypeFor[workload.CITMPerformance]()
+	canadaType  = reflect.TypeFor[workload.CanadaFeature]()
 )
 
 // builderSize is the initial size of every Builder: 1024 bytes, that of
@@ -100,7 +126,9 @@ func init() {
 		API:     codec.CodeGen,
 		Losses:  []codec.Loss{interfaceTypes},
 		Notes: "flatc 2.0.8 --go code (internal/gen/fbs); a new flatbuffers.NewBuilder(1024) per Encode (the tutorial's size), built from the canonical value " +
-			"(no object API); Decode reads every field with the generated accessors; Access reads three fields from the bytes",
+			"(no object API); Decode reads every field with the generated accessors; Access reads three fields from the bytes (person, nested); " +
+			"corpora (twitter, citm, canada): null *string = absent string, null *int64/*bool = absent optional scalar (= null), " +
+			"the always-null any fields = [ubyte] JSON text, absent for nil",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, false) }))
 
 	codec.Register(codec.New(codec.Info{
@@ -148,8 +176,23 @@ func bind(t codec.Target, reuse bool) (codec.Instance, error) {
 			EncodeFunc: func(v any) ([]byte, error) { return enc().floats(*v.(*[]float32)), nil },
 			DecodeFunc: func(data []byte) (any, error) { return decodeFloats(data), nil },
 		}, nil
+	case twitterType:
+		return codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) { return enc().twitter(v.(*workload.TwitterStatus)) },
+			DecodeFunc: func(data []byte) (any, error) { return decodeTwitter(data) },
+		}, nil
+	case citmType:
+		return codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) { return enc().citm(v.(*workload.CITMPerformance)) },
+			DecodeFunc: func(data []byte) (any, error) { return decodeCITM(data) },
+		}, nil
+	case canadaType:
+		return codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) { return enc().canada(v.(*workload.CanadaFeature)), nil },
+			DecodeFunc: func(data []byte) (any, error) { return decodeCanada(data), nil },
+		}, nil
 	}
-	return nil, codec.Unsupportedf("flatbuffers has schemas (schema/*.fbs) for the person, nested and floats workloads only, not %s (%s)", t.Workload, t.Type)
+	return nil, codec.Unsupportedf("flatbuffers has schemas (schema/*.fbs) for the person, nested, floats, twitter, citm and canada workloads only, not %s (%s)", t.Workload, t.Type)
 }
 
 // encoder builds one message.
@@ -249,4 +292,50 @@ func cloneBytes(b []byte) []byte {
 		return nil
 	}
 	return append(make([]byte, 0, len(b)), b...)
+}
+
+// optString writes *s as a string, or returns 0 (no field) for a nil s.
+func optString(b *fb.Builder, s *string) fb.UOffsetT {
+	if s == nil {
+		return 0
+	}
+	return b.CreateString(*s)
+}
+
+// stringField reads a string field that is absent for a nil *string:
+// nil when the table has no field at slot, else a copy of s (the
+// generated accessor's result).
+func stringField(t fb.Table, slot fb.VOffsetT, s []byte) *string {
+	if !present(t, slot) {
+		return nil
+	}
+	x := string(s)
+	return &x
+}
+
+// anyJSON writes an `any` field of the corpora (null in every record) as a
+// [ubyte] vector of its JSON text (encoding/json), or returns 0 (no field)
+// for nil; field names the field in errors.
+func anyJSON(b *fb.Builder, field string, v any) (fb.UOffsetT, error) {
+	if v == nil {
+		return 0, nil
+	}
+	text, err := json.Marshal(v)
+	if err != nil {
+		return 0, fmt.Errorf("flatbuffers: %s: %w", field, err)
+	}
+	return b.CreateByteVector(text), nil
+}
+
+// anyOf decodes the JSON text of an `any` field as encoding/json decodes
+// into an `any`; nil for an absent field (nil text).
+func anyOf(field string, text []byte) (any, error) {
+	if text == nil {
+		return nil, nil
+	}
+	var v any
+	if err := json.Unmarshal(text, &v); err != nil {
+		return nil, fmt.Errorf("flatbuffers: %s: %w", field, err)
+	}
+	return v, nil
 }

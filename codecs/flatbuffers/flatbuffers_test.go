@@ -20,7 +20,7 @@ import (
 )
 
 func TestConformance(t *testing.T) { codectest.Run(t, "flatbuffers", "flatbuffers-reuse") }
-func TestBindsOnly(t *testing.T)   { codectest.BindsOnly(t, codectest.SchemaTypes) }
+func TestBindsOnly(t *testing.T)   { codectest.BindsOnly(t, codectest.SchemaAndCorporaTypes) }
 
 // TestSlots checks the vtable slots of slots.go against those the
 // generated accessors read.
@@ -55,6 +55,30 @@ func TestSlots(t *testing.T) {
 		{"TestStruc.go", "TestStruc", "Mtsptr", slotTestStrucMtsptr},
 		{"TestStruc.go", "TestStruc", "Mts", slotTestStrucMts},
 		{"TestStruc.go", "TestStruc", "Its", slotTestStrucIts},
+		{"TwitterStatus.go", "TwitterStatus", "InReplyToStatusIdStr", slotTwitterStatusInReplyToStatusIdStr},
+		{"TwitterStatus.go", "TwitterStatus", "InReplyToUserIdStr", slotTwitterStatusInReplyToUserIdStr},
+		{"TwitterStatus.go", "TwitterStatus", "InReplyToScreenName", slotTwitterStatusInReplyToScreenName},
+		{"TwitterUser.go", "TwitterUser", "Url", slotTwitterUserUrl},
+		{"TwitterUser.go", "TwitterUser", "TimeZone", slotTwitterUserTimeZone},
+		{"TwitterUser.go", "TwitterUser", "ProfileBannerUrl", slotTwitterUserProfileBannerUrl},
+		{"TwitterURLs.go", "TwitterURLs", "Urls", slotTwitterURLsUrls},
+		{"TwitterURL.go", "TwitterURL", "Indices", slotTwitterURLIndices},
+		{"TwitterHashtag.go", "TwitterHashtag", "Indices", slotTwitterHashtagIndices},
+		{"TwitterUserMention.go", "TwitterUserMention", "Indices", slotTwitterUserMentionIndices},
+		{"TwitterMedia.go", "TwitterMedia", "Indices", slotTwitterMediaIndices},
+		{"TwitterMedia.go", "TwitterMedia", "SourceStatusIdStr", slotTwitterMediaSourceStatusIdStr},
+		{"TwitterEntities.go", "TwitterEntities", "Hashtags", slotTwitterEntitiesHashtags},
+		{"TwitterEntities.go", "TwitterEntities", "Symbols", slotTwitterEntitiesSymbols},
+		{"TwitterEntities.go", "TwitterEntities", "Urls", slotTwitterEntitiesUrls},
+		{"TwitterEntities.go", "TwitterEntities", "UserMentions", slotTwitterEntitiesUserMentions},
+		{"TwitterEntities.go", "TwitterEntities", "Media", slotTwitterEntitiesMedia},
+		{"CITMPerformance.go", "CITMPerformance", "Logo", slotCITMPerformanceLogo},
+		{"CITMPerformance.go", "CITMPerformance", "Prices", slotCITMPerformancePrices},
+		{"CITMPerformance.go", "CITMPerformance", "SeatCategories", slotCITMPerformanceSeatCategories},
+		{"CITMSeatCategory.go", "CITMSeatCategory", "Areas", slotCITMSeatCategoryAreas},
+		{"CITMArea.go", "CITMArea", "BlockIds", slotCITMAreaBlockIds},
+		{"CanadaGeometry.go", "CanadaGeometry", "Coordinates", slotCanadaGeometryCoordinates},
+		{"Ring.go", "Ring", "Positions", slotRingPositions},
 	} {
 		src, err := os.ReadFile(filepath.Join("..", "..", "internal", "gen", "fbs", c.file))
 		if err != nil {
@@ -170,5 +194,87 @@ func TestAccessReadsOnlyItsFields(t *testing.T) {
 	}
 	if want := (workload.PersonFields{Name: "Zoë", Siblings: 3, Money: -1.5}); got != want {
 		t.Errorf("Access = %+v, want %+v", got, want)
+	}
+}
+
+// TestCorporaNullsApart checks, below the top level that the conformance
+// test covers, that the corpora's nulls stay apart from zero values (nil
+// *string, *int64 and *bool pointers from pointers to "", 0 and false),
+// nil slices from empty ones, and that a non-nil `any` value comes back
+// as encoding/json decodes its JSON text.
+func TestCorporaNullsApart(t *testing.T) {
+	inner := &workload.TwitterStatus{
+		InReplyToStatusID:    ptr(int64(0)),
+		InReplyToStatusIDStr: ptr(""),
+		InReplyToUserIDStr:   ptr(""),
+		User: workload.TwitterUser{
+			URL:       ptr(""),
+			UTCOffset: ptr(int64(0)),
+			Entities: workload.TwitterUserEntities{
+				URL:         &workload.TwitterURLs{URLs: []workload.TwitterURL{{Indices: []int64{}}}},
+				Description: workload.TwitterURLs{URLs: []workload.TwitterURL{}},
+			},
+		},
+		Entities: workload.TwitterEntities{
+			Hashtags:     []workload.TwitterHashtag{{Indices: []int64{}}, {}},
+			Symbols:      []workload.TwitterHashtag{},
+			UserMentions: []workload.TwitterUserMention{{Indices: []int64{1, 2}}},
+			Media: []workload.TwitterMedia{{
+				SourceStatusID:    ptr(int64(0)),
+				SourceStatusIDStr: ptr(""),
+				Sizes:             workload.TwitterMediaSizes{Thumb: workload.TwitterMediaSize{W: 1, H: 2, Resize: "crop"}},
+			}, {}},
+		},
+		PossiblySensitive: ptr(false),
+		Geo:               "x",
+		Place:             map[string]any{"a": []any{1.5, nil, true}},
+		Contributors:      []any{},
+	}
+	values := map[string][]any{
+		"twitter": {
+			&workload.TwitterStatus{RetweetedStatus: inner, InReplyToUserID: ptr(int64(-1)), InReplyToScreenName: ptr("")},
+			inner,
+		},
+		"citm": {
+			&workload.CITMPerformance{
+				Logo:           ptr(""),
+				Name:           "n",
+				SeatMapImage:   map[string]any{},
+				Prices:         []workload.CITMPrice{{Amount: -1, AudienceSubCategoryID: 2, SeatCategoryID: 3}},
+				SeatCategories: []workload.CITMSeatCategory{{}, {Areas: []workload.CITMArea{}}, {Areas: []workload.CITMArea{{}, {BlockIDs: []int64{}}, {AreaID: 4, BlockIDs: []int64{5}}}}},
+			},
+		},
+		"canada": {
+			&workload.CanadaFeature{Geometry: workload.CanadaGeometry{Coordinates: [][][2]float64{nil, {}, {{1.5, -2}}}}},
+		},
+	}
+	for _, name := range []string{"flatbuffers", "flatbuffers-reuse"} {
+		c, _ := codec.Lookup(name)
+		for wname, vs := range values {
+			w, _ := workload.Lookup(wname)
+			inst, err := c.Bind(w.Target())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range vs {
+				got, _, err := codec.RoundTrip(inst, v)
+				if err != nil {
+					t.Errorf("%s, %s value %d: %v", name, wname, i, err)
+					continue
+				}
+				if diffs := verify.Compare(v, got, nil); len(diffs) > 0 {
+					t.Errorf("%s, %s value %d: %s", name, wname, i, diffs[0])
+				}
+			}
+		}
+	}
+	c, _ := codec.Lookup("flatbuffers")
+	w, _ := workload.Lookup("twitter")
+	inst, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := inst.Encode(&workload.TwitterStatus{Geo: func() {}}); err == nil {
+		t.Error("an `any` value that encoding/json cannot write encoded without error")
 	}
 }

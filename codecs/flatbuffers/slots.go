@@ -37,3 +37,41 @@ const (
 	slotTestStrucMts       fb.VOffsetT = 98
 	slotTestStrucIts       fb.VOffsetT = 100
 )
+
+// The vtable slots of the corpora's fields that Decode tests for
+// presence: vectors (nil apart from empty) and the string fields of Go
+// *string fields (nil apart from ""). The optional scalars (Go *int64,
+// *bool) and child tables have accessors that return nil when absent,
+// and the `any` fields are byte vectors (XBytes returns nil).
+const (
+	slotTwitterStatusInReplyToStatusIdStr fb.VOffsetT = 20
+	slotTwitterStatusInReplyToUserIdStr   fb.VOffsetT = 24
+	slotTwitterStatusInReplyToScreenName  fb.VOffsetT = 26
+
+	slotTwitterUserUrl              fb.VOffsetT = 16
+	slotTwitterUserTimeZone         fb.VOffsetT = 34
+	slotTwitterUserProfileBannerUrl fb.VOffsetT = 62
+
+	slotTwitterURLsUrls           fb.VOffsetT = 4
+	slotTwitterURLIndices         fb.VOffsetT = 10
+	slotTwitterHashtagIndices     fb.VOffsetT = 6
+	slotTwitterUserMentionIndices fb.VOffsetT = 12
+
+	slotTwitterMediaIndices           fb.VOffsetT = 8
+	slotTwitterMediaSourceStatusIdStr fb.VOffsetT = 26
+
+	slotTwitterEntitiesHashtags     fb.VOffsetT = 4
+	slotTwitterEntitiesSymbols      fb.VOffsetT = 6
+	slotTwitterEntitiesUrls         fb.VOffsetT = 8
+	slotTwitterEntitiesUserMentions fb.VOffsetT = 10
+	slotTwitterEntitiesMedia        fb.VOffsetT = 12
+
+	slotCITMPerformanceLogo           fb.VOffsetT = 8
+	slotCITMPerformancePrices         fb.VOffsetT = 12
+	slotCITMPerformanceSeatCategories fb.VOffsetT = 14
+	slotCITMSeatCategoryAreas         fb.VOffsetT = 4
+	slotCITMAreaBlockIds              fb.VOffsetT = 6
+
+	slotCanadaGeometryCoordinates fb.VOffsetT = 6
+	slotRingPositions             fb.VOffsetT = 4
+)
