@@ -19,11 +19,15 @@ import (
 var Losses = []codec.Loss{{
 	Kind: codec.NilEmpty,
 	Detail: "proto3 writes no empty repeated, map or bytes field, so nil and empty slices and maps " +
-		"(Person.Tags and Aliases, TestStruc's slices and maps) are written alike and decode as nil",
+		"(Person.Tags and Aliases, TestStruc's slices and maps, and the corpora's slices: twitter's " +
+		"entities, URLs and indices, citm's prices, seat categories, areas and block ids, canada's rings) " +
+		"are written alike and decode as nil",
 }, {
 	Kind: codec.InterfaceTypes,
 	Detail: "interface{} values are a Value message with a oneof of string, bool, sint64, uint64, float " +
-		"and double: signed integers decode as int64 and unsigned ones as uint64, whatever their Go type",
+		"and double: signed integers decode as int64 and unsigned ones as uint64, whatever their Go type; " +
+		"the corpora's `any` fields (nil in every record) are bytes holding the value's JSON text, " +
+		"decoded as encoding/json decodes into an interface{} (numbers as float64)",
 }}
 
 // Message is what protoc-gen-go and protoc-gen-go-vtproto generate for each
@@ -55,7 +59,9 @@ type Binding struct {
 }
 
 // BindingFor returns the Binding of canonical type t (workload.Person,
-// workload.TestStruc or []float32), and false for any other type.
+// workload.TestStruc, []float32, and the typed corpora's
+// workload.TwitterStatus, workload.CITMPerformance and
+// workload.CanadaFeature), and false for any other type.
 func BindingFor(t reflect.Type) (Binding, bool) {
 	switch t {
 	case reflect.TypeFor[workload.Person]():
@@ -65,14 +71,30 @@ func BindingFor(t reflect.Type) (Binding, bool) {
 	case reflect.TypeFor[[]float32]():
 		return binding(func(v *[]float32) (*Floats, error) { return FromFloats(v), nil },
 			ToFloats, FloatsFromVTPool), true
+	case reflect.TypeFor[workload.TwitterStatus]():
+		return bindingErr(FromTwitterStatus, ToTwitterStatus, TwitterStatusFromVTPool), true
+	case reflect.TypeFor[workload.CITMPerformance]():
+		return bindingErr(FromCITMPerformance, ToCITMPerformance, CITMPerformanceFromVTPool), true
+	case reflect.TypeFor[workload.CanadaFeature]():
+		return bindingErr(FromCanadaFeature, ToCanadaFeature, CanadaFeatureFromVTPool), true
 	}
 	return Binding{}, false
 }
 
+// binding is bindingErr for a conversion to the canonical value that
+// cannot fail.
 func binding[C any, M any, PM interface {
 	*M
 	Message
 }](of func(*C) (PM, error), canonical func(PM, bool) *C, fromPool func() PM) Binding {
+	return bindingErr(of, func(m PM, clone bool) (*C, error) { return canonical(m, clone), nil }, fromPool)
+}
+
+// bindingErr returns the Binding of canonical type C and message type M.
+func bindingErr[C any, M any, PM interface {
+	*M
+	Message
+}](of func(*C) (PM, error), canonical func(PM, bool) (*C, error), fromPool func() PM) Binding {
 	return Binding{
 		Of: func(v any) (Message, error) {
 			c, ok := v.(*C)
@@ -92,7 +114,11 @@ func binding[C any, M any, PM interface {
 			if !ok || pm == nil {
 				return nil, fmt.Errorf("pb: cannot convert %T to %s", m, reflect.TypeFor[*C]())
 			}
-			return canonical(pm, clone), nil
+			c, err := canonical(pm, clone)
+			if err != nil {
+				return nil, err
+			}
+			return c, nil
 		},
 	}
 }

@@ -15,7 +15,8 @@ import (
 )
 
 // messages returns messages of every workload: the person and nested
-// (depth 2) values, edge cases, and slices of floats.
+// (depth 2) values, edge cases, slices of floats, and the typed corpora's
+// values and edge cases (corporaMessages).
 func messages(t *testing.T) []Message {
 	t.Helper()
 	var out []Message
@@ -39,7 +40,7 @@ func messages(t *testing.T) []Message {
 	for _, f := range [][]float32{nil, {0}, {1, -2.5, math.MaxFloat32, math.SmallestNonzeroFloat32, float32(math.Inf(-1))}} {
 		out = append(out, FromFloats(&f))
 	}
-	return out
+	return append(out, corporaMessages(t)...)
 }
 
 // oneMapEntry returns a copy of m whose maps, at every depth, keep their
