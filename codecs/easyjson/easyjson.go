@@ -1,6 +1,7 @@
 // Package easyjson registers github.com/mailru/easyjson, the JSON code
 // generator, as two codecs on the methods it generates for the mirror types
-// of package schema/gotypes (Person, TestStruc, Floats):
+// of package schema/gotypes (Person, TestStruc, Floats, and the typed
+// corpora's TwitterStatus, CITMPerformance and CanadaFeature):
 //
 //   - "easyjson": easyjson.Marshal and easyjson.Unmarshal, the helpers its
 //     README names for the generated MarshalEasyJSON and UnmarshalEasyJSON
@@ -11,8 +12,11 @@
 //
 // The generated code writes time.Time and interface{} values with their
 // json.Marshaler and encoding/json, and reads interface{} values with its
-// own lexer. It binds the person, nested and floats workloads, and no
-// other.
+// own lexer. It binds the person, nested and floats workloads and the
+// typed corpora workloads twitter, citm and canada, and no other. The
+// corpora's mirrors carry the json tags of the workload types, omitempty
+// included, so that the generated code writes the data's field names and
+// leaves out what is missing from it, as encoding/json does.
 package easyjson
 
 import (
@@ -37,14 +41,14 @@ func init() {
 		Module: module,
 		API:    codec.CodeGen,
 		Losses: losses,
-		Notes:  "easyjson.Marshal/Unmarshal on generated methods of schema/gotypes mirror types, converted from the canonical values at setup",
+		Notes:  "easyjson.Marshal/Unmarshal on generated methods of schema/gotypes mirror types (person, nested, floats, twitter, citm, canada), converted from the canonical values at setup",
 	}, bind))
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
 	m, ok := gotypes.MirrorFor(t.Type)
 	if !ok {
-		return nil, codec.Unsupportedf("easyjson has generated code for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+		return nil, codec.Unsupportedf("easyjson has generated code for workload.Person, workload.TestStruc, []float32, workload.TwitterStatus, workload.CITMPerformance and workload.CanadaFeature only, not %s (workload %q)", t.Type, t.Workload)
 	}
 	return codec.Funcs{
 		PrepareFunc: m.Of,

@@ -1,6 +1,7 @@
 // Package msgp registers github.com/tinylib/msgp, the MessagePack code
 // generator, as three codecs, all on the methods it generates for the
-// mirror types of package schema/gotypes (Person, TestStruc, Floats):
+// mirror types of package schema/gotypes (Person, TestStruc, Floats, and
+// the typed corpora's TwitterStatus, CITMPerformance and CanadaFeature):
 //
 //   - "msgp": MarshalMsg(nil), which sizes and allocates the output once
 //     with Msgsize, and UnmarshalMsg into a new value, as the library's
@@ -14,8 +15,12 @@
 //     to do marshalling/unmarshalling with zero heap allocations");
 //     decoding is that of "msgp".
 //
-// It binds the person, nested and floats workloads, and no other: msgp
-// needs generated code for every type.
+// It binds the person, nested and floats workloads and the typed corpora
+// workloads twitter, citm and canada, and no other: msgp needs generated
+// code for every type. The corpora's mirrors carry the json tags of the
+// workload types, which the generator reads (//msgp:tag json): the map
+// keys are the data's JSON field names, and an omitempty field that is
+// nil is left out of the message, as it is missing from the data.
 package msgp
 
 import (
@@ -40,7 +45,8 @@ var losses = []codec.Loss{{
 		"times decode in UTC (//msgp:timezone utc)",
 }, {
 	Kind: codec.NilEmpty,
-	Detail: "nil and empty are written alike, as empty arrays and maps: slices decode as nil, nil or empty, " +
+	Detail: "nil and empty are written alike, as empty arrays and maps (but an omitempty field, which only the corpora's mirrors have, " +
+		"is left out when nil): slices decode as nil, nil or empty, " +
 		"and maps as empty maps (the generator keeps nil only for fields tagged allownil, which the mirror types do not use)",
 }, {
 	Kind: codec.InterfaceTypes,
@@ -56,7 +62,7 @@ func init() {
 		Package: pkg,
 		API:     codec.CodeGen,
 		Losses:  losses,
-		Notes:   "generated MarshalMsg(nil) / UnmarshalMsg on schema/gotypes mirror types, converted from the canonical values at setup",
+		Notes:   "generated MarshalMsg(nil) / UnmarshalMsg on schema/gotypes mirror types (person, nested, floats, twitter, citm, canada), converted from the canonical values at setup",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, false) }))
 
 	codec.Register(codec.New(codec.Info{
@@ -80,7 +86,7 @@ type message interface {
 func bind(t codec.Target, reuse bool) (codec.Instance, error) {
 	m, ok := gotypes.MirrorFor(t.Type)
 	if !ok {
-		return nil, codec.Unsupportedf("msgp has generated code for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+		return nil, codec.Unsupportedf("msgp has generated code for workload.Person, workload.TestStruc, []float32, workload.TwitterStatus, workload.CITMPerformance and workload.CanadaFeature only, not %s (workload %q)", t.Type, t.Workload)
 	}
 	encode := func(v any) ([]byte, error) {
 		msg, ok := v.(message)

@@ -7,5 +7,5 @@ import (
 )
 
 func TestConformance(t *testing.T)    { codectest.Run(t, "msgp", "msgp+convert", "msgp-reuse") }
-func TestBindsOnly(t *testing.T)      { codectest.BindsOnly(t, codectest.SchemaTypes) }
+func TestBindsOnly(t *testing.T)      { codectest.BindsOnly(t, codectest.SchemaAndCorporaTypes) }
 func TestTruncatedInput(t *testing.T) { codectest.TruncatedFails(t) }
