@@ -12,11 +12,16 @@
 // (sint32, sint64), unsigned ones uint32 or uint64, times two fields (Unix
 // nanoseconds and UTC offset), interface{} values a Value message with a
 // oneof, and TestStruc's children TestStruc messages in maps and a repeated
-// field. The conversions are internal/gen/pb's (FromPerson, ToPerson, ...).
+// field. The typed corpora's schemas (schema/twitter.proto, citm.proto,
+// canada.proto) make the Go pointers proto3 optional fields and the `any`
+// fields, null in every record, bytes holding their JSON text. The
+// conversions are internal/gen/pb's (FromPerson, ToPerson, ...,
+// FromTwitterStatus, ToTwitterStatus, ...).
 //
-// It binds the person, nested and floats workloads, and no other. It does
-// not use the methods that protoc-gen-go-vtproto adds to the same messages:
-// those are package vtprotobuf's.
+// It binds the person, nested and floats workloads and the typed corpora
+// (twitter, citm, canada), and no other. It does not use the methods that
+// protoc-gen-go-vtproto adds to the same messages: those are package
+// vtprotobuf's.
 package protobuf
 
 import (
@@ -39,14 +44,14 @@ func init() {
 		API:     codec.CodeGen,
 		Losses:  pb.Losses,
 		Notes: "proto.Marshal / proto.Unmarshal into a new message, on protoc-gen-go's messages (internal/gen/pb), " +
-			"converted from the canonical values at setup",
+			"converted from the canonical values at setup; the typed corpora's any fields (always nil) are bytes of JSON text",
 	}, bind))
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
 	b, ok := pb.BindingFor(t.Type)
 	if !ok {
-		return nil, codec.Unsupportedf("protobuf has messages for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+		return nil, codec.Unsupportedf("protobuf has messages for workload.Person, workload.TestStruc, []float32, workload.TwitterStatus, workload.CITMPerformance and workload.CanadaFeature only, not %s (workload %q)", t.Type, t.Workload)
 	}
 	return codec.Funcs{
 		PrepareFunc: func(v any) (any, error) { return b.Of(v) },

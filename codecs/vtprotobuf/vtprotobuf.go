@@ -31,7 +31,13 @@
 // internal/gen/pb checks it). The pools are
 // enabled by the plugin's pool option in internal/gen/pb/generate.go.
 //
-// It binds the person, nested and floats workloads, and no other.
+// The typed corpora's schemas make the Go pointers proto3 optional fields
+// and the `any` fields, null in every record, bytes holding their JSON text
+// (see package protobuf). Every message of the schemas has a pool, the
+// corpora's nested messages included.
+//
+// It binds the person, nested and floats workloads and the typed corpora
+// (twitter, citm, canada), and no other.
 package vtprotobuf
 
 import (
@@ -56,13 +62,14 @@ func init() {
 		}, func(t codec.Target) (codec.Instance, error) {
 			b, ok := pb.BindingFor(t.Type)
 			if !ok {
-				return nil, codec.Unsupportedf("vtprotobuf has messages for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+				return nil, codec.Unsupportedf("vtprotobuf has messages for workload.Person, workload.TestStruc, []float32, workload.TwitterStatus, workload.CITMPerformance and workload.CanadaFeature only, not %s (workload %q)", t.Type, t.Workload)
 			}
 			return bind(b), nil
 		}))
 	}
 	register("vtprotobuf", codec.Flags{GeneratedTypes: true},
-		"generated MarshalVT / UnmarshalVT into a new message, on the messages of protoc-gen-go (internal/gen/pb), converted from the canonical values at setup",
+		"generated MarshalVT / UnmarshalVT into a new message, on the messages of protoc-gen-go (internal/gen/pb), converted from the canonical values at setup; "+
+			"the typed corpora's any fields (always nil) are bytes of JSON text",
 		plain)
 	register("vtprotobuf+convert", codec.Flags{IncludesConversion: true},
 		"as vtprotobuf, with the conversion between the canonical values and the generated messages timed",

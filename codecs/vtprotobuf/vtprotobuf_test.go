@@ -12,13 +12,13 @@ import (
 var names = []string{"vtprotobuf", "vtprotobuf+convert", "vtprotobuf-pooled", "vtprotobuf-pooled+convert", "vtprotobuf-reuse"}
 
 func TestConformance(t *testing.T)          { codectest.Run(t, names...) }
-func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes, names...) }
+func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaAndCorporaTypes, names...) }
 func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t, names...) }
 func TestTruncated(t *testing.T)            { codectest.TruncatedNeverPanics(t, names...) }
 func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t, names...) }
 
 // TestPooledConvertOwnsMemory decodes every value of the person and nested
-// workloads one after the other with vtprotobuf-pooled+convert, which gives
+// workloads, and of the typed corpora, one after the other with vtprotobuf-pooled+convert, which gives
 // each message back to the pool before the next Decode reuses it, and
 // checks the decoded values only at the end: they must not share memory
 // with the pooled messages.
@@ -28,7 +28,7 @@ func TestPooledConvertOwnsMemory(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s is not registered", name)
 		}
-		for _, wname := range []string{"person", "nested"} {
+		for _, wname := range []string{"person", "nested", "twitter", "citm", "canada"} {
 			w, err := workload.Lookup(wname)
 			if err != nil {
 				t.Fatal(err)
