@@ -493,3 +493,62 @@ func TestJSCorruptFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestJSGobTypeID: a Go process that sent other gob types first gives
+// *big.Float another type id than the 64 of a fresh process; node must
+// read such a stream (Go's reader does) and write it back as Go would.
+func TestJSGobTypeID(t *testing.T) {
+	node, peer := jsNode(t)
+	values := jsValues(64)[:12]
+	// The stream as a process whose big.Float type id is 70 writes it.
+	var file []byte
+	file = append(file, Magic...)
+	file = append(file, Version, byte(len(Gob)))
+	file = append(file, Gob...)
+	file = binary.BigEndian.AppendUint32(file, 64)
+	file = binary.BigEndian.AppendUint32(file, uint32(len(values)))
+	for i, x := range values {
+		g, err := x.GobEncode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec []byte
+		if i == 0 {
+			// Type definition: int -70 (0xff 0x8b), wireType field 4
+			// (GobEncoderT), its CommonType's Id.
+			def := []byte{0xff, 0x8b, 0x05, 0x01, 0x02, 0xff, 0x8e, 0x00, 0x00, 0x00}
+			rec = append(append(rec, byte(len(def))), def...)
+		}
+		msg := append([]byte{0xff, 0x8c, 0x00, byte(len(g))}, g...) // int 70, singleton, GobEncode bytes
+		rec = append(append(rec, byte(len(msg))), msg...)
+		file = binary.AppendUvarint(file, uint64(len(rec)))
+		file = append(file, rec...)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "id70.gob")
+	if err := os.WriteFile(in, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, got, err := ReadFile(in); err != nil || len(got) != len(values) {
+		t.Fatalf("Go cannot read the hand-made gob stream: %v", err)
+	}
+	for _, dst := range []string{Gob, Binary} {
+		out := filepath.Join(dir, "out."+dst)
+		if _, stderr, err := jsRun(t, node, peer, "", "copy", in, out, dst); err != nil {
+			t.Fatalf("node copy to %s: %v\n%s", dst, err, stderr)
+		}
+		_, got, err := ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, x := range values {
+			if !jsEqual(x, got[i]) {
+				t.Errorf("%s: value %d is %s, want %s", dst, i, got[i].Text('p', 0), x.Text('p', 0))
+			}
+		}
+		want, _ := Marshal(dst, values, 64)
+		if b, _ := os.ReadFile(out); !bytes.Equal(b, want) {
+			t.Errorf("node's %s file differs from Go's", dst)
+		}
+	}
+}
