@@ -763,7 +763,8 @@ export function parseDecimal(str, prec) {
   let e2 = 0;
   if (m[4] !== undefined) {
     const x = m[5].replace(/^[+-]?0*/, '');
-    if (x.length > 10) throw bad('exponent overflow');
+    // Go reads the exponent as an int64, and the zero whatever it is.
+    if (x.length > 18 || (x.length > 10 && digits !== '')) throw bad('exponent overflow');
     const n = (m[5][0] === '-' ? -1 : 1) * Number(x || '0');
     if (m[4] === 'e' || m[4] === 'E') e10 += n;
     else e2 += n;
