@@ -1,0 +1,366 @@
+// Package interop computes serbench's cross-library interoperability
+// matrix: for every format that more than one Go implementation writes,
+// which implementation reads correctly the bytes which other one wrote. A
+// format is a promise that bytes written by one implementation are read
+// correctly by another; the rest of serbench round-trips every codec
+// through itself only.
+//
+// The participants (Participants) are the registered codecs with no
+// variant flag (codec.Flags.Plain: no buffer reuse, no unsafe strings, not
+// stopping at generated types) and no reference role, grouped by
+// codec.Info.Format; a format with at least two is a matrix. That keeps
+// one writer and reader per library API and configuration: the "-reuse"
+// and "-pooled" variants write the same bytes as their plain codec, and a
+// code-generated library's "gen-types" row writes the same bytes as its
+// "+convert" row, which takes and returns the user's Go value as the
+// reflection codecs do, so the "+convert" row stands for the library.
+// Configurations of one library that write differently (jsoniter and
+// jsoniter-fastest, fxcbor and fxcbor-rfc3339nano, gob-stream and
+// gob-message, sonic and sonic-default) are participants of their own.
+//
+// For each format and workload (Options.Workloads: person and nested by
+// default), each participant (the writer) binds the workload and encodes
+// its first Options.Values values (default 100, from the workload's
+// documented seed); a participant that cannot bind it is left out of that
+// matrix, with why. Then each participant (the reader) binds the workload
+// once and reads every writer's messages in order (Decode, then
+// Canonical: the whole read a user makes), and each value it returns is
+// compared with a pristine copy of the value written (package verify):
+// strictly, to name the classes of the differences, and with the declared
+// losses of the writer and the reader together, to judge them. A pair is
+// exact, lossy (only differences one of the two declares), FAIL (a silent
+// change neither declares: the field, and the value wanted and got), error
+// or panic (the reader's first message), n/a, or crash or hang. The
+// diagonal is each codec's own round trip, the reference for its row.
+//
+// Encoding and reading run in worker processes of the running binary (see
+// MaybeWorker), one per format and workload for the writers and one per
+// reader and workload for the readers, each with a time limit and a
+// memory limit: a reader that crashes, hangs or eats memory on one
+// writer's bytes kills its worker only; that pair is marked, and the
+// reader's other pairs go on in a new worker.
+//
+// The matrix is a result.Interop: store keeps it with a run and report
+// renders it. The package times nothing and does not decide what a loss
+// is (package verify classifies every difference); it judges only by the
+// losses the codecs declare.
+package interop
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
+)
+
+// Options configure Compute.
+type Options struct {
+	// Format, when set, selects the formats (codec.Info.Format) whose
+	// matrices are computed; nil means every format with two or more
+	// participants.
+	Format *regexp.Regexp
+	// Workloads are the workloads of the matrices; nil means
+	// DefaultWorkloads.
+	Workloads []string
+	// Values is the number of values each writer encodes: the workload's
+	// first ones. Zero means DefaultValues.
+	Values int
+	// TimeLimit bounds one writer's encoding of the values, or one
+	// reader's reading of one writer's messages, and a worker's start;
+	// zero means DefaultTimeLimit.
+	TimeLimit time.Duration
+	// MemoryLimit is each worker's memory limit in bytes (GOMEMLIMIT, and
+	// a kill a quarter above it); zero means DefaultMemoryLimit, negative
+	// none.
+	MemoryLimit int64
+	// Workers is the number of workers at once; zero means GOMAXPROCS.
+	Workers int
+	// InProcess encodes and reads in the calling process, without
+	// workers (tests, and serbench run --isolation none): a codec that
+	// crashes or hangs takes the caller with it.
+	InProcess bool
+	// Command is the worker's command line; nil means this binary with
+	// WorkerArg.
+	Command []string
+	// Progress, when set, is called after each reader's column of a
+	// matrix, with the number of columns done and in all.
+	Progress func(done, total int)
+}
+
+// The defaults of Options.
+const (
+	DefaultValues      = 100
+	DefaultTimeLimit   = 20 * time.Second
+	DefaultMemoryLimit = 1 << 30
+)
+
+// DefaultWorkloads are the workloads of the matrices unless told
+// otherwise: a flat record and a recursive one.
+var DefaultWorkloads = []string{"person", "nested"}
+
+// Format is one format and its participants.
+type Format struct {
+	// Name is the format (codec.Info.Format).
+	Name string
+	// Codecs are the participants, in name order.
+	Codecs []codec.Codec
+}
+
+// Participants returns the formats of codecs that have two or more
+// participants, in name order: codecs with no variant flag
+// (codec.Flags.Plain) and no reference role, grouped by format.
+func Participants(codecs []codec.Codec) []Format {
+	by := map[string][]codec.Codec{}
+	for _, c := range codecs {
+		info := c.Info()
+		if info.Reference != "" || !info.Flags.Plain() {
+			continue
+		}
+		by[info.Format] = append(by[info.Format], c)
+	}
+	var out []Format
+	for name, cs := range by {
+		if len(cs) < 2 {
+			continue
+		}
+		slices.SortFunc(cs, func(a, b codec.Codec) int { return cmp.Compare(a.Info().Name, b.Info().Name) })
+		out = append(out, Format{Name: name, Codecs: cs})
+	}
+	slices.SortFunc(out, func(a, b Format) int { return cmp.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Compute returns the matrices of the formats of codecs (nil: every
+// registered codec) that opts.Format selects, on opts.Workloads, in format
+// then workload order. It returns an error when a workload is unknown or
+// has no values of its own, when no format is selected, when a worker
+// cannot be started, and with ctx's error when ctx is done.
+func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Interop, error) {
+	opts = withDefaults(opts)
+	if !opts.InProcess && len(opts.Command) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("interoperability matrix: find the running binary for its workers: %w", err)
+		}
+		opts.Command = []string{exe, WorkerArg}
+	}
+	if codecs == nil {
+		codecs = codec.All()
+	}
+	var ws []*workload.Workload
+	for _, name := range opts.Workloads {
+		w, err := workload.Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		if w.Runner != "" {
+			return nil, fmt.Errorf("workload %q has no values of its own to encode (package %s runs it)", name, w.Runner)
+		}
+		ws = append(ws, w)
+	}
+	var formats []Format
+	for _, f := range Participants(codecs) {
+		if opts.Format == nil || opts.Format.MatchString(f.Name) {
+			formats = append(formats, f)
+		}
+	}
+	if len(formats) == 0 {
+		return nil, fmt.Errorf("no format with two or more implementations matches %v", opts.Format)
+	}
+	x := &result.Interop{Values: opts.Values, TimeLimit: opts.TimeLimit, MemoryLimit: opts.MemoryLimit}
+	type job struct {
+		f Format
+		w *workload.Workload
+	}
+	var jobs []job
+	for _, f := range formats {
+		for _, w := range ws {
+			jobs = append(jobs, job{f, w})
+		}
+	}
+	x.Matrices = make([]result.InteropMatrix, len(jobs))
+	writes := make([][]reply, len(jobs))
+	g := group{sem: make(chan struct{}, opts.Workers)}
+	// The writers: each matrix's encodings in one worker.
+	for i, j := range jobs {
+		g.do(func() error {
+			var reqs []request
+			for _, c := range j.f.Codecs {
+				reqs = append(reqs, request{Op: "encode", Codec: c.Info().Name})
+			}
+			var err error
+			writes[i], err = run(ctx, j.w, reqs, opts)
+			return err
+		})
+	}
+	if err := g.wait(); err != nil {
+		return nil, fmt.Errorf("interoperability matrix: %w", err)
+	}
+	// The readers: each reader of each matrix in a worker of its own.
+	cols := make([][][]reply, len(jobs))
+	total := 0
+	for i, j := range jobs {
+		m := &x.Matrices[i]
+		m.Format, m.Workload = j.f.Name, j.w.Name
+		var msgs [][][]byte
+		for k, c := range j.f.Codecs {
+			info := c.Info()
+			ic := result.InteropCodec{Name: info.Name, Module: info.Module, Losses: lossKinds(info.Losses)}
+			rp := writes[i][k]
+			switch {
+			case rp.Died != "":
+				ic.Note = fmt.Sprintf("the worker encoding its values: %s: %s", rp.Died, rp.Detail)
+				m.Left = append(m.Left, ic)
+				continue
+			case rp.Written.Unbound != "":
+				ic.Note = rp.Written.Unbound
+				m.Left = append(m.Left, ic)
+				continue
+			}
+			ic.Note = rp.Written.Failed
+			if ic.Note == "" {
+				ic.MessageBytes = sizes(rp.Written.Messages)
+				msgs = append(msgs, rp.Written.Messages)
+			} else {
+				msgs = append(msgs, nil)
+			}
+			m.Codecs = append(m.Codecs, ic)
+		}
+		cols[i] = make([][]reply, len(m.Codecs))
+		total += len(m.Codecs)
+		for r, reader := range m.Codecs {
+			g.do(func() error {
+				var reqs []request
+				for k, writer := range m.Codecs {
+					if msgs[k] != nil {
+						reqs = append(reqs, request{Op: "read", Writer: writer.Name, Codec: reader.Name, Messages: msgs[k]})
+					}
+				}
+				var err error
+				cols[i][r], err = run(ctx, j.w, reqs, opts)
+				if err == nil && opts.Progress != nil {
+					g.mu.Lock()
+					g.done++
+					opts.Progress(g.done, total)
+					g.mu.Unlock()
+				}
+				return err
+			})
+		}
+	}
+	if err := g.wait(); err != nil {
+		return nil, fmt.Errorf("interoperability matrix: %w", err)
+	}
+	for i := range jobs {
+		m := &x.Matrices[i]
+		n := len(m.Codecs)
+		m.Cells = make([]result.InteropCell, n*n)
+		for r, reader := range m.Codecs {
+			replies := cols[i][r]
+			for k, writer := range m.Codecs {
+				cell := &m.Cells[k*n+r]
+				if writer.Note != "" {
+					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: result.InteropError, Detail: "the writer: " + writer.Note}
+					continue
+				}
+				rp := replies[0]
+				replies = replies[1:]
+				if rp.Died != "" {
+					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: rp.Died, Detail: rp.Detail}
+					continue
+				}
+				*cell = *rp.Cell
+			}
+		}
+	}
+	return x, nil
+}
+
+// group runs functions at once, as many as its semaphore allows, and
+// keeps the first error.
+type group struct {
+	sem  chan struct{}
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	err  error
+	done int
+}
+
+func (g *group) do(f func() error) {
+	g.wg.Add(1)
+	g.sem <- struct{}{}
+	go func() {
+		defer g.wg.Done()
+		defer func() { <-g.sem }()
+		g.mu.Lock()
+		failed := g.err != nil
+		g.mu.Unlock()
+		if failed {
+			return
+		}
+		if err := f(); err != nil {
+			g.mu.Lock()
+			if g.err == nil {
+				g.err = err
+			}
+			g.mu.Unlock()
+		}
+	}()
+}
+
+func (g *group) wait() error {
+	g.wg.Wait()
+	return g.err
+}
+
+func withDefaults(opts Options) Options {
+	if len(opts.Workloads) == 0 {
+		opts.Workloads = DefaultWorkloads
+	}
+	if opts.Values <= 0 {
+		opts.Values = DefaultValues
+	}
+	if opts.TimeLimit <= 0 {
+		opts.TimeLimit = DefaultTimeLimit
+	}
+	if opts.MemoryLimit == 0 {
+		opts.MemoryLimit = DefaultMemoryLimit
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	return opts
+}
+
+// lossKinds returns the kinds of losses, sorted, each once.
+func lossKinds(ls []codec.Loss) []string {
+	var out []string
+	for _, l := range ls {
+		if !slices.Contains(out, string(l.Kind)) {
+			out = append(out, string(l.Kind))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sizes returns the smallest and largest size of msgs.
+func sizes(msgs [][]byte) [2]int {
+	if len(msgs) == 0 {
+		return [2]int{}
+	}
+	s := [2]int{len(msgs[0]), len(msgs[0])}
+	for _, m := range msgs {
+		s[0], s[1] = min(s[0], len(m)), max(s[1], len(m))
+	}
+	return s
+}

@@ -1,0 +1,265 @@
+package interop
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
+)
+
+// The test codecs: implementations of a fake format, "t-fake" (JSON
+// underneath), that bind person only, misbehaving as their names say.
+const (
+	tGood   = "t-good"   // encoding/json
+	tSpaced = "t-spaced" // encoding/json, with a space before each message (valid JSON)
+	tDrop   = "t-drop"   // reads, then silently drops Phone
+	tErr    = "t-err"    // refuses every message
+	tPanic  = "t-panic"  // panics on every message
+	tUTC    = "t-utc"    // writes and reads times in UTC, and declares time-zone
+	tCrash  = "t-crash"  // reads, but crashes the process on a message that starts with a space
+	tHang   = "t-hang"   // reads, but hangs on a message that starts with a space
+	tReuse  = "t-reuse"  // a buffer-reuse variant: not a participant
+	tNone   = "t-none"   // binds nothing
+	tSolo   = "t-solo"   // the only implementation of its format
+)
+
+const fakeFormat = "t-fake"
+
+func register(name string, flags codec.Flags, losses []codec.Loss, marshal func(any) ([]byte, error), unmarshal func([]byte, any) error) {
+	info := codec.Info{Name: name, Format: fakeFormat, Module: "std", API: codec.Reflection, Flags: flags, Losses: losses}
+	if name == tSolo {
+		info.Format = "t-solo"
+	}
+	codec.Register(codec.New(info, func(t codec.Target) (codec.Instance, error) {
+		if t.Workload != "person" || name == tNone {
+			return nil, codec.Unsupportedf("%s binds person only", name)
+		}
+		return codec.Reflect(t, marshal, unmarshal), nil
+	}))
+}
+
+func init() {
+	plain := codec.Flags{}
+	register(tGood, plain, nil, json.Marshal, json.Unmarshal)
+	register(tSolo, plain, nil, json.Marshal, json.Unmarshal)
+	register(tReuse, codec.Flags{BufferReuse: true}, nil, json.Marshal, json.Unmarshal)
+	register(tNone, plain, nil, json.Marshal, json.Unmarshal)
+	register(tSpaced, plain, nil, func(v any) ([]byte, error) {
+		b, err := json.Marshal(v)
+		return append([]byte(" "), b...), err
+	}, json.Unmarshal)
+	register(tDrop, plain, nil, json.Marshal, func(data []byte, v any) error {
+		err := json.Unmarshal(data, v)
+		v.(*workload.Person).Phone = ""
+		return err
+	})
+	register(tErr, plain, nil, json.Marshal, func([]byte, any) error { return errors.New("t-err reads nothing") })
+	register(tPanic, plain, nil, json.Marshal, func([]byte, any) error { panic("t-panic panics") })
+	register(tUTC, plain, []codec.Loss{{Kind: codec.TimeZone}}, func(v any) ([]byte, error) {
+		p := *v.(*workload.Person)
+		p.BirthDay = p.BirthDay.UTC()
+		return json.Marshal(&p)
+	}, func(data []byte, v any) error {
+		err := json.Unmarshal(data, v)
+		p := v.(*workload.Person)
+		p.BirthDay = p.BirthDay.UTC()
+		return err
+	})
+	register(tCrash, plain, nil, json.Marshal, func(data []byte, v any) error {
+		if bytes.HasPrefix(data, []byte(" ")) {
+			done := make(chan struct{})
+			go func() { panic("t-crash brings the process down") }()
+			<-done
+		}
+		return json.Unmarshal(data, v)
+	})
+	register(tHang, plain, nil, json.Marshal, func(data []byte, v any) error {
+		if bytes.HasPrefix(data, []byte(" ")) {
+			time.Sleep(time.Hour)
+		}
+		return json.Unmarshal(data, v)
+	})
+}
+
+// TestMain lets the test binary serve as the workers of Compute.
+func TestMain(m *testing.M) {
+	MaybeWorker()
+	os.Exit(m.Run())
+}
+
+func lookup(t *testing.T, names ...string) []codec.Codec {
+	t.Helper()
+	var out []codec.Codec
+	for _, n := range names {
+		c, ok := codec.Lookup(n)
+		if !ok {
+			t.Fatalf("no codec %s", n)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// TestParticipants: plain codecs only, grouped by format, in name order;
+// a format with one implementation is no matrix.
+func TestParticipants(t *testing.T) {
+	fs := Participants(lookup(t, tUTC, tGood, tReuse, tSolo, tSpaced))
+	if len(fs) != 1 || fs[0].Name != fakeFormat {
+		t.Fatalf("formats %+v, want %s only", fs, fakeFormat)
+	}
+	var names []string
+	for _, c := range fs[0].Codecs {
+		names = append(names, c.Info().Name)
+	}
+	if want := []string{tGood, tSpaced, tUTC}; !slices.Equal(names, want) {
+		t.Errorf("participants %v, want %v", names, want)
+	}
+}
+
+// cell returns the cell of writer and reader, or fails.
+func cell(t *testing.T, m *result.InteropMatrix, writer, reader string) *result.InteropCell {
+	t.Helper()
+	c := m.Cell(writer, reader)
+	if c == nil {
+		t.Fatalf("no cell %s → %s", writer, reader)
+	}
+	return c
+}
+
+// TestOutcomes: an exact pair, a silent drop with its field, an error, a
+// panic, a declared loss of the writer and of the reader, and a codec
+// that binds nothing left out, computed in this process.
+func TestOutcomes(t *testing.T) {
+	x, err := Compute(context.Background(), lookup(t, tGood, tSpaced, tDrop, tErr, tPanic, tUTC, tNone, tSolo, tReuse),
+		Options{Workloads: []string{"person"}, Values: 20, InProcess: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(x.Matrices) != 1 || x.Values != 20 {
+		t.Fatalf("got %d matrices of %d values, want 1 of 20", len(x.Matrices), x.Values)
+	}
+	m := &x.Matrices[0]
+	if m.Format != fakeFormat || m.Workload != "person" || len(m.Codecs) != 6 || len(m.Cells) != 36 {
+		t.Fatalf("matrix %s on %s with %d codecs and %d cells, want %s on person, 6 and 36", m.Format, m.Workload, len(m.Codecs), len(m.Cells), fakeFormat)
+	}
+	if len(m.Left) != 1 || m.Left[0].Name != tNone || !strings.Contains(m.Left[0].Note, "binds person only") {
+		t.Errorf("left out: %+v, want %s and why", m.Left, tNone)
+	}
+	for _, w := range []string{tGood, tSpaced} {
+		if c := cell(t, m, w, tGood); c.Status != result.InteropExact || c.Exact != 20 || c.Values != 20 {
+			t.Errorf("%s → %s: %+v, want exact 20 of 20", w, tGood, c)
+		}
+	}
+	if c := cell(t, m, tGood, tDrop); c.Status != result.InteropFail || c.Fails != 20 || c.Example == nil || c.Example.Path != "Phone" || c.Example.Got != `""` {
+		t.Errorf("%s → %s: %+v (example %+v), want FAIL at Phone", tGood, tDrop, c, c.Example)
+	}
+	if c := cell(t, m, tGood, tErr); c.Status != result.InteropError || c.Errors != 20 || !strings.Contains(c.Detail, "t-err reads nothing") {
+		t.Errorf("%s → %s: %+v, want error with the message", tGood, tErr, c)
+	}
+	if c := cell(t, m, tGood, tPanic); c.Status != result.InteropPanic || c.Panics != 20 || !strings.Contains(c.Detail, "t-panic panics") {
+		t.Errorf("%s → %s: %+v, want panic with its value", tGood, tPanic, c)
+	}
+	for _, pair := range [][2]string{{tGood, tUTC}, {tUTC, tGood}, {tUTC, tUTC}, {tUTC, tSpaced}} {
+		c := cell(t, m, pair[0], pair[1])
+		if c.Status != result.InteropLossy || !slices.Equal(c.Classes, []string{"time-zone"}) || c.Lossy == 0 || c.Lossy+c.Exact != 20 {
+			t.Errorf("%s → %s: %+v, want lossy, time-zone", pair[0], pair[1], c)
+		}
+		if d, not := m.Declared(pair[0], pair[1], c.Classes); !slices.Equal(d, []string{"time-zone"}) || len(not) != 0 {
+			t.Errorf("%s → %s: declared %v, not declared %v", pair[0], pair[1], d, not)
+		}
+	}
+	// A loss neither codec declares is a FAIL: t-utc's zone read by
+	// t-drop, which declares none.
+	if c := cell(t, m, tUTC, tDrop); c.Status != result.InteropFail || !slices.Contains(c.Classes, "time-zone") {
+		t.Errorf("%s → %s: %+v, want FAIL with time-zone among the classes", tUTC, tDrop, c)
+	}
+	// The diagonal is there.
+	if c := cell(t, m, tErr, tErr); c.Status != result.InteropError {
+		t.Errorf("%s → %s: %+v, want its own error", tErr, tErr, c)
+	}
+	// The rows are in name order, Cells row-major.
+	n := len(m.Codecs)
+	for i, w := range m.Codecs {
+		for j, r := range m.Codecs {
+			if c := m.Cells[i*n+j]; c.Writer != w.Name || c.Reader != r.Name {
+				t.Fatalf("cell %d is %s → %s, want %s → %s", i*n+j, c.Writer, c.Reader, w.Name, r.Name)
+			}
+		}
+	}
+	if _, err := Compute(context.Background(), lookup(t, tGood, tSolo), Options{InProcess: true, Workloads: []string{"person"}}); err == nil {
+		t.Error("no format with two implementations: no error")
+	}
+	if _, err := Compute(context.Background(), lookup(t, tGood, tSpaced), Options{InProcess: true, Workloads: []string{"no-such"}}); err == nil {
+		t.Error("an unknown workload: no error")
+	}
+	if _, err := Compute(context.Background(), lookup(t, tGood, tSpaced), Options{InProcess: true, Format: regexp.MustCompile("^json$")}); err == nil {
+		t.Error("--format selecting nothing: no error")
+	}
+}
+
+// TestWorkersContainCrashAndHang: a reader that crashes or hangs on one
+// writer's messages marks that pair only; its other pairs and the other
+// readers go on, in worker processes of the test binary.
+func TestWorkersContainCrashAndHang(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes")
+	}
+	x, err := Compute(context.Background(), lookup(t, tGood, tSpaced, tCrash, tHang),
+		Options{Workloads: []string{"person"}, Values: 5, TimeLimit: 2 * time.Second, MemoryLimit: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &x.Matrices[0]
+	for _, c := range m.Cells {
+		want := result.InteropExact
+		switch {
+		case c.Writer == tSpaced && c.Reader == tCrash:
+			want = result.InteropCrash
+		case c.Writer == tSpaced && c.Reader == tHang:
+			want = result.InteropHang
+		}
+		if c.Status != want {
+			t.Errorf("%s → %s: %s (%s), want %s", c.Writer, c.Reader, c.Status, c.Detail, want)
+		}
+	}
+	if c := m.Cell(tSpaced, tCrash); !strings.Contains(c.Detail, "t-crash brings the process down") {
+		t.Errorf("crash detail %q does not say why", c.Detail)
+	}
+	if c := m.Cell(tSpaced, tHang); !strings.Contains(c.Detail, "time limit") {
+		t.Errorf("hang detail %q does not name the time limit", c.Detail)
+	}
+}
+
+// TestWorkerMatchesInProcess: the same matrix, in workers and in this
+// process.
+func TestWorkerMatchesInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes")
+	}
+	codecs := lookup(t, tGood, tDrop, tErr, tPanic, tUTC)
+	opts := Options{Workloads: []string{"person"}, Values: 10}
+	inWorkers, err := Compute(context.Background(), codecs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.InProcess = true
+	here, err := Compute(context.Background(), codecs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(inWorkers)
+	b, _ := json.Marshal(here)
+	if !bytes.Equal(a, b) {
+		t.Errorf("in workers:\n%s\nin process:\n%s", a, b)
+	}
+}

@@ -1,0 +1,286 @@
+package interop
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/workerproc"
+	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
+)
+
+// WorkerArg is the hidden first argument that makes the serbench binary (or
+// a test binary that calls MaybeWorker) a worker of the matrix:
+//
+//	BINARY __serbench_interop WORKLOAD VALUES
+//
+// says it is ready (a JSON line {"ready":true}, or {"fatal":"..."}) on
+// file descriptor 3, then reads requests from file descriptor 4, one JSON
+// line each, and answers each with a JSON line on descriptor 3:
+// {"op":"encode","codec":C} has codec C encode the first VALUES values of
+// WORKLOAD (answer: {"written":{...}}), and
+// {"op":"read","writer":W,"codec":C,"messages":[...]} has codec C read the
+// messages codec W wrote and compare what it reads with the values (answer:
+// {"cell":{...}}). It exits when descriptor 4 ends. Its standard output,
+// which a codec may print on, is not used.
+const WorkerArg = "__serbench_interop"
+
+// request is one job of a worker.
+type request struct {
+	Op       string   `json:"op"` // "encode" or "read"
+	Codec    string   `json:"codec"`
+	Writer   string   `json:"writer,omitempty"`
+	Messages [][]byte `json:"messages,omitempty"`
+}
+
+// answer is a worker's line on descriptor 3.
+type answer struct {
+	Ready   bool                `json:"ready,omitempty"`
+	Fatal   string              `json:"fatal,omitempty"`
+	Written *written            `json:"written,omitempty"`
+	Cell    *result.InteropCell `json:"cell,omitempty"`
+}
+
+// MaybeWorker makes the process a worker of the matrix when its first
+// argument is WorkerArg: it does what it is asked and exits. Otherwise it
+// returns at once. The serbench command calls it first thing; so do test
+// binaries that call Compute without InProcess.
+func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
+
+func worker(args []string) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(os.Stderr, "serbench interop worker: "+format+"\n", a...)
+		return 2
+	}
+	if len(args) != 2 {
+		return fail("want the arguments WORKLOAD VALUES, got %q", args)
+	}
+	n, err := strconv.Atoi(args[1])
+	if err != nil || n < 1 {
+		return fail("bad number of values %q", args[1])
+	}
+	out, in := os.NewFile(3, "answers"), os.NewFile(4, "requests")
+	if out == nil || in == nil {
+		return fail("file descriptors 3 and 4 are not open: a worker is started by serbench, not by hand")
+	}
+	workerproc.SetMaxStack()
+	enc := json.NewEncoder(out)
+	w, err := workload.Lookup(args[0])
+	if err != nil {
+		enc.Encode(answer{Fatal: err.Error()})
+		return 2
+	}
+	if err := enc.Encode(answer{Ready: true}); err != nil {
+		return fail("%v", err)
+	}
+	dec := json.NewDecoder(bufio.NewReader(in))
+	for {
+		var req request
+		if err := dec.Decode(&req); err != nil {
+			if errors.Is(err, io.EOF) {
+				return 0
+			}
+			return fail("read a request: %v", err)
+		}
+		a, err := serve(req, w, n)
+		if err != nil {
+			enc.Encode(answer{Fatal: err.Error()})
+			return 2
+		}
+		if err := enc.Encode(a); err != nil {
+			return fail("%v", err)
+		}
+	}
+}
+
+// serve does one request in the calling process.
+func serve(req request, w *workload.Workload, n int) (answer, error) {
+	c, ok := codec.Lookup(req.Codec)
+	if !ok {
+		return answer{}, fmt.Errorf("no codec %q", req.Codec)
+	}
+	switch req.Op {
+	case "encode":
+		x := encode(c, w, n)
+		return answer{Written: &x}, nil
+	case "read":
+		cell := read(req.Writer, c, w, req.Messages)
+		return answer{Cell: &cell}, nil
+	}
+	return answer{}, fmt.Errorf("unknown request %q", req.Op)
+}
+
+// reply is the outcome of one request: the worker's answer, or how the
+// worker died doing it (Status crash or hang, and the text).
+type reply struct {
+	answer
+	Died   result.InteropStatus
+	Detail string
+}
+
+// conn is one running worker process and its pipes.
+type conn struct {
+	p       *workerproc.Process
+	in      *os.File // requests, to the worker
+	enc     *json.Encoder
+	answers chan answer
+}
+
+// start starts a worker for workload w and waits for it to say it is
+// ready.
+func start(ctx context.Context, w string, opts Options) (*conn, error) {
+	ar, aw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	ir, iw, err := os.Pipe()
+	if err != nil {
+		ar.Close()
+		aw.Close()
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	p, err := workerproc.Start(workerproc.Config{
+		Command:          append(append([]string(nil), opts.Command...), w, strconv.Itoa(opts.Values)),
+		ExtraFiles:       []*os.File{aw, ir},
+		Env:              []string{"TZ=UTC"},
+		MemoryLimit:      opts.MemoryLimit,
+		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
+		CleanExitText:    "exit status 0 without answering",
+	})
+	if err != nil {
+		ar.Close()
+		iw.Close()
+		return nil, err
+	}
+	c := &conn{p: p, in: iw, enc: json.NewEncoder(iw), answers: make(chan answer)}
+	go func() {
+		defer close(c.answers)
+		defer ar.Close()
+		dec := json.NewDecoder(bufio.NewReader(ar))
+		for {
+			var a answer
+			if dec.Decode(&a) != nil {
+				return
+			}
+			c.answers <- a
+		}
+	}()
+	timer := time.NewTimer(max(opts.TimeLimit, 30*time.Second))
+	defer timer.Stop()
+	select {
+	case a, ok := <-c.answers:
+		switch {
+		case !ok:
+			return nil, errors.New(c.death(""))
+		case a.Fatal != "":
+			c.death("")
+			return nil, errors.New(a.Fatal)
+		case !a.Ready:
+			return nil, errors.New(c.death("the worker answered before it was ready"))
+		}
+		return c, nil
+	case <-timer.C:
+		return nil, errors.New(c.death("the worker did not start in time"))
+	case <-ctx.Done():
+		c.death("interrupted")
+		return nil, ctx.Err()
+	}
+}
+
+// death kills the worker, waits for it and says how it ended.
+func (c *conn) death(why string) string {
+	c.in.Close()
+	_, text := c.p.Death(why)
+	for range c.answers { // drain, so the reader ends
+	}
+	return short(text)
+}
+
+// close ends a worker that did its work: no more requests, then it exits.
+func (c *conn) close() {
+	c.in.Close()
+	select {
+	case <-c.p.Exited():
+	case <-time.After(5 * time.Second):
+		c.p.Kill()
+		<-c.p.Exited()
+	}
+	for range c.answers {
+	}
+}
+
+// run does reqs in order, on workload w: in this process with
+// opts.InProcess, else in worker processes, one after another: a worker
+// that dies or hangs doing a request is killed, the request's reply says
+// so, and the next request goes to a new worker. It returns an error when
+// a worker cannot be started, or ctx is done, with the replies so far.
+func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options) ([]reply, error) {
+	out := make([]reply, 0, len(reqs))
+	if opts.InProcess {
+		for _, req := range reqs {
+			if err := ctx.Err(); err != nil {
+				return out, err
+			}
+			a, err := serve(req, w, opts.Values)
+			if err != nil {
+				return out, err
+			}
+			out = append(out, reply{answer: a})
+		}
+		return out, nil
+	}
+	var c *conn
+	defer func() {
+		if c != nil {
+			c.close()
+		}
+	}()
+	timer := time.NewTimer(opts.TimeLimit)
+	defer timer.Stop()
+	for _, req := range reqs {
+		if c == nil {
+			var err error
+			if c, err = start(ctx, w.Name, opts); err != nil {
+				return out, fmt.Errorf("worker on %s: %w", w.Name, err)
+			}
+		}
+		if err := c.enc.Encode(req); err != nil {
+			out = append(out, reply{Died: result.InteropCrash, Detail: c.death("")})
+			c = nil
+			continue
+		}
+		timer.Reset(opts.TimeLimit)
+		select {
+		case a, ok := <-c.answers:
+			switch {
+			case !ok:
+				out = append(out, reply{Died: result.InteropCrash, Detail: c.death("")})
+				c = nil
+			case a.Fatal != "" || a.Ready || (a.Written == nil && a.Cell == nil):
+				// A worker that answers out of turn is broken: serbench's
+				// bug, not a codec's.
+				c.death("")
+				c = nil
+				return out, fmt.Errorf("worker on %s: it answered %s of %s with %+v", w.Name, req.Op, req.Codec, a)
+			default:
+				out = append(out, reply{answer: a})
+			}
+		case <-timer.C:
+			out = append(out, reply{Died: result.InteropHang, Detail: c.death(fmt.Sprintf("no answer within the time limit of %s; the worker was killed", opts.TimeLimit))})
+			c = nil
+		case <-ctx.Done():
+			c.death("interrupted")
+			c = nil
+			return out, ctx.Err()
+		}
+	}
+	return out, nil
+}

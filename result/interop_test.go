@@ -1,0 +1,60 @@
+package result
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestInteropLookups: Cell, Codec, Matrix, Counts and Declared find what
+// the matrix holds, and every status has its own symbol in the legend.
+func TestInteropLookups(t *testing.T) {
+	x := &Interop{Values: 3, Matrices: []InteropMatrix{{
+		Format: "msgpack", Workload: "person",
+		Codecs: []InteropCodec{{Name: "a", Losses: []string{"time-zone"}}, {Name: "b", Losses: []string{"nil-empty"}}},
+		Cells: []InteropCell{
+			{Writer: "a", Reader: "a", Status: InteropLossy, Classes: []string{"time-zone"}},
+			{Writer: "a", Reader: "b", Status: InteropFail, Classes: []string{"nil-empty", "other", "time-zone"}},
+			{Writer: "b", Reader: "a", Status: InteropCrash},
+			{Writer: "b", Reader: "b", Status: InteropExact},
+		},
+	}}}
+	m := x.Matrix("msgpack", "person")
+	if m == nil || x.Matrix("msgpack", "nested") != nil {
+		t.Fatal("Matrix finds the wrong matrices")
+	}
+	if c := m.Cell("a", "b"); c == nil || c.Status != InteropFail || m.Cell("b", "c") != nil {
+		t.Fatalf("Cell(a, b) = %+v", c)
+	}
+	if c := m.Codec("b"); c == nil || c.Name != "b" || m.Codec("c") != nil {
+		t.Fatalf("Codec(b) = %+v", c)
+	}
+	d, not := m.Declared("a", "b", m.Cell("a", "b").Classes)
+	if !slices.Equal(d, []string{"nil-empty", "time-zone"}) || !slices.Equal(not, []string{"other"}) {
+		t.Errorf("Declared: %v, not %v", d, not)
+	}
+	n := x.Counts()
+	if n[InteropLossy] != 1 || n[InteropFail] != 1 || n[InteropCrash] != 1 || n[InteropExact] != 1 {
+		t.Errorf("Counts: %v", n)
+	}
+	seen := map[string]bool{}
+	for _, s := range []InteropStatus{InteropExact, InteropLossy, InteropError, InteropPanic, InteropFail, InteropNA, InteropCrash, InteropHang} {
+		sym := s.Symbol()
+		if seen[sym] {
+			t.Errorf("symbol %q of %s is another status's too", sym, s)
+		}
+		seen[sym] = true
+		if !slices.ContainsFunc(InteropLegend, func(l string) bool { return strings.HasPrefix(l, sym+" ") || strings.Contains(l, "("+sym+":") }) {
+			t.Errorf("the legend does not explain %q", sym)
+		}
+	}
+	b, err := json.Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Interop
+	if err := json.Unmarshal(b, &back); err != nil || back.Matrices[0].Cells[1].Classes[1] != "other" {
+		t.Errorf("JSON round trip: %v, %+v", err, back)
+	}
+}
