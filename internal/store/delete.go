@@ -15,7 +15,7 @@ var runTables = []string{
 	"samples", "cells", "verifications", "warnings",
 	"run_env", "run_codecs", "run_workloads",
 	"fidelity_cells", "fidelity_rows", "fidelity_cases", "robust_matrices",
-	"run_locks",
+	"interop_matrices", "run_locks",
 }
 
 // TableRows is how many rows of a table DeleteRun removed.
@@ -25,8 +25,8 @@ type TableRows struct {
 }
 
 // DeleteRun removes run id and everything stored with it (its environment,
-// codecs, workloads, verifications, cells, samples, warnings, fidelity
-// matrix and lock) in one transaction, and returns the rows it removed
+// codecs, workloads, verifications, cells, samples, warnings, fidelity,
+// robustness and interoperability matrices and lock) in one transaction, and returns the rows it removed
 // per table, the runs row last; a failure removes nothing.
 //
 // An ID that is not stored is an error wrapping ErrNotFound. A run that a

@@ -289,6 +289,9 @@ func testDeleteRun(t *testing.T, newDB newDB) {
 		if err := d.SaveFidelity(ctx, id, fidelityMatrix()); err != nil {
 			t.Fatal(err)
 		}
+		if err := d.SaveInterop(ctx, id, interopMatrix()); err != nil {
+			t.Fatal(err)
+		}
 	}
 	before := rowsOf(t, d, "keep")
 	kept, err := d.Run(ctx, "keep")

@@ -159,4 +159,11 @@ var migrations = []string{
 		run_id TEXT PRIMARY KEY REFERENCES runs(id),
 		matrix TEXT NOT NULL
 	);`,
+	// 9: the cross-library interoperability matrices of a run (package
+	// internal/interop), as the JSON of result.Interop: per format and
+	// workload, writers × readers. Runs stored before it have none.
+	`CREATE TABLE interop_matrices (
+		run_id TEXT PRIMARY KEY REFERENCES runs(id),
+		matrix TEXT NOT NULL
+	);`,
 }

@@ -50,6 +50,7 @@ var backendTests = []struct {
 	{"SaveRunIsAtomic", testSaveRunIsAtomic},
 	{"Fidelity", func(t *testing.T, fresh newDB) { testFidelity(t, fresh(t)) }},
 	{"Robust", testRobust},
+	{"Interop", testInterop},
 }
 
 func TestBackends(t *testing.T) {

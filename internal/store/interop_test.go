@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/result"
+)
+
+// interopMatrix is a small interoperability matrix with text that SQL and
+// JSON must keep as they are.
+func interopMatrix() *result.Interop {
+	return &result.Interop{
+		Values: 100, TimeLimit: 20 * time.Second, MemoryLimit: 1 << 30,
+		Matrices: []result.InteropMatrix{{
+			Format: "msgpack", Workload: "person",
+			Codecs: []result.InteropCodec{
+				{Name: "msgp+convert", Module: "github.com/tinylib/msgp", Losses: []string{"nil-empty", "time-zone"}, MessageBytes: [2]int{90, 180}},
+				{Name: "vmihailenco-msgpack", Module: "github.com/vmihailenco/msgpack/v5", Losses: []string{"time-zone"}, MessageBytes: [2]int{95, 190}},
+			},
+			Left: []result.InteropCodec{{Name: "x", Note: `bind: "'; DROP TABLE runs; --`}},
+			Cells: []result.InteropCell{
+				{Writer: "msgp+convert", Reader: "msgp+convert", Status: result.InteropLossy, Values: 100, Exact: 12, Lossy: 88, Classes: []string{"nil-empty", "time-zone"}},
+				{Writer: "msgp+convert", Reader: "vmihailenco-msgpack", Status: result.InteropError, Values: 100, Errors: 100, Detail: "value 0: msgpack: got ext type=5, wanted -1"},
+				{Writer: "vmihailenco-msgpack", Reader: "msgp+convert", Status: result.InteropFail, Values: 100, Fails: 1, Exact: 99, Classes: []string{"other"},
+					Example: &result.InteropDiff{Value: 7, Path: `Tags["ü\x00"]`, Class: "other", Want: `"a"`, Got: `""`}},
+				{Writer: "vmihailenco-msgpack", Reader: "vmihailenco-msgpack", Status: result.InteropCrash, Detail: "the worker died: signal: killed"},
+			},
+		}},
+	}
+}
+
+// testInterop: a run's interoperability matrices are stored, read back as
+// they were, replaced, and damaged ones are an error that says so.
+func testInterop(t *testing.T, fresh newDB) {
+	ctx := context.Background()
+	d := open(t, fresh(t))
+	run := fixture.Run("20260101-000000-aaaaaa")
+	write(t, d, run)
+	if _, err := d.Interop(ctx, run.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a run without matrices: %v, want ErrNotFound", err)
+	}
+	if err := d.SaveInterop(ctx, "no-such-run", interopMatrix()); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("matrices of a run not stored: %v, want ErrNotFound", err)
+	}
+	m := interopMatrix()
+	if err := d.SaveInterop(ctx, run.ID, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Interop(ctx, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(interopMatrix(), got); diff != "" {
+		t.Errorf("stored matrices differ (-want +got):\n%s", diff)
+	}
+	// Saving again replaces the matrices.
+	m.Matrices = nil
+	if err := d.SaveInterop(ctx, run.ID, m); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.Interop(ctx, run.ID); err != nil || len(got.Matrices) != 0 {
+		t.Fatalf("after saving again: %v, %v", got, err)
+	}
+	// Damaged matrices are an error that says so.
+	if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE interop_matrices SET matrix = ? WHERE run_id = ?`), "{not json", run.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Interop(ctx, run.ID); err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), run.ID) {
+		t.Errorf("damaged matrices: %v", err)
+	}
+}
