@@ -323,15 +323,18 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 }
 
 // Matrices are the matrices stored with runs, by run ID: a run has a
-// fidelity matrix, a robustness matrix, both or neither.
+// fidelity matrix, a robustness matrix, interoperability matrices, any of
+// them or none.
 type Matrices struct {
 	Fidelity map[string]*result.Fidelity
 	Robust   map[string]*result.Robust
+	Interop  map[string]*result.Interop
 }
 
 // HTMLWithMatrices is HTML with, for each run that has them in mx, its
-// fidelity matrix and its decoder robustness matrix (robust.go) as
-// sections after the run's workloads, linked from the page's navigation.
+// fidelity matrix, its decoder robustness matrix (robust.go) and its
+// cross-library interoperability matrices (interop.go) as sections after
+// the run's workloads, linked from the page's navigation.
 func HTMLWithMatrices(w io.Writer, runs []*result.Run, opts Options, mx Matrices) error {
 	if len(runs) == 0 {
 		return fmt.Errorf("html report: no run")
@@ -348,6 +351,9 @@ func HTMLWithMatrices(w io.Writer, runs []*result.Run, opts Options, mx Matrices
 		if hr.Robust, err = robustHTML(mx.Robust[r.ID], hr.Anchor+"-robust"); err != nil {
 			return err
 		}
+		if hr.Interop, err = interopHTML(mx.Interop[r.ID], hr.Anchor+"-interop"); err != nil {
+			return err
+		}
 		if len(runs) != 1 {
 			continue
 		}
@@ -355,7 +361,7 @@ func HTMLWithMatrices(w io.Writer, runs []*result.Run, opts Options, mx Matrices
 		for _, l := range []struct {
 			has        bool
 			href, text string
-		}{{hr.Fidelity != "", "-fidelity", "fidelity"}, {hr.Robust != "", "-robust", "robustness"}} {
+		}{{hr.Fidelity != "", "-fidelity", "fidelity"}, {hr.Robust != "", "-robust", "robustness"}, {hr.Interop != "", "-interop", "interoperability"}} {
 			if l.has {
 				n := len(page.Nav)
 				page.Nav = append(page.Nav[:n-1:n-1], htmlLink{Href: "#" + hr.Anchor + l.href, Text: l.text}, page.Nav[n-1])

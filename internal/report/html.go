@@ -61,6 +61,9 @@ type htmlRun struct {
 	// Robust is the run's decoder robustness matrix section (robust.go),
 	// or "".
 	Robust template.HTML
+	// Interop is the run's cross-library interoperability matrices
+	// section (interop.go), or "".
+	Interop template.HTML
 }
 
 // htmlSection is one workload of a run: its tables and charts for plain

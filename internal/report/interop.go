@@ -1,0 +1,401 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/serbench/serbench/result"
+)
+
+// The cross-library interoperability matrix (result.Interop, which
+// package internal/interop computes) in text, Markdown, JSON and as a
+// section of the HTML page: per format and workload a table with a row
+// per writer and a column per reader (numbered as the rows), the legend,
+// then every pair that is not exact and why.
+
+// interopIntro says what the matrices are, in one paragraph.
+func interopIntro(x *result.Interop) string {
+	mem := "no memory limit"
+	if x.MemoryLimit > 0 {
+		mem = "a memory limit of " + iecBytes(x.MemoryLimit)
+	}
+	return fmt.Sprintf("Which implementation of a format reads correctly what another wrote: each codec of the row (the writer) encodes the workload's first %d values, "+
+		"each codec of the column (the reader) decodes those messages and converts them to the workload's type, "+
+		"and what it reads is compared with the values written, accepting the losses the writer or the reader declares. "+
+		"Readers run in worker processes with a time limit of %s and %s. "+
+		"The diagonal is each codec's own round trip.", x.Values, x.TimeLimit, mem)
+}
+
+// interopCounts says how many pairs of m have each status.
+func interopCounts(m *result.InteropMatrix) string {
+	n := map[result.InteropStatus]int{}
+	for _, c := range m.Cells {
+		n[c.Status]++
+	}
+	var parts []string
+	for _, s := range []result.InteropStatus{result.InteropExact, result.InteropLossy, result.InteropFail, result.InteropError,
+		result.InteropPanic, result.InteropNA, result.InteropCrash, result.InteropHang} {
+		if n[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[s], s))
+		}
+	}
+	return fmt.Sprintf("%s, %s", plural(len(m.Codecs), "implementation", "implementations"), plural(len(m.Cells), "pair", "pairs")) +
+		": " + strings.Join(parts, ", ")
+}
+
+// interopTitle names a matrix.
+func interopTitle(m *result.InteropMatrix) string { return m.Format + " on " + m.Workload }
+
+// interopLeft lists the codecs left out of m and why.
+func interopLeft(m *result.InteropMatrix) []string {
+	var out []string
+	for _, c := range m.Left {
+		out = append(out, c.Name+": "+c.Note)
+	}
+	return out
+}
+
+// interopPair is one pair that is not exact, in words.
+type interopPair struct {
+	Writer, Reader, Mark, Text string
+}
+
+// interopPairs returns the pairs of m that are not exact, writer by
+// writer, with why; a writer's pairs with the same outcome and reason are
+// one, their readers listed together.
+func interopPairs(m *result.InteropMatrix) []interopPair {
+	var out []interopPair
+	for _, c := range m.Cells {
+		if c.Status == result.InteropExact {
+			continue
+		}
+		p := interopPair{c.Writer, c.Reader, c.Status.Symbol(), interopWhy(m, c)}
+		if n := len(out); n > 0 && out[n-1].Writer == p.Writer && out[n-1].Mark == p.Mark && out[n-1].Text == p.Text {
+			out[n-1].Reader += ", " + p.Reader
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// interopWhy says why a pair is not exact: the counts of its values, the
+// classes seen and who declares them, the first error or difference.
+func interopWhy(m *result.InteropMatrix, c result.InteropCell) string {
+	var parts []string
+	declared, not := m.Declared(c.Writer, c.Reader, c.Classes)
+	switch c.Status {
+	case result.InteropNA, result.InteropCrash, result.InteropHang:
+		return c.Detail
+	case result.InteropLossy:
+		parts = append(parts, fmt.Sprintf("%d of %d values lossy: %s", c.Lossy, c.Values, declaredBy(m, c, declared)))
+	default:
+		var counts []string
+		for _, n := range []struct {
+			n    int
+			what string
+		}{{c.Fails, "changed"}, {c.Panics, "panicked"}, {c.Errors, "errors"}, {c.Lossy, "lossy"}} {
+			if n.n > 0 {
+				counts = append(counts, fmt.Sprintf("%d %s", n.n, n.what))
+			}
+		}
+		if len(counts) > 0 {
+			parts = append(parts, strings.Join(counts, ", ")+fmt.Sprintf(" of %d values", c.Values))
+		}
+		if c.Detail != "" {
+			parts = append(parts, c.Detail)
+		}
+		if x := c.Example; x != nil {
+			parts = append(parts, fmt.Sprintf("value %d: %s: %s became %s (%s, declared by neither)", x.Value, x.Path, x.Want, x.Got, x.Class))
+		}
+		if len(not) > 0 && c.Example == nil {
+			parts = append(parts, "not declared: "+strings.Join(not, ", "))
+		}
+		if len(declared) > 0 {
+			parts = append(parts, "declared losses seen: "+declaredBy(m, c, declared))
+		}
+	}
+	if c.Writer != c.Reader {
+		for _, own := range []string{c.Writer, c.Reader} {
+			if d := m.Cell(own, own); d != nil && d.Status == c.Status && slices.Equal(d.Classes, c.Classes) && c.Status != result.InteropLossy {
+				parts = append(parts, "as in "+own+"'s own round trip")
+				break
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// declaredBy lists classes with who declares each: "time-zone (writer),
+// interface-types (both)".
+func declaredBy(m *result.InteropMatrix, c result.InteropCell, classes []string) string {
+	var out []string
+	for _, cl := range classes {
+		var w, r bool
+		if x := m.Codec(c.Writer); x != nil {
+			w = slices.Contains(x.Losses, cl)
+		}
+		if x := m.Codec(c.Reader); x != nil {
+			r = slices.Contains(x.Losses, cl)
+		}
+		who := "reader"
+		switch {
+		case c.Writer == c.Reader:
+			who = "declared"
+		case w && r:
+			who = "both"
+		case w:
+			who = "writer"
+		}
+		out = append(out, cl+" ("+who+")")
+	}
+	return strings.Join(out, ", ")
+}
+
+// interopGrid returns the matrix as rows of cells: a header row of reader
+// numbers, then a row per writer: its number and name, then its marks.
+func interopGrid(m *result.InteropMatrix) (head []string, rows [][]string) {
+	n := len(m.Codecs)
+	head = []string{"writer \\ reader"}
+	for j := range m.Codecs {
+		head = append(head, fmt.Sprint(j+1))
+	}
+	for i, w := range m.Codecs {
+		row := []string{fmt.Sprintf("%d %s", i+1, w.Name)}
+		for j := range m.Codecs {
+			row = append(row, m.Cells[i*n+j].Status.Symbol())
+		}
+		rows = append(rows, row)
+	}
+	return head, rows
+}
+
+// InteropTable writes the matrices as text: per format and workload a
+// table, the codecs left out; then the legend and every pair that is not
+// exact, with why.
+func InteropTable(w io.Writer, x *result.Interop) error {
+	var b strings.Builder
+	b.WriteString("Cross-library interoperability\n\n" + wrap(interopIntro(x), 100, "") + "\n")
+	for i := range x.Matrices {
+		m := &x.Matrices[i]
+		fmt.Fprintf(&b, "\n%s (%s)\n\n", interopTitle(m), interopCounts(m))
+		head, rows := interopGrid(m)
+		widths := make([]int, len(head))
+		for _, r := range append([][]string{head}, rows...) {
+			for j, s := range r {
+				widths[j] = max(widths[j], len([]rune(s)))
+			}
+		}
+		for _, r := range append([][]string{head}, rows...) {
+			line := "  " + r[0] + strings.Repeat(" ", widths[0]-len([]rune(r[0])))
+			for j, s := range r[1:] {
+				line += "  " + strings.Repeat(" ", widths[j+1]-len([]rune(s))) + s
+			}
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+		}
+		for _, s := range interopLeft(m) {
+			b.WriteString("  left out: " + wrap(s, 86, "    ") + "\n")
+		}
+	}
+	b.WriteString("\n")
+	for _, l := range result.InteropLegend {
+		b.WriteString(wrap(l, 100, "       ") + "\n")
+	}
+	first := true
+	for i := range x.Matrices {
+		m := &x.Matrices[i]
+		ps := interopPairs(m)
+		if len(ps) == 0 {
+			continue
+		}
+		if first {
+			b.WriteString("\nPairs that are not exact (writer → reader):\n")
+			first = false
+		}
+		fmt.Fprintf(&b, "\n%s\n", interopTitle(m))
+		for _, p := range ps {
+			b.WriteString("  " + wrap(fmt.Sprintf("%s → %s  %s: %s", p.Writer, p.Reader, p.Mark, p.Text), 96, "      ") + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// InteropMarkdown writes the matrices as Markdown: per format and
+// workload a table, the codecs left out; then the legend and every pair
+// that is not exact, with why.
+func InteropMarkdown(w io.Writer, x *result.Interop) error {
+	var b strings.Builder
+	b.WriteString(mdEscape(interopIntro(x)) + "\n")
+	for i := range x.Matrices {
+		m := &x.Matrices[i]
+		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(interopTitle(m)), mdEscape(interopCounts(m)))
+		head, rows := interopGrid(m)
+		b.WriteString("|")
+		for _, h := range head {
+			b.WriteString(" " + mdEscape(h) + " |")
+		}
+		b.WriteString("\n|:--|" + strings.Repeat(":-:|", len(head)-1) + "\n")
+		for _, r := range rows {
+			b.WriteString("|")
+			for _, s := range r {
+				b.WriteString(" " + mdEscape(s) + " |")
+			}
+			b.WriteString("\n")
+		}
+		for _, s := range interopLeft(m) {
+			b.WriteString("\n- left out: " + mdEscape(s))
+		}
+		if len(m.Left) > 0 {
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("\n")
+	for _, l := range result.InteropLegend {
+		sym, text, _ := strings.Cut(l, " ")
+		if sym == "the" {
+			b.WriteString("- " + mdEscape(l) + "\n")
+			continue
+		}
+		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
+	}
+	for i := range x.Matrices {
+		m := &x.Matrices[i]
+		ps := interopPairs(m)
+		if len(ps) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n**%s**: pairs that are not exact (writer → reader)\n\n", mdEscape(interopTitle(m)))
+		for _, p := range ps {
+			fmt.Fprintf(&b, "- %s → %s `%s` %s\n", mdEscape(p.Writer), mdEscape(p.Reader), p.Mark, mdEscape(p.Text))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// InteropJSON writes the matrices as indented JSON (result.Interop).
+func InteropJSON(w io.Writer, x *result.Interop) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(x); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// interopClass is the CSS class of a pair's mark.
+func interopClass(s result.InteropStatus) string {
+	switch s {
+	case result.InteropExact:
+		return "ok"
+	case result.InteropLossy:
+		return "lossy"
+	case result.InteropNA:
+		return "other"
+	}
+	return "fail"
+}
+
+type htmlInterop struct {
+	ID, Intro string
+	Matrices  []htmlInteropMatrix
+	Legend    [][2]string
+}
+
+type htmlInteropMatrix struct {
+	Title, Counts string
+	Readers       []htmlInteropRow
+	Rows          []htmlInteropRow
+	Left          []string
+	Pairs         []interopPair
+}
+
+type htmlInteropRow struct {
+	N      int
+	Writer string
+	Cells  []htmlFidelityCell
+}
+
+var interopTemplate = template.Must(template.New("interop").Parse(`
+<section class="fidelity interop" id="{{.ID}}">
+<h3>Cross-library interoperability</h3>
+<p class="sub">{{.Intro}}</p>
+{{- range .Matrices}}
+<h4>{{.Title}}</h4>
+<p class="sub">{{.Counts}}.</p>
+<div class="scroll"><table>
+<thead><tr><th class="l">writer \ reader</th>{{range .Readers}}<th title="{{.Writer}}">{{.N}}</th>{{end}}</tr></thead>
+<tbody>
+{{- range .Rows}}
+<tr><td class="l">{{.N}} {{.Writer}}</td>
+{{- range .Cells}}<td title="{{.Case}}{{if .Detail}}: {{.Detail}}{{end}}"><span class="mark {{.Class}}">{{.Mark}}</span></td>{{end}}</tr>
+{{- end}}
+</tbody></table></div>
+{{- if .Left}}
+<ul class="notes">{{range .Left}}<li>left out: {{.}}</li>{{end}}</ul>
+{{- end}}
+{{- if .Pairs}}
+<details><summary>Pairs that are not exact</summary>
+<ul class="notes">
+{{- range .Pairs}}
+<li>{{.Writer}} → {{.Reader}} <strong>{{.Mark}}</strong> {{.Text}}</li>
+{{- end}}
+</ul></details>
+{{- end}}
+{{- end}}
+<ul class="notes">
+{{- range .Legend}}
+<li><strong>{{index . 0}}</strong> {{index . 1}}</li>
+{{- end}}
+</ul>
+</section>`))
+
+// interopHTML renders the matrices as a section of the HTML page whose
+// element id is id; "" for none.
+func interopHTML(x *result.Interop, id string) (template.HTML, error) {
+	if x == nil {
+		return "", nil
+	}
+	h := htmlInterop{ID: id, Intro: interopIntro(x)}
+	for _, l := range result.InteropLegend {
+		sym, text, _ := strings.Cut(l, " ")
+		if sym == "the" {
+			h.Legend = append(h.Legend, [2]string{"", l})
+			continue
+		}
+		h.Legend = append(h.Legend, [2]string{sym, strings.TrimSpace(text)})
+	}
+	for i := range x.Matrices {
+		m := &x.Matrices[i]
+		hm := htmlInteropMatrix{Title: interopTitle(m), Counts: interopCounts(m), Left: interopLeft(m), Pairs: interopPairs(m)}
+		n := len(m.Codecs)
+		for j, c := range m.Codecs {
+			hm.Readers = append(hm.Readers, htmlInteropRow{N: j + 1, Writer: c.Name})
+			hr := htmlInteropRow{N: j + 1, Writer: c.Name}
+			for k := range m.Codecs {
+				cell := m.Cells[j*n+k]
+				detail := ""
+				if cell.Status != result.InteropExact {
+					detail = interopWhy(m, cell)
+				}
+				hr.Cells = append(hr.Cells, htmlFidelityCell{Case: cell.Writer + " → " + cell.Reader, Mark: cell.Status.Symbol(), Class: interopClass(cell.Status), Detail: detail})
+			}
+			hm.Rows = append(hm.Rows, hr)
+		}
+		h.Matrices = append(h.Matrices, hm)
+	}
+	var b bytes.Buffer
+	if err := interopTemplate.Execute(&b, h); err != nil {
+		return "", fmt.Errorf("html report: interoperability matrix: %w", err)
+	}
+	return template.HTML(b.String()), nil
+}

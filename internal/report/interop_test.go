@@ -1,0 +1,151 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/result"
+)
+
+// testInterop is a small interoperability matrix with every status of a
+// pair, a codec left out, and text that each format must escape.
+func testInterop() *result.Interop {
+	codecs := []result.InteropCodec{
+		{Name: "a-msgpack", Module: "example.com/a", Losses: []string{"time-zone"}, MessageBytes: [2]int{90, 120}},
+		{Name: "b<msgpack>", Module: "example.com/b", Losses: []string{"nil-empty", "time-zone"}, MessageBytes: [2]int{80, 110}},
+		{Name: "c-msgpack", Module: "example.com/c", MessageBytes: [2]int{85, 115}},
+	}
+	cell := func(w, r string, s result.InteropStatus) result.InteropCell {
+		return result.InteropCell{Writer: w, Reader: r, Status: s, Values: 10}
+	}
+	a, b, c := codecs[0].Name, codecs[1].Name, codecs[2].Name
+	lossy := func(w, r string, classes ...string) result.InteropCell {
+		x := cell(w, r, result.InteropLossy)
+		x.Lossy, x.Exact, x.Classes = 4, 6, classes
+		return x
+	}
+	fail := cell(b, a, result.InteropFail)
+	fail.Fails, fail.Lossy, fail.Exact, fail.Classes = 2, 3, 5, []string{"nil-empty", "other"}
+	fail.Example = &result.InteropDiff{Value: 3, Path: `Tags["<k>"]`, Class: "other", Want: `"x"`, Got: `""`}
+	errc := cell(a, c, result.InteropError)
+	errc.Errors, errc.Detail = 10, "value 0: msgpack: got ext type=5, wanted -1 <ext>"
+	panicc := cell(c, b, result.InteropPanic)
+	panicc.Panics, panicc.Exact, panicc.Detail = 1, 9, "value 4: panic: index out of range [3] with length 3"
+	exact := cell(c, c, result.InteropExact)
+	exact.Exact = 10
+	return &result.Interop{
+		Values: 10, TimeLimit: 20 * time.Second, MemoryLimit: 1 << 30,
+		Matrices: []result.InteropMatrix{
+			{Format: "msgpack", Workload: "person", Codecs: codecs,
+				Left: []result.InteropCodec{{Name: "d-msgpack", Note: "bind: unsupported: binds nested only"}},
+				Cells: []result.InteropCell{
+					lossy(a, a, "time-zone"), lossy(a, b, "time-zone"), errc,
+					fail, lossy(b, b, "nil-empty", "time-zone"), {Writer: b, Reader: c, Status: result.InteropCrash, Detail: "the worker died: signal: killed: fatal error: stack overflow"},
+					lossy(c, a, "time-zone"), panicc, exact,
+				}},
+			{Format: "cbor", Workload: "nested",
+				Codecs: []result.InteropCodec{{Name: "x"}, {Name: "y"}},
+				Cells: []result.InteropCell{
+					{Writer: "x", Reader: "x", Status: result.InteropExact, Values: 10, Exact: 10},
+					{Writer: "x", Reader: "y", Status: result.InteropHang, Detail: "no answer within the time limit of 20s; the worker was killed"},
+					{Writer: "y", Reader: "x", Status: result.InteropNA, Detail: "the reader: bind: unsupported"},
+					{Writer: "y", Reader: "y", Status: result.InteropExact, Values: 10, Exact: 10},
+				}},
+		},
+	}
+}
+
+func TestInteropRenderers(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		render func(*bytes.Buffer, *result.Interop) error
+	}{
+		{"interop-text.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropTable(b, x) }},
+		{"interop-markdown.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropMarkdown(b, x) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b, testInterop()); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, tc.name, b.Bytes())
+		})
+	}
+}
+
+func TestInteropWhy(t *testing.T) {
+	x := testInterop()
+	m := &x.Matrices[0]
+	for _, tc := range []struct{ w, r, want string }{
+		{"a-msgpack", "b<msgpack>", "4 of 10 values lossy: time-zone (both)"},
+		{"b<msgpack>", "a-msgpack", `2 changed, 3 lossy of 10 values; value 3: Tags["<k>"]: "x" became "" (other, declared by neither); declared losses seen: nil-empty (writer)`},
+		{"a-msgpack", "c-msgpack", "10 errors of 10 values; value 0: msgpack: got ext type=5, wanted -1 <ext>"},
+		{"c-msgpack", "b<msgpack>", "1 panicked of 10 values; value 4: panic: index out of range [3] with length 3"},
+		{"b<msgpack>", "c-msgpack", "the worker died: signal: killed: fatal error: stack overflow"},
+	} {
+		if got := interopWhy(m, *m.Cell(tc.w, tc.r)); got != tc.want {
+			t.Errorf("%s → %s:\n got %s\nwant %s", tc.w, tc.r, got, tc.want)
+		}
+	}
+	if got := interopCounts(m); got != "3 implementations, 9 pairs: 1 exact, 4 lossy, 1 FAIL, 1 error, 1 panic, 1 crash" {
+		t.Errorf("counts %q", got)
+	}
+}
+
+func TestInteropJSONRoundTrips(t *testing.T) {
+	var b bytes.Buffer
+	if err := InteropJSON(&b, testInterop()); err != nil {
+		t.Fatal(err)
+	}
+	var got result.Interop
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(testInterop(), &got); diff != "" {
+		t.Errorf("JSON does not read back as the matrices (-want +got):\n%s", diff)
+	}
+}
+
+func TestInteropHTML(t *testing.T) {
+	run := referenceRun("20261121-093000-abcdef")
+	var with bytes.Buffer
+	mx := Matrices{Interop: map[string]*result.Interop{run.ID: testInterop()}}
+	if err := HTMLWithMatrices(&with, []*result.Run{run}, Options{}, mx); err != nil {
+		t.Fatal(err)
+	}
+	page := with.String()
+	for _, want := range []string{
+		`<a href="#run-1-interop">interoperability</a> <a href="#run-1-env">environment</a>`,
+		`<section class="fidelity interop" id="run-1-interop">`,
+		`<h4>msgpack on person</h4>`,
+		`<th title="b&lt;msgpack&gt;">2</th>`,
+		`<span class="mark fail">FAIL</span>`,
+		`<span class="mark lossy">~</span>`,
+		`<span class="mark ok">ok</span>`,
+		`<span class="mark other">n/a</span>`,
+		`<span class="mark fail">HANG</span>`,
+		`left out: d-msgpack: bind: unsupported: binds nested only`,
+		`got ext type=5, wanted -1 &lt;ext&gt;`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if strings.Contains(page, "<msgpack>") || strings.Contains(page, "<ext>") {
+		t.Error("text of the matrix is not escaped")
+	}
+	// Without matrices, no section.
+	var without bytes.Buffer
+	if err := HTMLWithMatrices(&without, []*result.Run{run}, Options{}, Matrices{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(without.String(), "interop") {
+		t.Error("a run without interoperability matrices has a section")
+	}
+}
