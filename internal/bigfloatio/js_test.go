@@ -217,7 +217,8 @@ func jsEqual(a, b *big.Float) bool {
 // values, except for binary records (binary, binary-int, binary-varint,
 // gob) of values that came through another encoding: Go's GobEncode writes
 // as many mantissa words as the big.Float holds, trailing zero words
-// included (SetInt of 2^64 holds two), while node drops trailing zero words
+// included (SetInt of 2^64 holds two), and its rounding mode and accuracy,
+// while node drops trailing zero words and writes ToNearestEven and Exact
 // unless it read the value from a binary record.
 func jsExchange(t *testing.T, node, peer string, prec uint, values []*big.Float, srcs, dsts []string, single bool) {
 	dir := t.TempDir()
