@@ -157,6 +157,7 @@ func crossSummary(r *Result, format, wl, peer string) string {
 	counts := map[Status]int{}
 	n := 0
 	var fails []string
+	first := ""
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		if c.Format != format || c.Workload != wl || c.Peer != peer || c.Direction != PeerToGo || c.Writer == c.Reader {
@@ -166,6 +167,9 @@ func crossSummary(r *Result, format, wl, peer string) string {
 		n++
 		if (c.Status == StatusFail || c.Status == StatusError) && len(fails) < 3 {
 			fails = append(fails, c.Writer+"→"+c.Reader)
+			if first == "" {
+				first = note(c)
+			}
 		}
 	}
 	if n == 0 {
@@ -179,7 +183,7 @@ func crossSummary(r *Result, format, wl, peer string) string {
 	}
 	s := fmt.Sprintf("%s peer→go with another Go writer (writer→peer→reader, %d pairs): %s", peer, n, strings.Join(parts, ", "))
 	if len(fails) > 0 {
-		s += " (e.g. " + strings.Join(fails, ", ") + ")"
+		s += " (e.g. " + strings.Join(fails, ", ") + ")\n    first: " + first
 	}
 	return s
 }

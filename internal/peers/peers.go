@@ -162,8 +162,10 @@ type goCase struct {
 	// Values is the file of the JSON renderings (a JSON array, one per
 	// message, in order), relative to the exchange directory.
 	Values string `json:"values"`
-	// Message is the Protocol Buffers message's full name (protobuf).
+	// Message is the Protocol Buffers message's full name, and Proto
+	// the absolute path of its .proto file (protobuf).
 	Message string `json:"message,omitempty"`
+	Proto   string `json:"proto,omitempty"`
 	// Schema is the Avro schema file, absolute (avro).
 	Schema string `json:"schema,omitempty"`
 	// Losses are the writer's declared losses, which the peer accepts as
@@ -183,7 +185,11 @@ type lossSpec struct {
 // manifest is the exchange directory's manifest.json.
 type manifest struct {
 	Version int `json:"version"`
-	Reps    int `json:"reps"`
+	// Reps is how many times each message is decoded and encoded for
+	// its timing (best of Reps); Warmup how many times every message of
+	// a case is decoded and encoded before.
+	Reps   int `json:"reps"`
+	Warmup int `json:"warmup"`
 	// Descriptors is the FileDescriptorSet of schema/person.proto and
 	// nested.proto, relative to the exchange directory.
 	Descriptors string   `json:"descriptors"`
@@ -389,9 +395,9 @@ func rendering(format string, v any) ([]byte, error) {
 
 // schemaFiles are the Protocol Buffers message and Avro schema file of the
 // workloads the schema formats carry.
-var schemaFiles = map[string]struct{ message, avsc string }{
-	"person": {"serbench.Person", "person.avsc"},
-	"nested": {"serbench.TestStruc", "nested.avsc"},
+var schemaFiles = map[string]struct{ message, proto, avsc string }{
+	"person": {"serbench.Person", "person.proto", "person.avsc"},
+	"nested": {"serbench.TestStruc", "nested.proto", "nested.avsc"},
 }
 
 func writeInputs(opts Options, res *Result) (map[[2]string]*writerSet, *manifest, error) {
@@ -399,7 +405,7 @@ func writeInputs(opts Options, res *Result) (map[[2]string]*writerSet, *manifest
 	if err := os.MkdirAll(in, 0o755); err != nil {
 		return nil, nil, err
 	}
-	man := &manifest{Version: 1, Reps: opts.Reps, Descriptors: "in/descriptors.pb"}
+	man := &manifest{Version: 1, Reps: opts.Reps, Warmup: warmup, Descriptors: "in/descriptors.pb"}
 	if err := writeDescriptors(filepath.Join(opts.Dir, man.Descriptors)); err != nil {
 		return nil, nil, err
 	}
@@ -462,6 +468,7 @@ func writeInputs(opts Options, res *Result) (map[[2]string]*writerSet, *manifest
 				}
 				if format == "protobuf" {
 					gc.Message = schemaFiles[wname].message
+					gc.Proto = filepath.Join(opts.Root, "schema", schemaFiles[wname].proto)
 				}
 				if format == "avro" {
 					gc.Schema = filepath.Join(opts.Root, "schema", schemaFiles[wname].avsc)
@@ -492,6 +499,10 @@ func writeInputs(opts Options, res *Result) (map[[2]string]*writerSet, *manifest
 	}
 	return sets, man, os.WriteFile(filepath.Join(opts.Dir, "manifest.json"), b, 0o644)
 }
+
+// warmup is how many times a peer decodes and encodes every message of a
+// case before it times them.
+const warmup = 20
 
 // messageFile is the file name of message i.
 func messageFile(i int) string { return fmt.Sprintf("%04d.bin", i) }

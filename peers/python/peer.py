@@ -238,7 +238,10 @@ class Check:
     mismatch. losses are the Go writer's declared losses (manifest), which
     widen the accepted time precision and float tolerance."""
 
-    def __init__(self, losses=()):
+    def __init__(self, losses=(), typed_times=True):
+        # typed_times: the format has a time type (not JSON), so a time
+        # that arrives as text or a number is a mapping worth reporting.
+        self.typed_times = typed_times
         self.mapped = []
         self.mismatch = None
         self.time_ns = max([l.get("precision_ns", 0) for l in losses if l["kind"] == "time-precision"] + [0])
@@ -331,10 +334,14 @@ def compare_time(want, got, path, chk):
             return chk.fail("other", path, want["$time"], got)
         got_ns, got_off = parsed
         unit = 1
+        if chk.typed_times:
+            chk.map("time-as-text", path, want["$time"], got)
     elif is_int(got):
         got_ns, unit = got * 10**9, 10**9
+        chk.map("time-as-number", path, want["$time"], got)
     elif isinstance(got, float):
         got_ns, unit = round(got * 1e6) * 1000, 1000
+        chk.map("time-as-number", path, want["$time"], got)
     elif type(got).__name__ == "Timestamp" and hasattr(got, "nanoseconds"):
         got_ns, unit = got.seconds * 10**9 + got.nanoseconds, 1
     else:
@@ -486,10 +493,19 @@ def run_case(case, ctx, in_dir, out_dir, reps):
     view = getattr(lib, "view", lambda v: v)
     values = ctx.renderings(case["values"])
     os.makedirs(os.path.join(out_dir, case["dir"]), exist_ok=True)
+    messages = []
     for i in range(case["count"]):
+        with open(os.path.join(in_dir, case["dir"], f"{i:04d}.bin"), "rb") as f:
+            messages.append(f.read())
+    # Warm-up: decode and encode every message a few times before timing.
+    for _ in range(int(ctx.manifest.get("warmup", 0))):
+        for data in messages:
+            try:
+                lib.encode(lib.decode(data))
+            except Exception:
+                pass
+    for i, data in enumerate(messages):
         name = f"{i:04d}.bin"
-        with open(os.path.join(in_dir, case["dir"], name), "rb") as f:
-            data = f.read()
         m = {"i": i, "status": "ok", "mapped": [], "reencoded": False}
         try:
             decoded, m["decode_ns"] = best_of(reps, lambda: lib.decode(data))
@@ -498,7 +514,7 @@ def run_case(case, ctx, in_dir, out_dir, reps):
             m["error"] = f"{type(e).__name__}: {e}"[:500]
             res["messages"].append(m)
             continue
-        chk = Check(case.get("losses") or ())
+        chk = Check(case.get("losses") or (), typed_times=fmt != "json")
         try:
             compare(values[i], view(decoded), "", chk)
         except Exception as e:
