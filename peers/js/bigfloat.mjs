@@ -58,9 +58,10 @@ export class BigFloatError extends Error {
   }
 }
 
-// A record-level error, which the file reader turns into a BigFloatError at
-// the record's offset (plus at, bytes into the record, when known).
-class RecordError extends Error {
+// A record-level error (also what parseDecimal, goText and finite throw),
+// which the file reader turns into a BigFloatError naming the record's
+// offset (plus at, bytes into the record, when known).
+class RecordError extends BigFloatError {
   constructor(message, at) {
     super(message);
     this.at = at;
