@@ -17,15 +17,15 @@ func (e *encoder) canada(v *workload.CanadaFeature) []byte {
 			var positions fb.UOffsetT
 			if ring != nil {
 				// A vector of structs is written in place, last element first.
-				fbs.RingStartPositionsVector(b, len(ring))
+				fbs.CanadaRingStartPositionsVector(b, len(ring))
 				for i := len(ring) - 1; i >= 0; i-- {
-					fbs.CreatePosition(b, ring[i][0], ring[i][1])
+					fbs.CreateCanadaPosition(b, ring[i][0], ring[i][1])
 				}
 				positions = b.EndVector(len(ring))
 			}
-			fbs.RingStart(b)
-			fbs.RingAddPositions(b, positions)
-			e.offs = append(e.offs, fbs.RingEnd(b))
+			fbs.CanadaRingStart(b)
+			fbs.CanadaRingAddPositions(b, positions)
+			e.offs = append(e.offs, fbs.CanadaRingEnd(b))
 		}
 		coordinates = e.vectorOfOffsets(mark, fbs.CanadaGeometryStartCoordinatesVector)
 	}
@@ -64,11 +64,11 @@ func decodeCanada(data []byte) *workload.CanadaFeature {
 	v.Geometry.Type = string(g.Type())
 	if present(g.Table(), slotCanadaGeometryCoordinates) {
 		v.Geometry.Coordinates = make([][][2]float64, g.CoordinatesLength())
-		var ring fbs.Ring
-		var pos fbs.Position
+		var ring fbs.CanadaRing
+		var pos fbs.CanadaPosition
 		for j := range v.Geometry.Coordinates {
 			g.Coordinates(&ring, j)
-			if !present(ring.Table(), slotRingPositions) {
+			if !present(ring.Table(), slotCanadaRingPositions) {
 				continue
 			}
 			s := make([][2]float64, ring.PositionsLength())

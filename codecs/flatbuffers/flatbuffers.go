@@ -77,7 +77,7 @@
 // JSON text (encoding/json), absent for nil: Decode gives nil for an
 // absent field and otherwise json.Unmarshal's value in an any (a value
 // encoding/json cannot write is an Encode error). Canada's [2]float64
-// positions are the struct Position in a Ring table, CITM's prices the
+// positions are the struct CanadaPosition in a CanadaRing table, CITM's prices the
 // struct CITMPrice; vectors of structs are written in place.
 //
 // FlatBuffers' Go runtime has no verifier: malformed input makes the

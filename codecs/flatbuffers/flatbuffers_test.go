@@ -78,7 +78,7 @@ func TestSlots(t *testing.T) {
 		{"CITMSeatCategory.go", "CITMSeatCategory", "Areas", slotCITMSeatCategoryAreas},
 		{"CITMArea.go", "CITMArea", "BlockIds", slotCITMAreaBlockIds},
 		{"CanadaGeometry.go", "CanadaGeometry", "Coordinates", slotCanadaGeometryCoordinates},
-		{"Ring.go", "Ring", "Positions", slotRingPositions},
+		{"CanadaRing.go", "CanadaRing", "Positions", slotCanadaRingPositions},
 	} {
 		src, err := os.ReadFile(filepath.Join("..", "..", "internal", "gen", "fbs", c.file))
 		if err != nil {

@@ -73,5 +73,5 @@ const (
 	slotCITMAreaBlockIds              fb.VOffsetT = 6
 
 	slotCanadaGeometryCoordinates fb.VOffsetT = 6
-	slotRingPositions             fb.VOffsetT = 4
+	slotCanadaRingPositions       fb.VOffsetT = 4
 )

@@ -41,7 +41,7 @@ func (rcv *CanadaGeometry) Type() []byte {
 	return nil
 }
 
-func (rcv *CanadaGeometry) Coordinates(obj *Ring, j int) bool {
+func (rcv *CanadaGeometry) Coordinates(obj *CanadaRing, j int) bool {
 	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
 	if o != 0 {
 		x := rcv._tab.Vector(o)

@@ -6,34 +6,34 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 )
 
-type Position struct {
+type CanadaPosition struct {
 	_tab flatbuffers.Struct
 }
 
-func (rcv *Position) Init(buf []byte, i flatbuffers.UOffsetT) {
+func (rcv *CanadaPosition) Init(buf []byte, i flatbuffers.UOffsetT) {
 	rcv._tab.Bytes = buf
 	rcv._tab.Pos = i
 }
 
-func (rcv *Position) Table() flatbuffers.Table {
+func (rcv *CanadaPosition) Table() flatbuffers.Table {
 	return rcv._tab.Table
 }
 
-func (rcv *Position) Lon() float64 {
+func (rcv *CanadaPosition) Lon() float64 {
 	return rcv._tab.GetFloat64(rcv._tab.Pos + flatbuffers.UOffsetT(0))
 }
-func (rcv *Position) MutateLon(n float64) bool {
+func (rcv *CanadaPosition) MutateLon(n float64) bool {
 	return rcv._tab.MutateFloat64(rcv._tab.Pos+flatbuffers.UOffsetT(0), n)
 }
 
-func (rcv *Position) Lat() float64 {
+func (rcv *CanadaPosition) Lat() float64 {
 	return rcv._tab.GetFloat64(rcv._tab.Pos + flatbuffers.UOffsetT(8))
 }
-func (rcv *Position) MutateLat(n float64) bool {
+func (rcv *CanadaPosition) MutateLat(n float64) bool {
 	return rcv._tab.MutateFloat64(rcv._tab.Pos+flatbuffers.UOffsetT(8), n)
 }
 
-func CreatePosition(builder *flatbuffers.Builder, lon float64, lat float64) flatbuffers.UOffsetT {
+func CreateCanadaPosition(builder *flatbuffers.Builder, lon float64, lat float64) flatbuffers.UOffsetT {
 	builder.Prep(8, 16)
 	builder.PrependFloat64(lat)
 	builder.PrependFloat64(lon)

@@ -6,34 +6,34 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 )
 
-type Ring struct {
+type CanadaRing struct {
 	_tab flatbuffers.Table
 }
 
-func GetRootAsRing(buf []byte, offset flatbuffers.UOffsetT) *Ring {
+func GetRootAsCanadaRing(buf []byte, offset flatbuffers.UOffsetT) *CanadaRing {
 	n := flatbuffers.GetUOffsetT(buf[offset:])
-	x := &Ring{}
+	x := &CanadaRing{}
 	x.Init(buf, n+offset)
 	return x
 }
 
-func GetSizePrefixedRootAsRing(buf []byte, offset flatbuffers.UOffsetT) *Ring {
+func GetSizePrefixedRootAsCanadaRing(buf []byte, offset flatbuffers.UOffsetT) *CanadaRing {
 	n := flatbuffers.GetUOffsetT(buf[offset+flatbuffers.SizeUint32:])
-	x := &Ring{}
+	x := &CanadaRing{}
 	x.Init(buf, n+offset+flatbuffers.SizeUint32)
 	return x
 }
 
-func (rcv *Ring) Init(buf []byte, i flatbuffers.UOffsetT) {
+func (rcv *CanadaRing) Init(buf []byte, i flatbuffers.UOffsetT) {
 	rcv._tab.Bytes = buf
 	rcv._tab.Pos = i
 }
 
-func (rcv *Ring) Table() flatbuffers.Table {
+func (rcv *CanadaRing) Table() flatbuffers.Table {
 	return rcv._tab
 }
 
-func (rcv *Ring) Positions(obj *Position, j int) bool {
+func (rcv *CanadaRing) Positions(obj *CanadaPosition, j int) bool {
 	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
 	if o != 0 {
 		x := rcv._tab.Vector(o)
@@ -44,7 +44,7 @@ func (rcv *Ring) Positions(obj *Position, j int) bool {
 	return false
 }
 
-func (rcv *Ring) PositionsLength() int {
+func (rcv *CanadaRing) PositionsLength() int {
 	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
 	if o != 0 {
 		return rcv._tab.VectorLen(o)
@@ -52,15 +52,15 @@ func (rcv *Ring) PositionsLength() int {
 	return 0
 }
 
-func RingStart(builder *flatbuffers.Builder) {
+func CanadaRingStart(builder *flatbuffers.Builder) {
 	builder.StartObject(1)
 }
-func RingAddPositions(builder *flatbuffers.Builder, positions flatbuffers.UOffsetT) {
+func CanadaRingAddPositions(builder *flatbuffers.Builder, positions flatbuffers.UOffsetT) {
 	builder.PrependUOffsetTSlot(0, flatbuffers.UOffsetT(positions), 0)
 }
-func RingStartPositionsVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+func CanadaRingStartPositionsVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
 	return builder.StartVector(16, numElems, 8)
 }
-func RingEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
+func CanadaRingEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
