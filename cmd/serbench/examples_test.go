@@ -171,6 +171,10 @@ func exampleOverrides(t *testing.T, args []string) []string {
 		// Fewer inputs: the matrix of the default settings takes minutes.
 		return []string{"--budget", "10", "--messages", "2"}
 	}
+	if len(args) > 0 && args[0] == "interop" && !slices.Contains(args, "--run") {
+		// Fewer values: the matrices of every format take a while.
+		return []string{"--values", "5"}
+	}
 	runArgs, measures := args, len(args) == 0 || strings.HasPrefix(args[0], "-")
 	if len(args) > 0 && args[0] == "run" {
 		runArgs, measures = args[1:], true

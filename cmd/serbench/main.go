@@ -22,6 +22,7 @@ import (
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/interop"
 	"github.com/serbench/serbench/internal/robust"
 )
 
@@ -29,6 +30,7 @@ func main() {
 	harness.MaybeWorker()  // a worker process of a run: serves it and exits
 	fidelity.MaybeWorker() // a worker of a fidelity matrix: computes a row and exits
 	robust.MaybeWorker()   // a worker of a robustness matrix: decodes inputs and exits
+	interop.MaybeWorker()  // a worker of an interoperability matrix: encodes or reads and exits
 	ctx, stop := handleSignals(os.Stderr)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	os.Exit(exitStatus(err, stop(), os.Stderr))
@@ -81,6 +83,7 @@ var commands = []command{
 	{"onepass", "", "go-codec-bench's one-pass summary (nested workload by default)", cmdOnepass},
 	{"fidelity", "", "every codec against edge values (-0, NaN, 2^63, bad UTF-8, ...)", cmdFidelity},
 	{"robust", "", "every decoder against corrupt and malicious messages (truncated, bit flips, length bombs, ...)", cmdRobust},
+	{"interop", "", "every implementation of a format reading every other's bytes (writer × reader matrices)", cmdInterop},
 }
 
 // noCtx adapts a command that takes no context.

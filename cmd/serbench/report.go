@@ -81,7 +81,11 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		if err := report.HTMLWithMatrices(&b, runs, opts, report.Matrices{Fidelity: matrices, Robust: robust}); err != nil {
+		interops, err := storedMatrices(ctx, db, runs, (*store.DB).Interop)
+		if err != nil {
+			return err
+		}
+		if err := report.HTMLWithMatrices(&b, runs, opts, report.Matrices{Fidelity: matrices, Robust: robust, Interop: interops}); err != nil {
 			return err
 		}
 		if err := writeFile(*htmlPath, b.Bytes()); err != nil {
@@ -101,10 +105,21 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
+		// And the interoperability matrices.
+		interops, err := storedMatrices(ctx, db, runs, (*store.DB).Interop)
+		if err != nil {
+			return err
+		}
 		for _, r := range runs {
 			if m := robust[r.ID]; m != nil {
 				fmt.Fprintf(&b, "\n## Decoder robustness (run %s)\n\n", r.ID)
 				if err := report.RobustMarkdown(&b, m); err != nil {
+					return err
+				}
+			}
+			if x := interops[r.ID]; x != nil {
+				fmt.Fprintf(&b, "\n## Cross-library interoperability (run %s)\n\n", r.ID)
+				if err := report.InteropMarkdown(&b, x); err != nil {
 					return err
 				}
 			}

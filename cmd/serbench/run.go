@@ -126,7 +126,7 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		Count:     *f.count, SampleTime: *f.sampleTime, Timeout: *f.timeout, Forks: *f.forks, Workers: *f.workers,
 		Isolation: *f.isolation, Target: target, Budget: *f.budget, MemoryLimit: mem,
 		Parallel: *f.parallel, Zstd: zstd, Suite: *f.suite, Group: f.shards.group, Shard: f.shards.s,
-		Robust: *f.robust,
+		Robust: *f.robust, Interop: *f.interop,
 	})
 	if err != nil {
 		return p, selectionUsage(err)
@@ -182,6 +182,10 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 		h.Robust = func(m *result.Robust, took time.Duration) {
 			fmt.Fprintf(stderr, "robustness matrix of %d codec × workload rows stored in %s (serbench robust --run %s prints it)\n",
 				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
+		}
+		h.Interop = func(x *result.Interop, took time.Duration) {
+			fmt.Fprintf(stderr, "interoperability matrices of %d format × workload pairs stored in %s (serbench interop --run %s prints them)\n",
+				len(x.Matrices), took.Round(10*time.Millisecond), r.ID)
 		}
 	}
 	runErr := r.Execute(ctx, p, h)

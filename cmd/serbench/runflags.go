@@ -33,6 +33,7 @@ type runFlags struct {
 	suite       *string
 	shards      *shardFlags
 	robust      *bool
+	interop     *bool
 	data        *string
 	dataFormat  *string
 	dataLimit   *string
@@ -58,6 +59,7 @@ func newRunFlags(stderr io.Writer) *runFlags {
 		budget:      fs.Duration("budget", defaultBudget, "wall time the run may take to reach --ci (the first --forks forks are always taken); 0: no limit"),
 		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (bsontypes: bson; floats: its own strategies), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
 		robust:      fs.Bool("robust", false, "also compute the decoder robustness matrix of the run's codecs on person and nested (serbench robust) and store it with the run"),
+		interop:     fs.Bool("interop", false, "also compute the cross-library interoperability matrices of every format with two or more implementations on person and nested (serbench interop) and store them with the run"),
 		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
 		data:        fs.String("data", "", "a file of your own values, run as the workload data:NAME (its base name): JSON (a document, or an array of values), NDJSON, a MessagePack stream or a CBOR sequence; alone unless --workload selects more"),
 		dataFormat:  fs.String("data-format", "", "the format of --data: json, ndjson, msgpack or cbor (default: detected from the content)"),

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/internal/interop"
 	"github.com/serbench/serbench/internal/robust"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
@@ -86,6 +87,9 @@ type Hooks struct {
 	// Robust, if set, is called when the robustness matrix of the plan's
 	// codecs is stored (Plan.Robust), with how long computing it took.
 	Robust func(m *result.Robust, took time.Duration)
+	// Interop, if set, is called when the interoperability matrices are
+	// stored (Plan.Interop), with how long computing them took.
+	Interop func(x *result.Interop, took time.Duration)
 }
 
 // Execute measures p into r: it computes and stores the fidelity matrix of
@@ -102,6 +106,9 @@ func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 	runErr := r.storeFidelity(ctx, p, h.Fidelity)
 	if runErr == nil && p.Robust {
 		runErr = r.storeRobust(ctx, p, h.Robust)
+	}
+	if runErr == nil && p.Interop {
+		runErr = r.storeInterop(ctx, p, h.Interop)
 	}
 	if runErr == nil {
 		runErr = r.measure(ctx, cfg, p)
@@ -139,6 +146,35 @@ func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robu
 	}
 	if stored != nil {
 		stored(m, time.Since(start))
+	}
+	return nil
+}
+
+// storeInterop computes the cross-library interoperability matrices of
+// every format with two or more implementations (internal/interop's
+// defaults: not only the plan's codecs, since a pair needs both sides) in
+// worker processes (in this process with isolation none) and stores them
+// with the run, unless the run has them already (a resumed run).
+func (r *Run) storeInterop(ctx context.Context, p *Plan, stored func(*result.Interop, time.Duration)) error {
+	if _, err := r.db.Interop(ctx, r.ID); err == nil {
+		return nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	start := time.Now()
+	x, err := interop.Compute(ctx, nil, interop.Options{
+		MemoryLimit: p.Config.MemoryLimit,
+		Workers:     p.Config.Workers,
+		InProcess:   p.Config.Isolation == harness.IsolationNone,
+	})
+	if err != nil {
+		return fmt.Errorf("interoperability matrix: %w", err)
+	}
+	if err := r.db.SaveInterop(ctx, r.ID, x); err != nil {
+		return err
+	}
+	if stored != nil {
+		stored(x, time.Since(start))
 	}
 	return nil
 }

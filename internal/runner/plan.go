@@ -49,6 +49,10 @@ type Options struct {
 	// codecs (internal/robust, its default workloads and settings) and
 	// stores it with the run.
 	Robust bool
+	// Interop also computes the cross-library interoperability matrices
+	// (internal/interop, its default formats, workloads and settings) and
+	// stores them with the run.
+	Interop bool
 }
 
 // Plan is what a run measures and how.
@@ -66,6 +70,8 @@ type Plan struct {
 	Shard suite.Shard
 	// Robust is Options'.
 	Robust bool
+	// Interop is Options'.
+	Interop bool
 }
 
 // New plans a run. A selection that selects nothing, or that workloads
@@ -86,7 +92,7 @@ func New(o Options) (*Plan, error) {
 	if mem == 0 {
 		mem = -1 // harness.Config: negative is none
 	}
-	p := &Plan{Group: o.Group, Shard: o.Shard, Robust: o.Robust}
+	p := &Plan{Group: o.Group, Shard: o.Shard, Robust: o.Robust, Interop: o.Interop}
 	p.Specs = p.shardOf(specs)
 	p.Settings = suite.Settings{Count: o.Count, SampleTime: o.SampleTime, Timeout: o.Timeout, Seed: o.Selection.Options.Seed,
 		Goroutines: goroutines, Options: o.Selection.Options, Forks: o.Forks, Isolation: o.Isolation,

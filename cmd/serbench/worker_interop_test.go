@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/internal/interop"
+	"github.com/serbench/serbench/result"
+)
+
+// The interoperability matrices computed by these tests encode and read
+// in worker processes of this test binary; this init serves them (see
+// worker_fidelity_test.go for why in a file of its own).
+func init() { interop.MaybeWorker() }
+
+// TestRunStoresTheInteropMatrices: serbench run --interop stores the
+// matrices with the run, serbench interop --run prints them, and the
+// reports show them; a run without --interop has none, and says so.
+func TestRunStoresTheInteropMatrices(t *testing.T) {
+	if testing.Short() {
+		t.Skip("computes every format's matrices")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "r.db")
+	_, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^json$", "--count", "2", "--time", "1ms", "--ci", "0", "--forks", "1", "--db", db, "--interop")
+	if code != 0 {
+		t.Fatalf("run --interop: exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "interoperability matrices of ") || !strings.Contains(stderr, "serbench interop --run ") {
+		t.Errorf("run --interop does not say it stored the matrices:\n%s", stderr)
+	}
+	out, stderr, code := cli(t, "interop", "--run", "latest", "--db", db, "--format-out", "json")
+	if code != 0 {
+		t.Fatalf("interop --run latest: exit %d\n%s", code, stderr)
+	}
+	var x result.Interop
+	if err := json.Unmarshal([]byte(out), &x); err != nil {
+		t.Fatal(err)
+	}
+	for _, wl := range []string{"person", "nested"} {
+		m := x.Matrix("json", wl)
+		if m == nil || len(m.Codecs) < 2 || x.Values != interop.DefaultValues {
+			t.Fatalf("json on %s: %+v", wl, m)
+		}
+		// encoding/json reads its own messages.
+		if c := m.Cell("json", "json"); c == nil || c.Values != interop.DefaultValues || c.Errors+c.Fails+c.Panics != 0 {
+			t.Errorf("json → json on %s: %+v", wl, c)
+		}
+	}
+	html, md := filepath.Join(dir, "r.html"), filepath.Join(dir, "r.md")
+	if _, stderr, code := cli(t, "report", "--db", db, "--html", html, "--markdown", md); code != 0 {
+		t.Fatalf("report: exit %d\n%s", code, stderr)
+	}
+	for file, want := range map[string]string{html: `id="run-1-interop"`, md: "## Cross-library interoperability (run "} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s lacks %s", filepath.Base(file), want)
+		}
+	}
+
+	// A run without --interop has none.
+	if _, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^json$", "--count", "2", "--time", "1ms", "--ci", "0", "--forks", "1", "--db", db, "--quiet"); code != 0 {
+		t.Fatalf("run: exit %d\n%s", code, stderr)
+	}
+	_, stderr, code = cli(t, "interop", "--run", "latest", "--db", db)
+	if code != 1 || !strings.Contains(stderr, "has no interoperability matrices") || !strings.Contains(stderr, "serbench run --interop stores them") {
+		t.Errorf("interop --run of a run without them: exit %d, %s", code, stderr)
+	}
+}
