@@ -44,6 +44,9 @@ func interopCounts(m *result.InteropMatrix) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s], s))
 		}
 	}
+	if len(m.Codecs) == 0 {
+		return "no implementation binds the workload"
+	}
 	return fmt.Sprintf("%s, %s", plural(len(m.Codecs), "implementation", "implementations"), plural(len(m.Cells), "pair", "pairs")) +
 		": " + strings.Join(parts, ", ")
 }
@@ -184,6 +187,12 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 	for i := range x.Matrices {
 		m := &x.Matrices[i]
 		fmt.Fprintf(&b, "\n%s (%s)\n\n", interopTitle(m), interopCounts(m))
+		if len(m.Codecs) == 0 {
+			for _, s := range interopLeft(m) {
+				b.WriteString("  left out: " + wrap(s, 86, "    ") + "\n")
+			}
+			continue
+		}
 		head, rows := interopGrid(m)
 		widths := make([]int, len(head))
 		for _, r := range append([][]string{head}, rows...) {
@@ -234,19 +243,21 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 	b.WriteString(mdEscape(interopIntro(x)) + "\n")
 	for i := range x.Matrices {
 		m := &x.Matrices[i]
-		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(interopTitle(m)), mdEscape(interopCounts(m)))
-		head, rows := interopGrid(m)
-		b.WriteString("|")
-		for _, h := range head {
-			b.WriteString(" " + mdEscape(h) + " |")
-		}
-		b.WriteString("\n|:--|" + strings.Repeat(":-:|", len(head)-1) + "\n")
-		for _, r := range rows {
-			b.WriteString("|")
-			for _, s := range r {
-				b.WriteString(" " + mdEscape(s) + " |")
+		fmt.Fprintf(&b, "\n**%s** (%s)\n", mdEscape(interopTitle(m)), mdEscape(interopCounts(m)))
+		if len(m.Codecs) > 0 {
+			head, rows := interopGrid(m)
+			b.WriteString("\n|")
+			for _, h := range head {
+				b.WriteString(" " + mdEscape(h) + " |")
 			}
-			b.WriteString("\n")
+			b.WriteString("\n|:--|" + strings.Repeat(":-:|", len(head)-1) + "\n")
+			for _, r := range rows {
+				b.WriteString("|")
+				for _, s := range r {
+					b.WriteString(" " + mdEscape(s) + " |")
+				}
+				b.WriteString("\n")
+			}
 		}
 		for _, s := range interopLeft(m) {
 			b.WriteString("\n- left out: " + mdEscape(s))
@@ -332,6 +343,7 @@ var interopTemplate = template.Must(template.New("interop").Parse(`
 {{- range .Matrices}}
 <h4>{{.Title}}</h4>
 <p class="sub">{{.Counts}}.</p>
+{{- if .Rows}}
 <div class="scroll"><table>
 <thead><tr><th class="l">writer \ reader</th>{{range .Readers}}<th title="{{.Writer}}">{{.N}}</th>{{end}}</tr></thead>
 <tbody>
@@ -340,6 +352,7 @@ var interopTemplate = template.Must(template.New("interop").Parse(`
 {{- range .Cells}}<td title="{{.Case}}{{if .Detail}}: {{.Detail}}{{end}}"><span class="mark {{.Class}}">{{.Mark}}</span></td>{{end}}</tr>
 {{- end}}
 </tbody></table></div>
+{{- end}}
 {{- if .Left}}
 <ul class="notes">{{range .Left}}<li>left out: {{.}}</li>{{end}}</ul>
 {{- end}}

@@ -57,6 +57,7 @@ func testInterop() *result.Interop {
 					{Writer: "y", Reader: "x", Status: result.InteropNA, Detail: "the reader: bind: unsupported"},
 					{Writer: "y", Reader: "y", Status: result.InteropExact, Values: 10, Exact: 10},
 				}},
+			{Format: "avro", Workload: "bigfloat", Left: []result.InteropCodec{{Name: "z", Note: "bind: unsupported: no schema for <BigFloat>"}}},
 		},
 	}
 }
@@ -132,12 +133,15 @@ func TestInteropHTML(t *testing.T) {
 		`<span class="mark fail">HANG</span>`,
 		`left out: d-msgpack: bind: unsupported: binds nested only`,
 		`got ext type=5, wanted -1 &lt;ext&gt;`,
+		`<h4>avro on bigfloat</h4>
+<p class="sub">no implementation binds the workload.</p>
+<ul class="notes"><li>left out: z: bind: unsupported: no schema for &lt;BigFloat&gt;</li></ul>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %s", want)
 		}
 	}
-	if strings.Contains(page, "<msgpack>") || strings.Contains(page, "<ext>") {
+	if strings.Contains(page, "<msgpack>") || strings.Contains(page, "<ext>") || strings.Contains(page, "<BigFloat>") {
 		t.Error("text of the matrix is not escaped")
 	}
 	// Without matrices, no section.
