@@ -236,3 +236,75 @@ func TestMalformedFiles(t *testing.T) {
 		t.Error("missing file: no error")
 	}
 }
+
+// TestRecordsNoWriterMakes: records that Float.GobDecode or the CBOR
+// library would read as some number, but that hold no number of the
+// file's precision, are refused with what is wrong, in every encoding
+// that carries them.
+func TestRecordsNoWriterMakes(t *testing.T) {
+	x := new(big.Float).SetPrec(8).SetFloat64(1.5)
+	valid, err := x.GobEncode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decodeBinary(valid, 8); err != nil {
+		t.Fatalf("the valid record is refused: %v", err)
+	}
+	form3 := bytes.Clone(valid)
+	form3[1] |= 3 << 1
+	zero, _ := new(big.Float).SetPrec(8).GobEncode()
+	wide := bytes.Clone(valid)
+	wide = append(wide[:10], 0xc0, 0, 0, 0, 0, 0, 0, 1) // 64 significant bits at precision 8
+	for name, rec := range map[string][]byte{
+		"form 3":                  form3,
+		"bytes after a zero":      append(bytes.Clone(zero), 0),
+		"mantissa over precision": wide,
+	} {
+		_, err := decodeBinary(rec, 8)
+		if err == nil {
+			t.Errorf("binary %s: read as a number", name)
+			continue
+		}
+		t.Logf("binary %s: %v", name, err)
+		// The same bytes inside a gob stream are refused too.
+		e, d, err := NewPrimedGob()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := e.Append(nil, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Decode(g, 8); err != nil {
+			t.Fatalf("gob: the valid record is refused: %v", err)
+		}
+		bad := bytes.Replace(g, valid, rec, 1)
+		if len(rec) != len(valid) {
+			continue // the gob length prefix would no longer match
+		}
+		if _, err := d.Decode(bad, 8); err == nil {
+			t.Errorf("gob %s: read as a number", name)
+		}
+	}
+	for name, rec := range map[string][]byte{
+		"null":                     {0xf6},
+		"undefined":                {0xf7},
+		"true":                     {0xf5},
+		"unassigned simple":        {0xe5},
+		"simple exponent":          {0xc5, 0x82, 0xe5, 0x03},
+		"null exponent":            {0xc5, 0x82, 0xf6, 0x03},
+		"tagged exponent":          {0xc5, 0x82, 0xc1, 0x20, 0x03},
+		"null mantissa":            {0xc4, 0x82, 0x01, 0xf6},
+		"three items":              {0xc5, 0x83, 0x01, 0x03, 0x03},
+		"tag 1 around the content": {0xc5, 0xc1, 0x82, 0x01, 0x03},
+	} {
+		if v, err := decodeCBOR(rec, 53); err == nil {
+			t.Errorf("CBOR %s (% x): read as %v", name, rec, v)
+		} else {
+			t.Logf("CBOR %s: %v", name, err)
+		}
+	}
+	if v, err := decodeCBOR([]byte{0xc5, 0x82, 0x20, 0x03}, 53); err != nil || v.Cmp(big.NewFloat(1.5)) != 0 {
+		t.Errorf("CBOR 3×2^-1 = %v, %v; want 1.5", v, err)
+	}
+}

@@ -268,6 +268,17 @@ func decodeBinary(rec []byte, prec uint) (*big.Float, error) {
 	if z.Prec() != prec {
 		return nil, fmt.Errorf("binary record has precision %d, want %d", z.Prec(), prec)
 	}
+	// GobDecode accepts records that no writer makes and that hold no
+	// number of the precision; refuse them rather than read them as one.
+	switch form := (rec[1] >> 1) & 3; {
+	case form == 3:
+		return nil, errors.New("binary record has form 3, which is not zero, finite or infinite")
+	case form != 1 && len(rec) != 6:
+		return nil, fmt.Errorf("binary record of a zero or an infinity has %d bytes after its 6-byte header", len(rec)-6)
+	}
+	if z.MinPrec() > prec {
+		return nil, fmt.Errorf("binary record's mantissa has %d significant bits, more than the precision %d", z.MinPrec(), prec)
+	}
 	return z, nil
 }
 
@@ -366,17 +377,30 @@ func (d *gobDecoder) Decode(rec []byte, prec uint) (*big.Float, error) {
 		return nil, errors.New("empty gob record")
 	}
 	d.r.Reset(rec)
-	z := new(big.Float)
-	if err := d.dec.Decode(z); err != nil {
+	var inner gobBytes
+	if err := d.dec.Decode(&inner); err != nil {
 		return nil, fmt.Errorf("gob record: %v", err)
 	}
 	if d.r.Len() != 0 {
 		return nil, fmt.Errorf("gob record has %d trailing bytes", d.r.Len())
 	}
-	if z.Prec() != prec {
-		return nil, fmt.Errorf("gob record has precision %d, want %d", z.Prec(), prec)
+	z, err := decodeBinary(inner, prec)
+	if err != nil {
+		return nil, fmt.Errorf("gob record: %v", err)
 	}
 	return z, nil
+}
+
+// gobBytes receives the bytes that a *big.Float's GobEncode wrote into a
+// gob stream (gob passes a GobEncoder's bytes to the receiving
+// GobDecoder, whatever its type), so that they are checked as a binary
+// record is, which Float.GobDecode alone does not do.
+type gobBytes []byte
+
+// GobDecode keeps a copy of b.
+func (g *gobBytes) GobDecode(b []byte) error {
+	*g = append((*g)[:0], b...)
+	return nil
 }
 
 // NewPrimedGob returns a gob encoder and decoder pair for messages that are
@@ -527,6 +551,9 @@ func decodeCBOR(rec []byte, prec uint) (*big.Float, error) {
 	z := new(big.Float).SetPrec(working(prec))
 	switch major := rec[0] >> 5; {
 	case major == 7: // float or simple value
+		if rec[0] < 0xf9 || rec[0] > 0xfb {
+			return nil, fmt.Errorf("CBOR record starts with 0x%02x: a simple value (false, true, null, undefined or unassigned), not a number", rec[0])
+		}
 		var f float64
 		if err := cborDec.Unmarshal(rec, &f); err != nil {
 			return nil, fmt.Errorf("CBOR record: %v", err)
@@ -549,6 +576,9 @@ func decodeCBOR(rec []byte, prec uint) (*big.Float, error) {
 		if t.Number != 4 && t.Number != 5 {
 			return nil, fmt.Errorf("CBOR record has tag %d, want 4 (decimal fraction) or 5 (bigfloat)", t.Number)
 		}
+		if err := checkFraction(t.Content); err != nil {
+			return nil, fmt.Errorf("CBOR tag %d content: %v", t.Number, err)
+		}
 		var f cborFraction
 		if err := cborDec.Unmarshal(t.Content, &f); err != nil {
 			return nil, fmt.Errorf("CBOR tag %d content: %v", t.Number, err)
@@ -562,6 +592,27 @@ func decodeCBOR(rec []byte, prec uint) (*big.Float, error) {
 		return decimalValue(z, f, prec)
 	}
 	return nil, fmt.Errorf("CBOR record starts with 0x%02x: not a number", rec[0])
+}
+
+// checkFraction checks the items of a decimal fraction's or bigfloat's
+// content, which the decoder would otherwise convert: an array of two
+// items, an integer exponent and an integer or bignum mantissa, with no
+// other tag and no null or undefined in their place.
+func checkFraction(content []byte) error {
+	var items []cbor.RawMessage
+	if err := cborDec.Unmarshal(content, &items); err != nil {
+		return err
+	}
+	if len(items) != 2 {
+		return fmt.Errorf("an array of %d items, want 2 (exponent, mantissa)", len(items))
+	}
+	if m := items[0][0] >> 5; m != 0 && m != 1 {
+		return fmt.Errorf("the exponent starts with 0x%02x: not an integer", items[0][0])
+	}
+	if b := items[1][0]; b>>5 != 0 && b>>5 != 1 && b != 0xc2 && b != 0xc3 {
+		return fmt.Errorf("the mantissa starts with 0x%02x: not an integer or a bignum", b)
+	}
+	return nil
 }
 
 func bigfloatValue(z *big.Float, f cborFraction, prec uint) (*big.Float, error) {
