@@ -58,7 +58,7 @@ else
     echo "install-peers: npm ci in peers/node"
     # --ignore-scripts: cbor-x's optional native extractor (cbor-extract)
     # is not built; cbor-x then decodes with its own JavaScript.
-    if (cd peers/node && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error); then
+    if (cd peers/node && npm ci --ignore-scripts --no-audit --no-fund --no-update-notifier --loglevel=error); then
       echo "$want" > "$node_stamp"
       echo "install-peers: node peer installed"
     else
