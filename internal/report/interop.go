@@ -114,7 +114,11 @@ func interopWhy(m *result.InteropMatrix, c result.InteropCell) string {
 			parts = append(parts, c.Detail)
 		}
 		if x := c.Example; x != nil {
-			parts = append(parts, fmt.Sprintf("value %d: %s: %s became %s (%s, declared by neither)", x.Value, x.Path, x.Want, x.Got, x.Class))
+			why := "declared by neither"
+			if d, _ := m.Declared(c.Writer, c.Reader, []string{x.Class}); len(d) > 0 {
+				why = "beyond the bound " + map[string]string{"declared": "the codec", "both": "both", "writer": "the writer", "reader": "the reader"}[declarer(m, c, x.Class)] + " declares"
+			}
+			parts = append(parts, fmt.Sprintf("value %d: %s: %s became %s (%s, %s)", x.Value, x.Path, x.Want, x.Got, x.Class, why))
 		}
 		if len(not) > 0 && c.Example == nil {
 			parts = append(parts, "not declared: "+strings.Join(not, ", "))
@@ -139,25 +143,30 @@ func interopWhy(m *result.InteropMatrix, c result.InteropCell) string {
 func declaredBy(m *result.InteropMatrix, c result.InteropCell, classes []string) string {
 	var out []string
 	for _, cl := range classes {
-		var w, r bool
-		if x := m.Codec(c.Writer); x != nil {
-			w = slices.Contains(x.Losses, cl)
-		}
-		if x := m.Codec(c.Reader); x != nil {
-			r = slices.Contains(x.Losses, cl)
-		}
-		who := "reader"
-		switch {
-		case c.Writer == c.Reader:
-			who = "declared"
-		case w && r:
-			who = "both"
-		case w:
-			who = "writer"
-		}
-		out = append(out, cl+" ("+who+")")
+		out = append(out, cl+" ("+declarer(m, c, cl)+")")
 	}
 	return strings.Join(out, ", ")
+}
+
+// declarer says who of a pair declares a loss class: "declared" on the
+// diagonal, else "both", "writer" or "reader".
+func declarer(m *result.InteropMatrix, c result.InteropCell, class string) string {
+	var w, r bool
+	if x := m.Codec(c.Writer); x != nil {
+		w = slices.Contains(x.Losses, class)
+	}
+	if x := m.Codec(c.Reader); x != nil {
+		r = slices.Contains(x.Losses, class)
+	}
+	switch {
+	case c.Writer == c.Reader:
+		return "declared"
+	case w && r:
+		return "both"
+	case w:
+		return "writer"
+	}
+	return "reader"
 }
 
 // interopGrid returns the matrix as rows of cells: a header row of reader

@@ -35,6 +35,9 @@ func testInterop() *result.Interop {
 	fail.Example = &result.InteropDiff{Value: 3, Path: `Tags["<k>"]`, Class: "other", Want: `"x"`, Got: `""`}
 	errc := cell(a, c, result.InteropError)
 	errc.Errors, errc.Detail = 10, "value 0: msgpack: got ext type=5, wanted -1 <ext>"
+	beyond := cell(c, a, result.InteropFail)
+	beyond.Fails, beyond.Exact, beyond.Classes = 1, 9, []string{"time-zone"}
+	beyond.Example = &result.InteropDiff{Value: 2, Path: "BirthDay", Class: "time-zone", Want: "12:00+01:00", Got: "11:00Z"}
 	panicc := cell(c, b, result.InteropPanic)
 	panicc.Panics, panicc.Exact, panicc.Detail = 1, 9, "value 4: panic: index out of range [3] with length 3"
 	exact := cell(c, c, result.InteropExact)
@@ -47,7 +50,7 @@ func testInterop() *result.Interop {
 				Cells: []result.InteropCell{
 					lossy(a, a, "time-zone"), lossy(a, b, "time-zone"), errc,
 					fail, lossy(b, b, "nil-empty", "time-zone"), {Writer: b, Reader: c, Status: result.InteropCrash, Detail: "the worker died: signal: killed: fatal error: stack overflow"},
-					lossy(c, a, "time-zone"), panicc, exact,
+					beyond, panicc, exact,
 				}},
 			{Format: "cbor", Workload: "nested",
 				Codecs: []result.InteropCodec{{Name: "x"}, {Name: "y"}},
@@ -89,12 +92,13 @@ func TestInteropWhy(t *testing.T) {
 		{"a-msgpack", "c-msgpack", "10 errors of 10 values; value 0: msgpack: got ext type=5, wanted -1 <ext>"},
 		{"c-msgpack", "b<msgpack>", "1 panicked of 10 values; value 4: panic: index out of range [3] with length 3"},
 		{"b<msgpack>", "c-msgpack", "the worker died: signal: killed: fatal error: stack overflow"},
+		{"c-msgpack", "a-msgpack", "1 changed of 10 values; value 2: BirthDay: 12:00+01:00 became 11:00Z (time-zone, beyond the bound the reader declares); declared losses seen: time-zone (reader)"},
 	} {
 		if got := interopWhy(m, *m.Cell(tc.w, tc.r)); got != tc.want {
 			t.Errorf("%s → %s:\n got %s\nwant %s", tc.w, tc.r, got, tc.want)
 		}
 	}
-	if got := interopCounts(m); got != "3 implementations, 9 pairs: 1 exact, 4 lossy, 1 FAIL, 1 error, 1 panic, 1 crash" {
+	if got := interopCounts(m); got != "3 implementations, 9 pairs: 1 exact, 3 lossy, 2 FAIL, 1 error, 1 panic, 1 crash" {
 		t.Errorf("counts %q", got)
 	}
 }
