@@ -690,9 +690,15 @@ func checkGo(cell *Cell, inst codec.Instance, data []byte, want any, accepted []
 		cell.add(StatusExact)
 		return nil
 	}
+	// The classes of the strict comparison that a declared loss accepts
+	// (its other classes, such as a missing field reported where the
+	// accepted comparison found a float within tolerance, are the strict
+	// walk's view of the same accepted difference).
 	cell.add(StatusLossy)
 	for _, d := range all {
-		cell.addClass(string(d.Class))
+		if slices.ContainsFunc(accepted, func(l codec.Loss) bool { return string(l.Kind) == string(d.Class) }) {
+			cell.addClass(string(d.Class))
+		}
 	}
 	return nil
 }
