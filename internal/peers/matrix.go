@@ -42,7 +42,7 @@ func WriteMatrix(w io.Writer, r *Result) {
 			for _, dir := range []Direction{GoToPeer, PeerToGo} {
 				row := []string{label, string(dir)}
 				label = ""
-				any := false
+				shown := false
 				for _, c := range codecs {
 					reader := ""
 					if dir == PeerToGo {
@@ -53,13 +53,13 @@ func WriteMatrix(w io.Writer, r *Result) {
 						row = append(row, "-")
 						continue
 					}
-					any = true
+					shown = true
 					row = append(row, short(cell))
 					if cell.Status != StatusExact {
 						notes = append(notes, note(cell))
 					}
 				}
-				if any {
+				if shown {
 					fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
 				}
 			}
