@@ -308,3 +308,40 @@ func TestRecordsNoWriterMakes(t *testing.T) {
 		t.Errorf("CBOR 3×2^-1 = %v, %v; want 1.5", v, err)
 	}
 }
+
+// TestTextRoundsExactly: a text record is rounded to nearest even from
+// its exact decimal value, also where Float.Parse, which scales by a power
+// of ten of precision+64 bits, rounds the other way; and a decimal beyond
+// the range of a big.Float is an error, not an infinity or a zero.
+func TestTextRoundsExactly(t *testing.T) {
+	// The halfway point between two 24-bit numbers near 2^-1176, written
+	// out exactly, with its last digit dropped: just below the halfway
+	// point, so it rounds down.
+	lo := new(big.Float).SetPrec(24).SetMantExp(big.NewFloat(0.5), -1175)
+	half := new(big.Float).SetPrec(200).Add(lo, new(big.Float).SetMantExp(big.NewFloat(0.5), -1175-24))
+	r, _ := half.Rat(nil)
+	exactText := r.FloatString(1200) // exact: the value has fewer than 1200 decimals
+	exactText = strings.TrimRight(exactText, "0")
+	below := exactText[:len(exactText)-1]
+	got, err := decodeText([]byte(below), 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Cmp(lo) != 0 {
+		t.Errorf("a decimal just below the halfway point read as %s, want %s", got.Text('p', 0), lo.Text('p', 0))
+	}
+	if got, err := decodeText([]byte(exactText), 24); err != nil || got.Cmp(lo) != 0 {
+		t.Errorf("the halfway point read as %v (%v), want %s (to even)", got, err, lo.Text('p', 0))
+	}
+	for _, rec := range []string{"1e700000000", "-1e700000000", "1e-700000000", "-1e-700000000"} {
+		if v, err := decodeText([]byte(rec), 53); err == nil {
+			t.Errorf("%s read as %s", rec, v.Text('g', 10))
+		}
+	}
+	for rec, want := range map[string]string{"-0": "-0", "0e5": "0", "+Inf": "+Inf", "-Inf": "-Inf", "1.5": "1.5", "-2.5e-3": "-0.0025"} {
+		v, err := decodeText([]byte(rec), 53)
+		if err != nil || v.Text('g', -1) != want {
+			t.Errorf("%s read as %v, %v; want %s", rec, v, err, want)
+		}
+	}
+}

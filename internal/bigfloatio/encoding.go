@@ -62,6 +62,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -237,8 +238,36 @@ func decodeText(rec []byte, prec uint) (*big.Float, error) {
 	if _, _, err := z.Parse(string(rec), 10); err != nil {
 		return nil, fmt.Errorf("text record %q: %v", truncate(rec), err)
 	}
+	// Float.Parse scales by a power of ten computed with precision+64
+	// bits only, so a decimal that lies very close to a halfway point can
+	// round the wrong way. Where the power of ten is affordable, round
+	// the exact rational value instead (Float.SetRat rounds correctly, to
+	// nearest even).
+	if !z.IsInf() {
+		if m := decimalSyntax.FindSubmatch(rec); m != nil && len(m[1]) <= 6 {
+			r, ok := new(big.Rat).SetString(string(rec))
+			if !ok {
+				return nil, fmt.Errorf("text record %q: not a decimal", truncate(rec))
+			}
+			neg := z.Signbit()
+			z.SetRat(r)
+			if r.Sign() == 0 && neg {
+				z.Neg(z) // -0: a big.Rat has no sign of zero
+			}
+		}
+	}
+	if z.IsInf() && !bytes.Contains(rec, []byte("Inf")) {
+		return nil, fmt.Errorf("text record %q: the decimal is too large for a big.Float", truncate(rec))
+	}
+	if mant, _, _ := bytes.Cut(bytes.ToLower(rec), []byte("e")); z.Sign() == 0 && bytes.ContainsAny(mant, "123456789") {
+		return nil, fmt.Errorf("text record %q: the decimal is too small for a big.Float", truncate(rec))
+	}
 	return finish(z, prec)
 }
+
+// decimalSyntax matches the decimals that Float.Parse accepted in base 10
+// and big.Rat reads exactly; its group is the exponent's digits.
+var decimalSyntax = regexp.MustCompile(`^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?([0-9]+))?$`)
 
 func truncate(b []byte) []byte {
 	if len(b) > 40 {
