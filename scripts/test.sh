@@ -55,6 +55,19 @@ else
   echo "-- skipped: $step_name"
 fi
 
+begin "cross-language peers (scripts/install-peers.sh)"
+# internal/peers' tests run Python and Node peers from a project-local
+# virtualenv and node_modules at pinned versions (peers/README.md). Without
+# them the tests install them, or skip outside CI and fail under CI=true.
+if bash scripts/install-peers.sh; then
+  ok
+elif [ "${CI:-}" = true ]; then
+  fail "the peers could not be installed"
+else
+  echo "warning: peers not installed; the internal/peers tests will be skipped" >&2
+  echo "-- skipped: $step_name"
+fi
+
 begin "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then
