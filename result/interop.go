@@ -22,6 +22,57 @@ type Interop struct {
 	MemoryLimit int64 `json:"memory_limit"`
 	// Matrices are the formats' matrices, in format then workload order.
 	Matrices []InteropMatrix `json:"matrices"`
+	// Peers are the other languages' runtimes whose libraries joined the
+	// matrices (package internal/peers): a peer library is one more
+	// writer and reader of its format's matrix (InteropCodec.Peer). None
+	// in matrices computed without the peers, or stored before they
+	// joined.
+	Peers []InteropPeer `json:"peers,omitempty"`
+	// PeerTimings are the peer libraries' own decode and encode times
+	// per message, measured inside the peer process: another runtime's
+	// numbers, not comparable with serbench's Go timings (which this
+	// record does not hold), printed in a table of their own.
+	PeerTimings []InteropPeerTiming `json:"peer_timings,omitempty"`
+	// PeerTimingMethod says how the peers measured PeerTimings.
+	PeerTimingMethod string `json:"peer_timing_method,omitempty"`
+}
+
+// InteropPeer is one peer runtime of the matrices.
+type InteropPeer struct {
+	// Name is the runtime, "python" or "node".
+	Name string `json:"name"`
+	// Runtime is the interpreter and its version ("CPython 3.11.7"), and
+	// Libraries the versions of its libraries, by package name; both as
+	// the peer reported them. Empty when the peer did not run (Note).
+	Runtime   string            `json:"runtime,omitempty"`
+	Libraries map[string]string `json:"libraries,omitempty"`
+	// Elapsed is the wall time of the peer process.
+	Elapsed time.Duration `json:"elapsed,omitempty"`
+	// Note says why the peer did not run (it is not installed), or how
+	// its process ended when it did not finish: its cells are then CRASH
+	// or HANG.
+	Note string `json:"note,omitempty"`
+}
+
+// InteropPeerTiming is a peer library's own time to decode and to encode
+// one message of a format and workload: the Go writers' messages it read,
+// and its own encoding of the values it read.
+type InteropPeerTiming struct {
+	Peer     string `json:"peer"`
+	Library  string `json:"library"`
+	Format   string `json:"format"`
+	Workload string `json:"workload"`
+	// Writers is the number of Go codecs whose messages the peer read,
+	// and Messages the number of messages timed.
+	Writers  int `json:"writers"`
+	Messages int `json:"messages"`
+	// Decode and Encode are the medians, over the messages, of each
+	// message's best time of Reps repetitions (after a warm-up).
+	Decode time.Duration `json:"decode"`
+	Encode time.Duration `json:"encode"`
+	Reps   int           `json:"reps"`
+	// Bytes is the mean size of the peer's own encoding.
+	Bytes float64 `json:"bytes"`
 }
 
 // InteropMatrix is one format on one workload: its writers are the rows
@@ -39,16 +90,30 @@ type InteropMatrix struct {
 	// Cells are the pairs, writer by writer (row-major): Cells[i*n+j] is
 	// Codecs[i] written and Codecs[j] read, with n = len(Codecs).
 	Cells []InteropCell `json:"cells"`
+	// Notes are what the reader of the matrix should know beyond its
+	// cells: a peer that is not installed, a peer that does not read the
+	// workload in this format, what the peer→go pairs of one Go writer
+	// and another Go reader gave.
+	Notes []string `json:"notes,omitempty"`
 }
 
-// InteropCodec is one implementation of a format in a matrix.
+// InteropCodec is one implementation of a format in a matrix: a Go codec,
+// or another language's library (Peer).
 type InteropCodec struct {
 	// Name is the codec's registered name, Module its library's module.
+	// For a peer library, Name is the peer and the library ("python
+	// msgpack", "node @msgpack/msgpack") and Module the library's version
+	// and runtime.
 	Name   string `json:"name"`
 	Module string `json:"module"`
+	// Peer is the peer runtime ("python", "node") of another language's
+	// library; empty for a Go codec.
+	Peer string `json:"peer,omitempty"`
 	// Losses are the kinds of loss the codec declares (codec.LossKind
 	// values), sorted: a pair accepts the union of its writer's and its
-	// reader's.
+	// reader's. A peer library's are the classes of its documented
+	// mapping (peers/README.md, "Mappings"): a Python datetime's
+	// microseconds are time-precision, never silently exact.
 	Losses []string `json:"losses,omitempty"`
 	// MessageBytes are the smallest and the largest of its messages.
 	MessageBytes [2]int `json:"message_bytes,omitempty"`
@@ -112,6 +177,16 @@ func (s InteropStatus) Symbol() string {
 	return string(s)
 }
 
+// InteropPeerLegend explains the rows and columns of the peer libraries,
+// one point a line; it is printed after InteropLegend when a matrix has
+// them.
+var InteropPeerLegend = []string{
+	"a Go row × peer column (\"python msgpack\", \"node @msgpack/msgpack\"): go→peer, the peer library read what the row's Go codec wrote, checked against a JSON rendering of the values written",
+	"a peer row × Go column: peer→go, the column's Go codec read the peer's re-encoding of that Go codec's own messages: the peer read what the column's codec wrote and wrote it again with its library (the peer row wrote something else for each column)",
+	"a peer's declared losses are its library's documented mapping (a Python datetime's microseconds: time-precision): lossy, never exact",
+	"peer × peer pairs are n/a: not measured",
+}
+
 // InteropLegend explains the symbols of InteropStatus.Symbol, one status a
 // line.
 var InteropLegend = []string{
@@ -165,6 +240,18 @@ type InteropDiff struct {
 // Cell returns the cell of writer and reader in m, or nil.
 func (m *InteropMatrix) Cell(writer, reader string) *InteropCell {
 	return find(m.Cells, func(c *InteropCell) bool { return c.Writer == writer && c.Reader == reader })
+}
+
+// HasPeers reports whether any matrix of x has a peer library.
+func (x *Interop) HasPeers() bool {
+	for _, m := range x.Matrices {
+		for _, c := range m.Codecs {
+			if c.Peer != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Codec returns the codec named name among m's rows, or nil.

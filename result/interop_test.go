@@ -58,3 +58,46 @@ func TestInteropLookups(t *testing.T) {
 		t.Errorf("JSON round trip: %v, %+v", err, back)
 	}
 }
+
+// TestInteropPeers: the peer libraries' rows, the peers and their timings
+// survive a JSON round trip, HasPeers sees them, and a matrix stored
+// before the peers joined reads as one without them.
+func TestInteropPeers(t *testing.T) {
+	x := &Interop{Values: 2, Matrices: []InteropMatrix{{
+		Format: "msgpack", Workload: "person",
+		Codecs: []InteropCodec{{Name: "a"}, {Name: "python msgpack", Module: "msgpack 1.1.0 (CPython 3.12)", Peer: "python", Losses: []string{"time-precision"}}},
+		Cells: []InteropCell{
+			{Writer: "a", Reader: "a", Status: InteropExact},
+			{Writer: "a", Reader: "python msgpack", Status: InteropLossy, Classes: []string{"time-precision"}},
+			{Writer: "python msgpack", Reader: "a", Status: InteropLossy, Classes: []string{"time-precision"}},
+			{Writer: "python msgpack", Reader: "python msgpack", Status: InteropNA, Detail: "not measured"},
+		},
+		Notes: []string{"node: not installed"},
+	}},
+		Peers:            []InteropPeer{{Name: "python", Runtime: "CPython 3.12", Libraries: map[string]string{"msgpack": "1.1.0"}}, {Name: "node", Note: "not installed"}},
+		PeerTimings:      []InteropPeerTiming{{Peer: "python", Library: "msgpack", Format: "msgpack", Workload: "person", Writers: 1, Messages: 2, Decode: 1500, Encode: 900, Reps: 5, Bytes: 80}},
+		PeerTimingMethod: "best of 5",
+	}
+	if !x.HasPeers() {
+		t.Error("HasPeers: false")
+	}
+	b, err := json.Marshal(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Interop
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !back.HasPeers() || back.Matrices[0].Codecs[1].Peer != "python" || back.PeerTimings[0].Decode != 1500 ||
+		back.Peers[1].Note != "not installed" || back.Matrices[0].Notes[0] != "node: not installed" || back.PeerTimingMethod != "best of 5" {
+		t.Errorf("JSON round trip: %s\n%+v", b, back)
+	}
+	var old Interop
+	if err := json.Unmarshal([]byte(`{"values":3,"time_limit":20000000000,"memory_limit":0,"matrices":[{"format":"json","workload":"person","codecs":[{"name":"json","module":"encoding/json"}],"cells":[{"writer":"json","reader":"json","status":"exact"}]}]}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	if old.HasPeers() || len(old.PeerTimings) != 0 || old.Matrix("json", "person") == nil {
+		t.Errorf("a matrix stored before the peers: %+v", old)
+	}
+}

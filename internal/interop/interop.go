@@ -91,6 +91,10 @@ type Options struct {
 	// Command is the worker's command line; nil means this binary with
 	// WorkerArg.
 	Command []string
+	// Joined are formats that other implementations join (the
+	// cross-language peers of package internal/peers): their matrices are
+	// computed with one Go participant too, if opts.Format selects them.
+	Joined []string
 	// Progress, when set, is called after each reader's column of a
 	// matrix, with the number of columns done and in all.
 	Progress func(done, total int)
@@ -119,6 +123,22 @@ type Format struct {
 // participants, in name order: codecs with no variant flag
 // (codec.Flags.Plain) and no reference role, grouped by format.
 func Participants(codecs []codec.Codec) []Format {
+	var out []Format
+	for _, f := range Implementations(codecs) {
+		if len(f.Codecs) >= 2 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Implementations returns every format of codecs with its participants, in
+// name order, however many it has: codecs with no variant flag
+// (codec.Flags.Plain) and no reference role, grouped by format. It is the
+// one choice of a format's Go codecs: Participants keeps the formats with
+// two or more, and package internal/peers checks these against other
+// languages.
+func Implementations(codecs []codec.Codec) []Format {
 	by := map[string][]codec.Codec{}
 	for _, c := range codecs {
 		info := c.Info()
@@ -129,9 +149,6 @@ func Participants(codecs []codec.Codec) []Format {
 	}
 	var out []Format
 	for name, cs := range by {
-		if len(cs) < 2 {
-			continue
-		}
 		slices.SortFunc(cs, func(a, b codec.Codec) int { return cmp.Compare(a.Info().Name, b.Info().Name) })
 		out = append(out, Format{Name: name, Codecs: cs})
 	}
@@ -140,7 +157,8 @@ func Participants(codecs []codec.Codec) []Format {
 }
 
 // Compute returns the matrices of the formats of codecs (nil: every
-// registered codec) that opts.Format selects, on opts.Workloads, in format
+// registered codec) with two or more participants, or one and listed in
+// opts.Joined, that opts.Format selects, on opts.Workloads, in format
 // then workload order. It returns an error when a workload is unknown or
 // has no values of its own, when no format is selected, when a worker
 // cannot be started, and with ctx's error when ctx is done.
@@ -168,7 +186,10 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 		ws = append(ws, w)
 	}
 	var formats []Format
-	for _, f := range Participants(codecs) {
+	for _, f := range Implementations(codecs) {
+		if len(f.Codecs) < 2 && !slices.Contains(opts.Joined, f.Name) {
+			continue
+		}
 		if opts.Format == nil || opts.Format.MatchString(f.Name) {
 			formats = append(formats, f)
 		}

@@ -126,6 +126,22 @@ func TestParticipants(t *testing.T) {
 	}
 }
 
+// TestImplementations: every format, one participant or more; Joined
+// makes a matrix of a format with one.
+func TestImplementations(t *testing.T) {
+	fs := Implementations(lookup(t, tUTC, tGood, tReuse, tSolo))
+	if len(fs) != 2 || fs[0].Name != fakeFormat || fs[1].Name != "t-solo" || len(fs[0].Codecs) != 2 || len(fs[1].Codecs) != 1 {
+		t.Fatalf("formats %+v, want %s (2) and t-solo (1)", fs, fakeFormat)
+	}
+	x, err := Compute(context.Background(), lookup(t, tGood, tSolo), Options{InProcess: true, Workloads: []string{"person"}, Values: 3, Joined: []string{"t-solo"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := x.Matrix("t-solo", "person"); len(x.Matrices) != 1 || m == nil || len(m.Cells) != 1 || m.Cells[0].Status != result.InteropExact {
+		t.Errorf("a joined format with one implementation: %+v", x.Matrices)
+	}
+}
+
 // cell returns the cell of writer and reader, or fails.
 func cell(t *testing.T, m *result.InteropMatrix, writer, reader string) *result.InteropCell {
 	t.Helper()
