@@ -40,6 +40,10 @@
 // writer's bytes kills its worker only; that pair is marked, and the
 // reader's other pairs go on in a new worker.
 //
+// Read judges, the same way and in the same workers, the Go codecs'
+// reading of messages another implementation wrote: package internal/peers
+// joins the Python and Node libraries to the matrices with it.
+//
 // The matrix is a result.Interop: store keeps it with a run and report
 // renders it. The package times nothing and does not decide what a loss
 // is (package verify classifies every difference); it judges only by the
@@ -384,4 +388,90 @@ func sizes(msgs [][]byte) [2]int {
 		s[0], s[1] = min(s[0], len(m)), max(s[1], len(m))
 	}
 	return s
+}
+
+// Reading is one Go codec's reading of messages that another
+// implementation wrote: a cross-language peer (package internal/peers).
+type Reading struct {
+	// Writer names the writer in the cell; it need not be a codec (a
+	// codec's declared losses are accepted when it is one).
+	Writer string
+	// Reader is the registered name of the Go codec that reads.
+	Reader string
+	// Messages are the messages; Index the workload value each encodes
+	// (nil: message i is value i).
+	Messages [][]byte
+	Index    []int
+	// Accept are losses accepted beyond the writer's and the reader's
+	// declared ones: a peer library's documented mapping.
+	Accept []codec.Loss
+}
+
+// Read has each reading's Go codec read its messages of workload wname
+// and judges them as Compute judges a pair: in worker processes (or in
+// this process with opts.InProcess), one per reader, so that a reader
+// that crashes or hangs on the messages is a CRASH or HANG cell, not the
+// caller's end. opts.Values is ignored: the values are those of the
+// readings' indexes. It returns a cell per reading, in order, or an error
+// when the workload is unknown, a reader is not a registered codec, or a
+// worker cannot be started, and ctx's error when ctx is done.
+func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]result.InteropCell, error) {
+	w, err := workload.Lookup(wname)
+	if err != nil {
+		return nil, err
+	}
+	opts = withDefaults(opts)
+	opts.Values = 1
+	for _, r := range rs {
+		if _, ok := codec.Lookup(r.Reader); !ok {
+			return nil, fmt.Errorf("interop: no codec %q", r.Reader)
+		}
+		for _, k := range r.Index {
+			opts.Values = max(opts.Values, k+1)
+		}
+		opts.Values = max(opts.Values, len(r.Messages))
+	}
+	if !opts.InProcess && len(opts.Command) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("interop: find the running binary for its workers: %w", err)
+		}
+		opts.Command = []string{exe, WorkerArg}
+	}
+	byReader := map[string][]int{}
+	var readers []string
+	for i, r := range rs {
+		if byReader[r.Reader] == nil {
+			readers = append(readers, r.Reader)
+		}
+		byReader[r.Reader] = append(byReader[r.Reader], i)
+	}
+	out := make([]result.InteropCell, len(rs))
+	g := group{sem: make(chan struct{}, opts.Workers)}
+	for _, reader := range readers {
+		g.do(func() error {
+			var reqs []request
+			for _, i := range byReader[reader] {
+				r := rs[i]
+				reqs = append(reqs, request{Op: "read", Writer: r.Writer, Codec: r.Reader, Messages: r.Messages, Index: r.Index, Accept: r.Accept})
+			}
+			replies, err := run(ctx, w, reqs, opts)
+			if err != nil {
+				return err
+			}
+			for k, i := range byReader[reader] {
+				rp := replies[k]
+				if rp.Died != "" {
+					out[i] = result.InteropCell{Writer: rs[i].Writer, Reader: reader, Status: rp.Died, Detail: rp.Detail}
+					continue
+				}
+				out[i] = *rp.Cell
+			}
+			return nil
+		})
+	}
+	if err := g.wait(); err != nil {
+		return nil, fmt.Errorf("interop: %w", err)
+	}
+	return out, nil
 }

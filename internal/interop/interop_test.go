@@ -279,3 +279,46 @@ func TestWorkerMatchesInProcess(t *testing.T) {
 		t.Errorf("in workers:\n%s\nin process:\n%s", a, b)
 	}
 }
+
+// TestRead: a Go codec reads another implementation's messages of given
+// workload values, judged with the losses accepted beyond its own; in a
+// worker, a reader that crashes is a CRASH cell.
+func TestRead(t *testing.T) {
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := w.Values(workload.Options{Count: 3})
+	msg := func(i int, utc bool) []byte {
+		p := *vals[i].(*workload.Person)
+		if utc {
+			p.BirthDay = p.BirthDay.UTC()
+		}
+		b, err := json.Marshal(&p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	rs := []Reading{
+		{Writer: "peer a", Reader: tGood, Messages: [][]byte{msg(2, false), msg(0, false)}, Index: []int{2, 0}},
+		{Writer: "peer a", Reader: tGood, Messages: [][]byte{msg(1, true)}, Index: []int{1}, Accept: []codec.Loss{{Kind: codec.TimeZone}}},
+		{Writer: "peer a", Reader: tGood, Messages: [][]byte{msg(1, true)}, Index: []int{1}},
+		{Writer: "peer a", Reader: tCrash, Messages: [][]byte{append([]byte(" "), msg(0, false)...)}},
+	}
+	cells, err := Read(context.Background(), "person", rs, Options{TimeLimit: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []result.InteropStatus{result.InteropExact, result.InteropLossy, result.InteropFail, result.InteropCrash} {
+		if c := cells[i]; c.Status != want || c.Writer != "peer a" || c.Reader != rs[i].Reader {
+			t.Errorf("reading %d: %+v, want %s", i, c, want)
+		}
+	}
+	if c := cells[0]; c.Values != 2 || c.Exact != 2 {
+		t.Errorf("reading 0: %+v, want 2 exact values", c)
+	}
+	if c := cells[1]; !slices.Equal(c.Classes, []string{"time-zone"}) {
+		t.Errorf("reading 1: classes %v, want time-zone", c.Classes)
+	}
+}

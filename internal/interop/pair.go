@@ -73,9 +73,10 @@ func losses(names ...string) []codec.Loss {
 // w, and compares each value it returns (after Canonical) with a pristine
 // copy of the value written: strictly, to name the classes of the
 // differences, and with the declared losses of writer and reader
-// together, to judge them. One instance of reader, bound once, reads the
-// messages in order.
-func read(writer string, reader codec.Codec, w *workload.Workload, msgs [][]byte) result.InteropCell {
+// together (and extra), to judge them. One instance of reader, bound
+// once, reads the messages in order. Message i is of value index[i] of w
+// (nil index: value i).
+func read(writer string, reader codec.Codec, w *workload.Workload, msgs [][]byte, index []int, extra []codec.Loss) result.InteropCell {
 	cell := result.InteropCell{Writer: writer, Reader: reader.Info().Name}
 	if why := reader.Info().Expected(w.Name, codec.ExpectUnsupported); why != "" {
 		cell.Status, cell.Detail = result.InteropNA, "the reader: unsupported: "+why
@@ -86,10 +87,18 @@ func read(writer string, reader codec.Codec, w *workload.Workload, msgs [][]byte
 		cell.Status, cell.Detail = result.InteropNA, "the reader: bind: "+short(err.Error())
 		return cell
 	}
-	accept := losses(writer, cell.Reader)
-	wants := w.Values(workload.Options{Count: len(msgs)})
+	accept := append(losses(writer, cell.Reader), extra...)
+	count := len(msgs)
+	for _, k := range index {
+		count = max(count, k+1)
+	}
+	wants := w.Values(workload.Options{Count: count})
 	classes := map[string]bool{}
-	for i, data := range msgs {
+	for k, data := range msgs {
+		i := k
+		if index != nil {
+			i = index[k]
+		}
 		cell.Values++
 		var got any
 		err := codec.Call("decode", func() error {

@@ -39,6 +39,10 @@ type request struct {
 	Codec    string   `json:"codec"`
 	Writer   string   `json:"writer,omitempty"`
 	Messages [][]byte `json:"messages,omitempty"`
+	// Index are the workload values of the messages (Reading.Index), and
+	// Accept the losses accepted beyond the codecs' (Reading.Accept).
+	Index  []int        `json:"index,omitempty"`
+	Accept []codec.Loss `json:"accept,omitempty"`
 }
 
 // answer is a worker's line on descriptor 3.
@@ -112,7 +116,7 @@ func serve(req request, w *workload.Workload, n int) (answer, error) {
 		x := encode(c, w, n)
 		return answer{Written: &x}, nil
 	case "read":
-		cell := read(req.Writer, c, w, req.Messages)
+		cell := read(req.Writer, c, w, req.Messages, req.Index, req.Accept)
 		return answer{Cell: &cell}, nil
 	}
 	return answer{}, fmt.Errorf("unknown request %q", req.Op)
