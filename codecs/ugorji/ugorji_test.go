@@ -11,7 +11,7 @@ import (
 	"github.com/serbench/serbench/workload"
 )
 
-var names = []string{"ugorji-msgpack", "ugorji-cbor", "ugorji-binc", "ugorji-simple", "ugorji-json"}
+var names = []string{"ugorji-msgpack", "ugorji-cbor", "ugorji-binc", "ugorji-simple", "ugorji-json", "ugorji-binc-sym"}
 
 func TestConformance(t *testing.T) {
 	codectest.Run(t, names...)
@@ -44,7 +44,7 @@ func bind(tb testing.TB, name string) (codec.Instance, []any, [][]byte) {
 }
 
 // handles are the handles of the codecs of names, in order.
-var handles = []ugcodec.Handle{msgpackHandle, cborHandle, bincHandle, simpleHandle, jsonHandle}
+var handles = []ugcodec.Handle{msgpackHandle, cborHandle, bincHandle, simpleHandle, jsonHandle, bincSymHandle}
 
 // BenchmarkEncode and BenchmarkDecode are quick, package-local
 // measurements of the adapter's allocations on the person workload (run
@@ -109,5 +109,28 @@ func BenchmarkDecode(b *testing.B) {
 				return ugcodec.NewDecoderBytes(data, handles[k]).Decode(new(workload.Person))
 			})
 		})
+	}
+}
+
+// TestBincSymbols checks that ugorji-binc-sym really writes symbols: its
+// encoding of a nested value, whose field names repeat in its children, is
+// smaller than ugorji-binc's.
+func TestBincSymbols(t *testing.T) {
+	w, err := workload.Lookup("nested")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := w.Values(workload.Options{Count: 1})[0]
+	size := map[string]int{}
+	for _, name := range []string{"ugorji-binc", "ugorji-binc-sym"} {
+		_, b, err := codec.RoundTrip(codectest.Bind(t, name, "nested"), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size[name] = len(b)
+	}
+	t.Logf("nested value 0: ugorji-binc %d bytes, ugorji-binc-sym %d bytes", size["ugorji-binc"], size["ugorji-binc-sym"])
+	if size["ugorji-binc-sym"] >= size["ugorji-binc"] {
+		t.Errorf("ugorji-binc-sym encodes nested value 0 in %d bytes, ugorji-binc in %d: symbols should make it smaller", size["ugorji-binc-sym"], size["ugorji-binc"])
 	}
 }
