@@ -53,6 +53,7 @@ require (
 	github.com/alecthomas/binary v0.0.0-20221018225505-74871811ee56 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
+	github.com/calmh/xdr v1.1.0 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
 	github.com/davecgh/go-xdr v0.0.0-20161123171359-e6a2ba005892 // indirect
@@ -99,6 +100,7 @@ require (
 tool (
 	capnproto.org/go/capnp/v3/capnpc-go
 	github.com/200sc/bebop/main/bebopc-go
+	github.com/calmh/xdr/cmd/genxdr
 	github.com/deneonet/benc/cmd/bencgen
 	github.com/gogo/protobuf/protoc-gen-gogofaster
 	github.com/hamba/avro/v2/cmd/avrogen
