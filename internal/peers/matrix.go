@@ -88,9 +88,9 @@ func WriteMatrix(w io.Writer, r *Result) {
 		fmt.Fprintln(w, "\nother runtime: the peers' own time per message, measured in the peer process (median over")
 		fmt.Fprintln(w, "the messages of each message's best of the repetitions; not comparable with serbench's Go timings)")
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "peer\tlibrary\tformat\tworkload\tmessages of\tdecode\tencode\tbytes\t")
+		fmt.Fprintln(tw, "peer\tlibrary\tformat\tworkload\tGo writers\tdecode\tencode\tbytes\t")
 		for _, t := range r.Timings {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t\n", t.Peer, t.Library, t.Format, t.Workload, t.Writer,
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%.0f\t\n", t.Peer, t.Library, t.Format, t.Workload, t.Writers,
 				t.Decode, t.Encode, t.Bytes)
 		}
 		tw.Flush()
@@ -165,7 +165,7 @@ func crossSummary(r *Result, format, wl, peer string) string {
 		}
 		counts[c.Status]++
 		n++
-		if (c.Status == StatusFail || c.Status == StatusError) && len(fails) < 3 {
+		if rank(c.Status) > rank(StatusLossy) && len(fails) < 3 {
 			fails = append(fails, c.Writer+"→"+c.Reader)
 			if first == "" {
 				first = note(c)
@@ -176,7 +176,7 @@ func crossSummary(r *Result, format, wl, peer string) string {
 		return ""
 	}
 	var parts []string
-	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusFail, StatusNone} {
+	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusPanic, StatusFail, StatusCrash, StatusHang, StatusNone} {
 		if counts[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
 		}

@@ -19,8 +19,11 @@
 // and peers/node/node_modules; Run fails with ErrNotInstalled when they are
 // missing.
 //
-// This package does not touch the Go interop matrix (internal/interop):
-// its Result is meant to be joined into it (Result's doc says how).
+// Compute joins the peers to the Go interop matrix (internal/interop):
+// each peer library is one more writer and reader of its format's matrix
+// (Join says how), and the peers' own timings are a record of their own.
+// The Go codecs of a format are interop.Implementations', and the Go
+// codecs read the peers' messages with interop.Read, in its workers.
 package peers
 
 import (
@@ -44,7 +47,8 @@ import (
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/all" // every codec, for codec.All
 	"github.com/serbench/serbench/internal/gen/pb"
-	"github.com/serbench/serbench/internal/verify"
+	"github.com/serbench/serbench/internal/interop"
+	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
@@ -147,6 +151,11 @@ type Options struct {
 	// written: tests use it to check that a corrupted message is an
 	// error, not exact.
 	Corrupt func(format, workload, writer string, i int, data []byte) []byte
+	// Interop says how the Go codecs read the peers' messages
+	// (interop.Read): in worker processes of the running binary (a test
+	// binary calls interop.MaybeWorker first), with its time and memory
+	// limits, or in this process (InProcess).
+	Interop interop.Options
 }
 
 // goCase is one Go writer's messages of one format and workload.
@@ -246,7 +255,9 @@ type writerSet struct {
 // opts.Workloads into the exchange directory, runs the peers on it, and
 // reads their messages back with every Go codec of the format. It fails
 // only when it cannot run at all (ErrNotInstalled, a directory it cannot
-// write); a peer that crashes is an error returned with what it printed.
+// write, a Go reader's worker it cannot start); a peer process that
+// crashes or hangs is a PeerInfo with Failed (what it printed) and its
+// Status, and no cells.
 func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Formats) == 0 {
 		opts.Formats = AllFormats
@@ -294,10 +305,22 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	for _, p := range opts.Peers {
 		pr, elapsed, err := runPeer(ctx, opts, p)
 		if err != nil {
-			return nil, err
+			if errors.Is(err, ErrNotInstalled) || ctx.Err() != nil {
+				return nil, err
+			}
+			// The peer process crashed or hung: its cells are not measured,
+			// and the other peer goes on.
+			status := StatusCrash
+			if elapsed >= opts.Timeout {
+				status = StatusHang
+			}
+			res.Peers = append(res.Peers, PeerInfo{Name: p, Elapsed: elapsed, Failed: err.Error(), Status: status})
+			continue
 		}
 		res.Peers = append(res.Peers, PeerInfo{Name: p, Runtime: pr.Runtime, Libraries: pr.Libraries, Elapsed: elapsed})
-		collect(opts, res, man, sets, p, pr)
+		if err := collect(ctx, opts, res, man, sets, p, pr); err != nil {
+			return nil, err
+		}
 	}
 	sortCells(res)
 	return res, nil
@@ -349,28 +372,32 @@ func Command(root, peer string) ([]string, error) {
 	return nil, fmt.Errorf("peers: unknown peer %q (want python or node)", peer)
 }
 
-// plainCodecs returns the Go codecs of format without variant flags that
-// bind w, with their instances; the others are added to skipped.
-func plainCodecs(format string, w *workload.Workload, res *Result) ([]codec.Codec, map[string]codec.Instance) {
+// formatCodecs returns the Go codecs of format (interop.Implementations:
+// the matrices' own choice) that bind w, with their instances; the others
+// are added to skipped.
+func formatCodecs(format string, w *workload.Workload, res *Result) ([]codec.Codec, map[string]codec.Instance) {
 	var out []codec.Codec
 	insts := map[string]codec.Instance{}
-	for _, c := range codec.All() {
-		info := c.Info()
-		if info.Format != format || !info.Flags.Plain() || info.Reference != "" {
+	for _, f := range interop.Implementations(codec.All()) {
+		if f.Name != format {
 			continue
 		}
-		if why := info.Expected(w.Name, codec.ExpectUnsupported); why != "" {
-			continue
-		}
-		inst, err := c.Bind(w.Target())
-		if err != nil {
-			if !errors.Is(err, codec.ErrUnsupported) {
-				res.Skipped = append(res.Skipped, Skip{Format: format, Workload: w.Name, Codec: info.Name, Why: "bind: " + err.Error()})
+		for _, c := range f.Codecs {
+			info := c.Info()
+			if why := info.Expected(w.Name, codec.ExpectUnsupported); why != "" {
+				continue
 			}
-			continue
+			var inst codec.Instance
+			err := codec.Call("bind", func() (e error) { inst, e = c.Bind(w.Target()); return })
+			if err != nil {
+				if !errors.Is(err, codec.ErrUnsupported) {
+					res.Skipped = append(res.Skipped, Skip{Format: format, Workload: w.Name, Codec: info.Name, Why: "bind: " + err.Error()})
+				}
+				continue
+			}
+			out = append(out, c)
+			insts[info.Name] = inst
 		}
-		out = append(out, c)
-		insts[info.Name] = inst
 	}
 	return out, insts
 }
@@ -433,9 +460,9 @@ func writeInputs(opts Options, res *Result) (map[[2]string]*writerSet, *manifest
 			}
 			values := w.Values(workload.Options{Count: opts.Values})
 			set := &writerSet{format: format, workload: wname, values: values}
-			set.codecs, set.insts = plainCodecs(format, w, res)
+			set.codecs, set.insts = formatCodecs(format, w, res)
 			if len(set.codecs) == 0 {
-				res.Skipped = append(res.Skipped, Skip{Format: format, Workload: wname, Why: "no plain Go codec of the format binds the workload"})
+				res.Skipped = append(res.Skipped, Skip{Format: format, Workload: wname, Why: "no Go codec of the format binds the workload"})
 				continue
 			}
 			sets[[2]string{format, wname}] = set
@@ -580,13 +607,20 @@ func tail(s string, n int) string {
 }
 
 // collect turns a peer's result into cells: a go→peer cell per case, a
-// peer→go cell per case and Go reader, and a timing per case.
-func collect(opts Options, res *Result, man *manifest, sets map[[2]string]*writerSet, peer string, pr *peerResult) {
+// peer→go cell per case and Go reader (read with interop.Read), and a
+// timing per format, workload and library.
+func collect(ctx context.Context, opts Options, res *Result, man *manifest, sets map[[2]string]*writerSet, peer string, pr *peerResult) error {
 	byKey := map[[3]string]*peerCase{}
 	for i := range pr.Cases {
 		c := &pr.Cases[i]
 		byKey[[3]string{c.Format, c.Workload, c.Writer}] = c
 	}
+	// The peer→go readings, per workload, and the cell each goes to.
+	readings := map[string][]interop.Reading{}
+	targets := map[string][]int{}
+	var workloads []string
+	timings := map[[2]string]*timingAcc{}
+	var timingKeys [][2]string
 	for _, gc := range man.Cases {
 		lib, ok := library(peer, gc.Format)
 		if !ok || !slices.Contains(lib.Workloads, gc.Workload) {
@@ -630,77 +664,91 @@ func collect(opts Options, res *Result, man *manifest, sets map[[2]string]*write
 			}
 		}
 		res.Cells = append(res.Cells, cell)
-		res.Timings = append(res.Timings, timing(peer, lib, gc, pc, man.Reps))
-		// peer→go, for every Go reader of the format.
+		tk := [2]string{gc.Format, gc.Workload}
+		if timings[tk] == nil {
+			timings[tk] = &timingAcc{lib: lib}
+			timingKeys = append(timingKeys, tk)
+		}
+		timings[tk].add(pc)
+		// peer→go, for every Go reader of the format: the messages the
+		// peer wrote back, read in interop's workers.
+		var msgs [][]byte
+		var index []int
+		var notWritten []peerMessage
+		for _, m := range pc.Messages {
+			if !m.Reencoded {
+				if m.Status != "error" { // what the peer could not read, the go→peer cell counts
+					notWritten = append(notWritten, m)
+				}
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(opts.Dir, "out", peer, filepath.FromSlash(gc.Dir), messageFile(m.I)))
+			if err != nil {
+				notWritten = append(notWritten, peerMessage{I: m.I, EncodeError: "its message file: " + err.Error()})
+				continue
+			}
+			msgs = append(msgs, data)
+			index = append(index, m.I)
+		}
 		for _, rc := range set.codecs {
 			rinfo := rc.Info()
 			cell := Cell{Peer: peer, Library: lib.Name, Format: gc.Format, Workload: gc.Workload, Direction: PeerToGo,
 				Writer: gc.Writer, Reader: rinfo.Name}
-			accepted := slices.Concat(writerInfo.Losses, lib.Mapping, rinfo.Losses)
-			cell.Accepted = lossKinds(accepted)
-			inst := set.insts[rinfo.Name]
-			for _, m := range pc.Messages {
-				if !m.Reencoded {
-					if m.Status == "error" {
-						continue // the peer could not read it: the go→peer cell counts it
-					}
-					cell.add(StatusError)
-					if cell.Error == "" {
-						cell.Error = fmt.Sprintf("message %d: the peer did not re-encode it: %s", m.I, m.EncodeError)
-					}
-					continue
+			cell.Accepted = lossKinds(writerInfo.Losses, lib.Mapping, rinfo.Losses)
+			for _, m := range notWritten {
+				cell.add(StatusError)
+				if cell.Error == "" {
+					cell.Error = fmt.Sprintf("message %d: the peer did not re-encode it: %s", m.I, m.EncodeError)
 				}
-				data, err := os.ReadFile(filepath.Join(opts.Dir, "out", peer, filepath.FromSlash(gc.Dir), messageFile(m.I)))
-				if err == nil {
-					err = checkGo(&cell, inst, data, set.values[m.I], accepted, m.I)
+			}
+			if len(msgs) > 0 {
+				if readings[gc.Workload] == nil {
+					workloads = append(workloads, gc.Workload)
 				}
-				if err != nil {
-					cell.add(StatusError)
-					if cell.Error == "" {
-						cell.Error = fmt.Sprintf("message %d: %v", m.I, err)
-					}
-				}
+				readings[gc.Workload] = append(readings[gc.Workload], interop.Reading{
+					Writer: peer + " " + lib.Name, Reader: rinfo.Name, Messages: msgs, Index: index,
+					Accept: slices.Concat(writerInfo.Losses, lib.Mapping)})
+				targets[gc.Workload] = append(targets[gc.Workload], len(res.Cells))
 			}
 			res.Cells = append(res.Cells, cell)
 		}
 	}
-}
-
-// checkGo decodes one of the peer's messages with a Go codec and compares
-// it with the original.
-func checkGo(cell *Cell, inst codec.Instance, data []byte, want any, accepted []codec.Loss, i int) error {
-	var native, got any
-	err := codec.Call("decode", func() (e error) { native, e = inst.Decode(data); return })
-	if err != nil {
-		return fmt.Errorf("decode: %w", err)
-	}
-	if err := codec.Call("canonical", func() (e error) { got, e = inst.Canonical(native); return }); err != nil {
-		return fmt.Errorf("canonical: %w", err)
-	}
-	if diffs := verify.Compare(want, got, accepted); len(diffs) > 0 {
-		cell.add(StatusFail)
-		if cell.Fail == nil {
-			d := diffs[0]
-			cell.Fail = &Difference{Message: i, Path: d.Path, Class: string(d.Class), Want: d.Want, Got: d.Got}
+	for _, wl := range workloads {
+		cells, err := interop.Read(ctx, wl, readings[wl], opts.Interop)
+		if err != nil {
+			return fmt.Errorf("peers: the Go codecs reading the %s peer's messages: %w", peer, err)
 		}
-		return nil
-	}
-	all := verify.Compare(want, got, nil)
-	if len(all) == 0 {
-		cell.add(StatusExact)
-		return nil
-	}
-	// The classes of the strict comparison that a declared loss accepts
-	// (its other classes, such as a missing field reported where the
-	// accepted comparison found a float within tolerance, are the strict
-	// walk's view of the same accepted difference).
-	cell.add(StatusLossy)
-	for _, d := range all {
-		if slices.ContainsFunc(accepted, func(l codec.Loss) bool { return string(l.Kind) == string(d.Class) }) {
-			cell.addClass(string(d.Class))
+		for k, ic := range cells {
+			res.Cells[targets[wl][k]].merge(ic)
 		}
+	}
+	for _, tk := range timingKeys {
+		res.Timings = append(res.Timings, timings[tk].timing(peer, tk[0], tk[1], man.Reps))
 	}
 	return nil
+}
+
+// merge adds a Go codec's reading of the peer's messages (interop.Read)
+// to the cell.
+func (c *Cell) merge(ic result.InteropCell) {
+	c.Messages += ic.Values
+	c.Exact += ic.Exact
+	c.Lossy += ic.Lossy
+	c.Errors += ic.Errors
+	c.Panics += ic.Panics
+	c.Fails += ic.Fails
+	for _, cl := range ic.Classes {
+		c.addClass(cl)
+	}
+	if x := ic.Example; x != nil && c.Fail == nil {
+		c.Fail = &Difference{Message: x.Value, Path: "." + x.Path, Class: x.Class, Want: x.Want, Got: x.Got}
+	}
+	if ic.Detail != "" && c.Error == "" && ic.Status != StatusExact && ic.Status != StatusLossy {
+		c.Error = ic.Detail
+	}
+	if rank(ic.Status) > rank(c.Status) {
+		c.Status = ic.Status
+	}
 }
 
 func (c *Cell) add(s Status) {
@@ -715,7 +763,7 @@ func (c *Cell) add(s Status) {
 	case StatusFail:
 		c.Fails++
 	}
-	if s.rank() > c.Status.rank() {
+	if rank(s) > rank(c.Status) {
 		c.Status = s
 	}
 }
@@ -761,24 +809,33 @@ func show(v any) string {
 	return string(b)
 }
 
-func timing(peer string, lib Library, gc goCase, pc *peerCase, reps int) Timing {
-	t := Timing{Peer: peer, Library: lib.Name, Format: gc.Format, Workload: gc.Workload, Writer: gc.Writer, Reps: reps}
-	var dec, enc []int64
-	size := 0
+// timingAcc gathers a library's times over the Go writers' messages of
+// one format and workload.
+type timingAcc struct {
+	lib      Library
+	writers  int
+	dec, enc []int64
+	size     int
+}
+
+func (a *timingAcc) add(pc *peerCase) {
+	a.writers++
 	for _, m := range pc.Messages {
 		if m.DecodeNs > 0 {
-			dec = append(dec, m.DecodeNs)
+			a.dec = append(a.dec, m.DecodeNs)
 		}
 		if m.EncodeNs > 0 {
-			enc = append(enc, m.EncodeNs)
-			size += m.Size
+			a.enc = append(a.enc, m.EncodeNs)
+			a.size += m.Size
 		}
 	}
-	t.Messages = len(dec)
-	t.Decode = time.Duration(median(dec))
-	t.Encode = time.Duration(median(enc))
-	if len(enc) > 0 {
-		t.Bytes = float64(size) / float64(len(enc))
+}
+
+func (a *timingAcc) timing(peer, format, wl string, reps int) Timing {
+	t := Timing{Peer: peer, Library: a.lib.Name, Format: format, Workload: wl, Writers: a.writers, Reps: reps,
+		Messages: len(a.dec), Decode: time.Duration(median(a.dec)), Encode: time.Duration(median(a.enc))}
+	if len(a.enc) > 0 {
+		t.Bytes = float64(a.size) / float64(len(a.enc))
 	}
 	return t
 }

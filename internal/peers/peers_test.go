@@ -12,7 +12,16 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/serbench/serbench/internal/interop"
 )
+
+// TestMain lets the test binary serve as the workers in which the Go
+// codecs read the peers' messages (interop.Read).
+func TestMain(m *testing.M) {
+	interop.MaybeWorker()
+	os.Exit(m.Run())
+}
 
 var (
 	matrixDir       = flag.String("peers.dir", "", "TestMatrix: keep the exchange directory here")

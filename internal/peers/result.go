@@ -1,34 +1,46 @@
 package peers
 
-import "time"
+import (
+	"time"
 
-// Status is the outcome of a cell: the worst outcome of its messages.
-// The words are those of result.Interop's statuses, so that a cell maps
-// onto the Go interop matrix one to one.
-type Status string
+	"github.com/serbench/serbench/result"
+)
+
+// Status is the outcome of a cell: the worst outcome of its messages. It
+// is result.InteropStatus, so that a cell joins the Go interop matrix one
+// to one.
+type Status = result.InteropStatus
 
 // The statuses, best first. A cell takes the worst status of its
 // messages, in this order: FAIL (a silent change) is worse than error.
 const (
 	// StatusExact: every message came back exactly.
-	StatusExact Status = "exact"
+	StatusExact = result.InteropExact
 	// StatusLossy: every message came back, some with differences that
 	// are accepted: a loss the Go codecs declare (codec.Loss) or the
-	// peer library's documented mapping (PeerLibrary.Mapping,
+	// peer library's documented mapping (Library.Mapping,
 	// peers/README.md). Classes says which.
-	StatusLossy Status = "lossy"
+	StatusLossy = result.InteropLossy
 	// StatusError: the reader returned an error for some messages, or
 	// the peer could not re-encode them.
-	StatusError Status = "error"
+	StatusError = result.InteropError
+	// StatusPanic: the Go reader panicked on some messages (peer→go).
+	StatusPanic = result.InteropPanic
 	// StatusFail: some messages came back silently changed in a way that
 	// nothing declares. Fail holds the first.
-	StatusFail Status = "FAIL"
+	StatusFail = result.InteropFail
 	// StatusNone: the cell has no messages (the peer skipped the case, or
 	// every message failed before reaching it).
-	StatusNone Status = "n/a"
+	StatusNone = result.InteropNA
+	// StatusCrash and StatusHang: the process reading the messages died
+	// or gave no answer in time: the Go reader's worker (peer→go), or the
+	// peer process (its every cell).
+	StatusCrash = result.InteropCrash
+	StatusHang  = result.InteropHang
 )
 
-func (s Status) rank() int {
+// rank orders the statuses of a cell's messages, worst last.
+func rank(s Status) int {
 	switch s {
 	case StatusExact:
 		return 1
@@ -36,8 +48,12 @@ func (s Status) rank() int {
 		return 2
 	case StatusError:
 		return 3
-	case StatusFail:
+	case StatusPanic:
 		return 4
+	case StatusFail:
+		return 5
+	case StatusCrash, StatusHang:
+		return 6
 	}
 	return 0
 }
@@ -66,16 +82,19 @@ type Outcome struct {
 	Exact    int `json:"exact"`
 	Lossy    int `json:"lossy"`
 	Errors   int `json:"errors"`
+	Panics   int `json:"panics,omitempty"`
 	Fails    int `json:"fails"`
-	// Classes are the accepted difference classes seen, sorted: the
-	// verify classes (time-precision, time-zone, nil-empty, ...) in the
-	// peer→go direction, the peer's mapping classes in the go→peer
-	// direction.
+	// Classes are the difference classes seen, sorted: in the peer→go
+	// direction the verify classes (time-precision, time-zone,
+	// nil-empty, ...) of every difference, accepted or not, as the Go
+	// matrix's cells have them; in the go→peer direction the classes the
+	// peer accepted (its mapping's and the Go writer's losses).
 	Classes []string `json:"classes,omitempty"`
 	// Fail is the first silent difference: message index, path, the
 	// original and the decoded value, and its class.
 	Fail *Difference `json:"fail,omitempty"`
-	// Error is the first error, prefixed with the message index.
+	// Error is the first error or panic, prefixed with the message
+	// index, or how the reading process died.
 	Error string `json:"error,omitempty"`
 }
 
@@ -113,8 +132,8 @@ type Cell struct {
 	Outcome
 }
 
-// Timing is the peer library's own time to decode and to encode one
-// message, measured inside the peer process: it is another runtime's
+// Timing is a peer library's own time to decode and to encode one
+// message of a format and workload, measured inside the peer process: it is another runtime's
 // number, not comparable to serbench's Go timings except as an order of
 // magnitude (peers/README.md, "Timings").
 type Timing struct {
@@ -122,12 +141,13 @@ type Timing struct {
 	Library  string `json:"library"`
 	Format   string `json:"format"`
 	Workload string `json:"workload"`
-	// Writer is the Go codec whose messages the peer decoded.
-	Writer string `json:"writer"`
-	// Messages is the number of messages timed.
+	// Writers is the number of Go codecs whose messages the peer
+	// decoded, and Messages the number of messages timed: every Go
+	// writer's.
+	Writers  int `json:"writers"`
 	Messages int `json:"messages"`
 	// Decode and Encode are the medians over the messages of each
-	// message's best time of Reps repetitions.
+	// message's best time of Reps repetitions (after a warm-up).
 	Decode time.Duration `json:"decode_ns"`
 	Encode time.Duration `json:"encode_ns"`
 	Reps   int           `json:"reps"`
@@ -145,6 +165,10 @@ type PeerInfo struct {
 	Libraries map[string]string `json:"libraries"`
 	// Elapsed is the wall time of the peer process.
 	Elapsed time.Duration `json:"elapsed_ns"`
+	// Failed says how the peer process ended when it gave no result
+	// (Status crash or hang): none of its cells were measured.
+	Failed string `json:"failed,omitempty"`
+	Status Status `json:"status,omitempty"`
 }
 
 // Skip is a case left out, with why.
@@ -162,11 +186,10 @@ type Skip struct {
 // and whether each Go codec reads what the peer wrote back (peer→go
 // cells, one per writer and reader), plus the peers' own timings.
 //
-// It is meant to be joined into the Go interop matrix (result.Interop):
-// a peer library is one more row (its re-encodings, read by every Go
-// codec: the peer→go cells) and one more column (reading every Go
-// codec's messages: the go→peer cells) of its format's matrix; Status
-// uses the same words.
+// Join adds it to the Go interop matrix (result.Interop): a peer library
+// is one more row (its re-encodings, read by every Go codec: the peer→go
+// cells) and one more column (reading every Go codec's messages: the
+// go→peer cells) of its format's matrix; Status uses the same words.
 type Result struct {
 	// Values is the number of values of each workload each Go codec
 	// encoded.
