@@ -1,0 +1,364 @@
+package calmhxdr
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"unsafe"
+
+	gen "github.com/serbench/serbench/internal/gen/xdr"
+	"github.com/serbench/serbench/schema"
+	"github.com/serbench/serbench/workload"
+)
+
+// The conversions between the canonical workload types and the generated
+// types follow schema/genxdr.go. Slices whose element type is the same in
+// both, or has the same bits (a float and the unsigned integer of its IEEE
+// 754 bits), are shared, not copied, except the decoded []byte fields,
+// which alias the input and are copied. Nil and empty are kept apart on
+// the way in; the decoder then makes every empty list nil.
+
+// bitsOf32 returns s as the IEEE 754 bits of its elements, sharing its
+// memory: a float32 and a uint32 have the same size, and the bits are the
+// float's.
+func bitsOf32(s []float32) []uint32 {
+	if s == nil {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// floatsOf32 is the inverse of bitsOf32, sharing memory too.
+func floatsOf32(s []uint32) []float32 {
+	if s == nil {
+		return nil
+	}
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// bitsOf64 is bitsOf32 for float64.
+func bitsOf64(s []float64) []uint64 {
+	if s == nil {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// floatsOf64 is the inverse of bitsOf64.
+func floatsOf64(s []uint64) []float64 {
+	if s == nil {
+		return nil
+	}
+	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// cloneBytes copies a decoded []byte, which aliases the input: nil for nil.
+func cloneBytes(b []byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return bytes.Clone(b)
+}
+
+// entries returns the list of entries, made by entry, of the map m: nil
+// for nil. At the first value entry fails on, it returns nil, the value's
+// key and entry's error.
+func entries[V, E any](m map[string]V, entry func(k string, v V) (E, error)) ([]E, string, error) {
+	if m == nil {
+		return nil, "", nil
+	}
+	es := make([]E, 0, len(m))
+	for k, v := range m {
+		e, err := entry(k, v)
+		if err != nil {
+			return nil, k, err
+		}
+		es = append(es, e)
+	}
+	return es, "", nil
+}
+
+// mapOf returns the map of the list of entries es, kv returning the key
+// and value of each: nil for nil. At the first entry kv fails on, it
+// returns nil, the entry's key and kv's error.
+func mapOf[E, V any](es []E, kv func(e *E) (string, V, error)) (map[string]V, string, error) {
+	if es == nil {
+		return nil, "", nil
+	}
+	m := make(map[string]V, len(es))
+	for i := range es {
+		k, v, err := kv(&es[i])
+		if err != nil {
+			return nil, k, err
+		}
+		m[k] = v
+	}
+	return m, "", nil
+}
+
+// personOf returns the generated Person of p. It fails for a BirthDay
+// outside the range of the time mapping (schema.SplitTime).
+func personOf(p *workload.Person) (*gen.Person, error) {
+	ns, off, err := schema.SplitTime(p.BirthDay)
+	if err != nil {
+		return nil, fmt.Errorf("BirthDay: %w", err)
+	}
+	m := &gen.Person{
+		Name:             p.Name,
+		BirthDayUnixNano: ns,
+		BirthDayOffset:   off,
+		Phone:            p.Phone,
+		Siblings:         int64(p.Siblings),
+		Spouse:           p.Spouse,
+		Money:            math.Float64bits(p.Money),
+		Aliases:          p.Aliases,
+	}
+	m.Tags, _, _ = entries(p.Tags, func(k, v string) (gen.StringEntry, error) {
+		return gen.StringEntry{Key: k, Value: v}, nil
+	})
+	return m, nil
+}
+
+func canonicalPerson(m *gen.Person) *workload.Person {
+	tags, _, _ := mapOf(m.Tags, func(e *gen.StringEntry) (string, string, error) { return e.Key, e.Value, nil })
+	return &workload.Person{
+		Name:     m.Name,
+		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
+		Phone:    m.Phone,
+		Siblings: int(m.Siblings),
+		Spouse:   m.Spouse,
+		Money:    math.Float64frombits(m.Money),
+		Tags:     tags,
+		Aliases:  m.Aliases,
+	}
+}
+
+// valueOf returns the Value holding the interface{} value v.
+func valueOf(v any) (gen.Value, error) {
+	u, ok := schema.UnionOf[uint8](v)
+	if !ok {
+		return gen.Value{}, fmt.Errorf("calmh-xdr: interface{} value of type %T has no Value kind", v)
+	}
+	return gen.Value{
+		Kind: u.Kind, S: u.S, B: u.B, I: u.I, U: u.U,
+		F32: math.Float32bits(u.F32), F64: math.Float64bits(u.F64),
+	}, nil
+}
+
+// canonicalValue returns the interface{} value that m holds.
+func canonicalValue(m *gen.Value) (any, error) {
+	v, ok := schema.Union[uint8]{
+		Kind: m.Kind, S: m.S, B: m.B, I: m.I, U: m.U,
+		F32: math.Float32frombits(m.F32), F64: math.Float64frombits(m.F64),
+	}.Value()
+	if !ok {
+		return nil, fmt.Errorf("calmh-xdr: unknown Value kind %d", m.Kind)
+	}
+	return v, nil
+}
+
+func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
+	tNano, tOff, err := schema.SplitTime(s.T)
+	if err != nil {
+		return nil, fmt.Errorf("T: %w", err)
+	}
+	m := &gen.TestStruc{
+		S: s.S, I: int64(s.I), I8: s.I8, I16: s.I16, I32: s.I32, I64: s.I64,
+		Ui: uint64(s.Ui), Ui8: s.Ui8, Ui16: s.Ui16, Ui32: s.Ui32, Ui64: s.Ui64,
+		F32: math.Float32bits(s.F32), F64: math.Float64bits(s.F64), B: s.B, By: s.By,
+
+		Sslice:    s.Sslice,
+		Intslice:  schema.Numbers[int64](s.Intslice),
+		I8slice:   s.I8slice,
+		I16slice:  s.I16slice,
+		I32slice:  s.I32slice,
+		I64slice:  s.I64slice,
+		Uintslice: schema.Numbers[uint64](s.Uintslice),
+		Ui8slice:  s.Ui8slice,
+		Ui16slice: s.Ui16slice,
+		Ui32slice: s.Ui32slice,
+		Ui64slice: s.Ui64slice,
+		F32slice:  bitsOf32(s.F32slice),
+		F64slice:  bitsOf64(s.F64slice),
+		Bslice:    s.Bslice,
+		Byslice:   s.Byslice,
+
+		As: s.AS, Ai64: s.AI64, Ai16: s.AI16, Aui64: s.AUi64, Asslice: s.ASslice, Ai64slice: s.AI64slice,
+
+		TUnixNano: tNano,
+		TOffset:   tOff,
+		Nslice:    s.Nslice,
+	}
+	var (
+		i int
+		k string
+	)
+	if m.Islice, i, err = schema.SliceErr(s.Islice, valueOf); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
+	}
+	if m.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
+		return nil, fmt.Errorf("calmh-xdr: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
+	}
+	if m.Ms, k, err = entries(s.Ms, func(k string, v any) (gen.ValueEntry, error) {
+		val, err := valueOf(v)
+		return gen.ValueEntry{Key: k, Value: val}, err
+	}); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
+	}
+	m.Msi64, _, _ = entries(s.Msi64, func(k string, v int64) (gen.Int64Entry, error) {
+		return gen.Int64Entry{Key: k, Value: v}, nil
+	})
+	if s.Nintf != nil {
+		v, err := valueOf(s.Nintf)
+		if err != nil {
+			return nil, fmt.Errorf("Nintf: %w", err)
+		}
+		m.Nintf = []gen.Value{v}
+	}
+	m.Nmap, _, _ = entries(s.Nmap, func(k string, v bool) (gen.BoolEntry, error) {
+		return gen.BoolEntry{Key: k, Value: v}, nil
+	})
+	if s.Nint64 != nil {
+		m.Nint64 = []int64{*s.Nint64}
+	}
+	if m.Mtsptr, k, err = entries(s.Mtsptr, func(k string, v *workload.TestStruc) (gen.TestStrucEntry, error) {
+		e := gen.TestStrucEntry{Key: k}
+		if v != nil {
+			c, err := testStrucOf(v)
+			if err != nil {
+				return e, err
+			}
+			e.Value = []gen.TestStruc{*c}
+		}
+		return e, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
+	}
+	if m.Mts, k, err = entries(s.Mts, func(k string, v workload.TestStruc) (gen.TestStrucEntry, error) {
+		c, err := testStrucOf(&v)
+		if err != nil {
+			return gen.TestStrucEntry{}, err
+		}
+		return gen.TestStrucEntry{Key: k, Value: []gen.TestStruc{*c}}, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
+	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return nil, fmt.Errorf("calmh-xdr: Its[%d] is nil, which a list of TestStruc cannot hold", i)
+	}
+	if m.Its, i, err = schema.SliceErr(s.Its, func(c *workload.TestStruc) (gen.TestStruc, error) {
+		g, err := testStrucOf(c)
+		if err != nil {
+			return gen.TestStruc{}, err
+		}
+		return *g, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Its[%d]: %w", i, err)
+	}
+	if s.Nteststruc != nil {
+		c, err := testStrucOf(s.Nteststruc)
+		if err != nil {
+			return nil, fmt.Errorf("Nteststruc: %w", err)
+		}
+		m.Nteststruc = []gen.TestStruc{*c}
+	}
+	return m, nil
+}
+
+func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
+	s := &workload.TestStruc{
+		S: m.S, I: int(m.I), I8: m.I8, I16: m.I16, I32: m.I32, I64: m.I64,
+		Ui: uint(m.Ui), Ui8: m.Ui8, Ui16: m.Ui16, Ui32: m.Ui32, Ui64: m.Ui64,
+		F32: math.Float32frombits(m.F32), F64: math.Float64frombits(m.F64), B: m.B, By: m.By,
+
+		Sslice:    m.Sslice,
+		Intslice:  schema.Numbers[int](m.Intslice),
+		I8slice:   m.I8slice,
+		I16slice:  m.I16slice,
+		I32slice:  m.I32slice,
+		I64slice:  m.I64slice,
+		Uintslice: schema.Numbers[uint](m.Uintslice),
+		Ui8slice:  cloneBytes(m.Ui8slice),
+		Ui16slice: m.Ui16slice,
+		Ui32slice: m.Ui32slice,
+		Ui64slice: m.Ui64slice,
+		F32slice:  floatsOf32(m.F32slice),
+		F64slice:  floatsOf64(m.F64slice),
+		Bslice:    m.Bslice,
+		Byslice:   cloneBytes(m.Byslice),
+
+		AnonInTestStruc: workload.AnonInTestStruc{
+			AS: m.As, AI64: m.Ai64, AI16: m.Ai16, AUi64: m.Aui64, ASslice: m.Asslice, AI64slice: m.Ai64slice,
+		},
+
+		Iptrslice: schema.Pointers(m.Iptrslice),
+		T:         schema.JoinTime(m.TUnixNano, m.TOffset),
+		Nslice:    cloneBytes(m.Nslice),
+	}
+	var (
+		i   int
+		k   string
+		ok  bool
+		err error
+	)
+	if s.Islice, i, err = schema.SlicePtrErr(m.Islice, canonicalValue); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
+	}
+	if s.Ms, k, err = mapOf(m.Ms, func(e *gen.ValueEntry) (string, any, error) {
+		v, err := canonicalValue(&e.Value)
+		return e.Key, v, err
+	}); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
+	}
+	s.Msi64, _, _ = mapOf(m.Msi64, func(e *gen.Int64Entry) (string, int64, error) { return e.Key, e.Value, nil })
+	switch len(m.Nintf) {
+	case 0:
+	case 1:
+		if s.Nintf, err = canonicalValue(&m.Nintf[0]); err != nil {
+			return nil, fmt.Errorf("Nintf: %w", err)
+		}
+	default:
+		return nil, fmt.Errorf("calmh-xdr: Nintf has %d elements, not 0 or 1", len(m.Nintf))
+	}
+	s.Nmap, _, _ = mapOf(m.Nmap, func(e *gen.BoolEntry) (string, bool, error) { return e.Key, e.Value, nil })
+	if s.Nint64, ok = schema.Single(m.Nint64); !ok {
+		return nil, fmt.Errorf("calmh-xdr: Nint64 has %d elements, not 0 or 1", len(m.Nint64))
+	}
+	if s.Mtsptr, k, err = mapOf(m.Mtsptr, func(e *gen.TestStrucEntry) (string, *workload.TestStruc, error) {
+		c, err := optional(e.Value)
+		return e.Key, c, err
+	}); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
+	}
+	if s.Mts, k, err = mapOf(m.Mts, func(e *gen.TestStrucEntry) (string, workload.TestStruc, error) {
+		if len(e.Value) != 1 {
+			return e.Key, workload.TestStruc{}, fmt.Errorf("calmh-xdr: entry has %d values, not 1", len(e.Value))
+		}
+		c, err := canonicalTestStruc(&e.Value[0])
+		if err != nil {
+			return e.Key, workload.TestStruc{}, err
+		}
+		return e.Key, *c, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
+	}
+	if s.Its, i, err = schema.SlicePtrErr(m.Its, canonicalTestStruc); err != nil {
+		return nil, fmt.Errorf("Its[%d]: %w", i, err)
+	}
+	if s.Nteststruc, err = optional(m.Nteststruc); err != nil {
+		return nil, fmt.Errorf("Nteststruc: %w", err)
+	}
+	return s, nil
+}
+
+// optional returns the canonical value of the one element of a list of at
+// most one TestStruc, the form of a *TestStruc: nil for none.
+func optional(l []gen.TestStruc) (*workload.TestStruc, error) {
+	switch len(l) {
+	case 0:
+		return nil, nil
+	case 1:
+		return canonicalTestStruc(&l[0])
+	}
+	return nil, fmt.Errorf("calmh-xdr: %d TestStruc values, not 0 or 1", len(l))
+}
