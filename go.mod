@@ -56,6 +56,7 @@ require (
 	github.com/calmh/xdr v1.1.0 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
+	github.com/cosmos/cosmos-proto v1.0.0-beta.3 // indirect
 	github.com/davecgh/go-xdr v0.0.0-20161123171359-e6a2ba005892 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/ettle/strcase v0.2.0 // indirect
@@ -101,6 +102,7 @@ tool (
 	capnproto.org/go/capnp/v3/capnpc-go
 	github.com/200sc/bebop/main/bebopc-go
 	github.com/calmh/xdr/cmd/genxdr
+	github.com/cosmos/cosmos-proto/cmd/protoc-gen-go-pulsar
 	github.com/deneonet/benc/cmd/bencgen
 	github.com/gogo/protobuf/protoc-gen-gogofaster
 	github.com/hamba/avro/v2/cmd/avrogen
