@@ -41,6 +41,16 @@ const (
 	CodeGen APIKind = "codegen"
 	// HandWritten codecs are written by hand for one type.
 	HandWritten APIKind = "handwritten"
+	// Parse codecs are parsers without binding to Go types: their Decode
+	// returns the library's own value tree (a parsed document, as
+	// valyala/fastjson's Parser gives), which holds the values but is not
+	// the user's Go value, and they have no encoder from Go values (their
+	// Encode writes the input with another library, which Info.Notes
+	// names). Their Canonical converts the tree to the canonical value,
+	// for verification only. They form a category of their own: reports
+	// show their decode (parse) and access times in a section apart and
+	// never rank them against codecs that build Go values, nor pick them.
+	Parse APIKind = "parse"
 )
 
 // Flags are the variant flags of a codec. The plain, safe, allocating
