@@ -8,15 +8,18 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/serbench/serbench/result"
 )
 
 // The cross-library interoperability matrix (result.Interop, which
-// package internal/interop computes) in text, Markdown, JSON and as a
-// section of the HTML page: per format and workload a table with a row
-// per writer and a column per reader (numbered as the rows), the legend,
-// then every pair that is not exact and why.
+// package internal/interop computes, and internal/peers joins the Python
+// and Node libraries to) in text, Markdown, JSON and as a section of the
+// HTML page: the peers that ran, per format and workload a table with a
+// row per writer and a column per reader (numbered as the rows) and its
+// notes, the legend, every pair that is not exact and why; then, apart
+// and labelled as another runtime's, the peers' own timings.
 
 // interopIntro says what the matrices are, in one paragraph.
 func interopIntro(x *result.Interop) string {
@@ -28,7 +31,92 @@ func interopIntro(x *result.Interop) string {
 		"each codec of the column (the reader) decodes those messages and converts them to the workload's type, "+
 		"and what it reads is compared with the values written, accepting the losses the writer or the reader declares. "+
 		"Readers run in worker processes with a time limit of %s and %s. "+
-		"The diagonal is each codec's own round trip.", x.Values, x.TimeLimit, mem)
+		"The diagonal is each codec's own round trip.", x.Values, x.TimeLimit, mem) + interopPeersIntro(x)
+}
+
+// interopPeersIntro says, when other languages' libraries joined the
+// matrices, what their rows and columns are.
+func interopPeersIntro(x *result.Interop) string {
+	if len(x.Peers) == 0 {
+		return ""
+	}
+	return " Other languages' libraries (the Python and Node peers, peers/README.md) join their format's matrix as writers and readers, after the Go codecs; " +
+		"their own timings are a separate table, another runtime's."
+}
+
+// interopPeerLines says which peers ran, with their runtime and library
+// versions, or why not.
+func interopPeerLines(x *result.Interop) []string {
+	var out []string
+	for _, p := range x.Peers {
+		if p.Runtime == "" {
+			out = append(out, p.Name+": "+p.Note)
+			continue
+		}
+		var libs []string
+		for k, v := range p.Libraries {
+			libs = append(libs, k+" "+v)
+		}
+		slices.Sort(libs)
+		line := p.Name + ": " + p.Runtime
+		if len(libs) > 0 {
+			line += "; " + strings.Join(libs, ", ")
+		}
+		if p.Elapsed > 0 {
+			line += fmt.Sprintf(" (the peer process ran %s)", p.Elapsed.Round(time.Millisecond))
+		}
+		if p.Note != "" {
+			line += "; " + p.Note
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// interopLegend returns the legend of x: InteropLegend, and
+// InteropPeerLegend when peers joined.
+func interopLegend(x *result.Interop) []string {
+	if !x.HasPeers() {
+		return result.InteropLegend
+	}
+	return append(slices.Clone(result.InteropLegend), result.InteropPeerLegend...)
+}
+
+// The separate table of the peers' own timings.
+const (
+	interopTimingTitle = "Another runtime: the peer libraries' own time per message"
+	interopTimingNote  = "Measured by the peers in their own runtimes, not by serbench's Go harness: not comparable with the Go tables' timing method, " +
+		"an order of magnitude at most. The messages are those of the matrices above (every Go writer's, of the first values of the workload); "
+)
+
+// interopTimingRows returns the peers' timings as a header and rows.
+func interopTimingRows(x *result.Interop) (head []string, rows [][]string) {
+	head = []string{"peer", "library", "format", "workload", "Go writers", "messages", "decode/msg", "encode/msg", "bytes"}
+	for _, t := range x.PeerTimings {
+		rows = append(rows, []string{t.Peer, t.Library, t.Format, t.Workload, fmt.Sprint(t.Writers), fmt.Sprint(t.Messages),
+			interopDuration(t.Decode), interopDuration(t.Encode), fmt.Sprintf("%.0f", t.Bytes)})
+	}
+	return head, rows
+}
+
+// interopDuration formats a peer's time: three significant digits.
+func interopDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "-"
+	case d >= 100*time.Microsecond:
+		return d.Round(time.Microsecond).String()
+	case d >= 10*time.Microsecond:
+		return d.Round(100 * time.Nanosecond).String()
+	case d >= time.Microsecond:
+		return d.Round(10 * time.Nanosecond).String()
+	}
+	return d.String()
+}
+
+// interopTimingText is the note under the timing table's title.
+func interopTimingText(x *result.Interop) string {
+	return interopTimingNote + x.PeerTimingMethod + "."
 }
 
 // interopCounts says how many pairs of m have each status.
@@ -69,12 +157,12 @@ type interopPair struct {
 }
 
 // interopPairs returns the pairs of m that are not exact, writer by
-// writer, with why; a writer's pairs with the same outcome and reason are
+// writer, with why (not the peer × peer pairs, not measured); a writer's pairs with the same outcome and reason are
 // one, their readers listed together.
 func interopPairs(m *result.InteropMatrix) []interopPair {
 	var out []interopPair
 	for _, c := range m.Cells {
-		if c.Status == result.InteropExact {
+		if c.Status == result.InteropExact || interopPeerPair(m, c) {
 			continue
 		}
 		p := interopPair{c.Writer, c.Reader, c.Status.Symbol(), interopWhy(m, c)}
@@ -85,6 +173,13 @@ func interopPairs(m *result.InteropMatrix) []interopPair {
 		out = append(out, p)
 	}
 	return out
+}
+
+// interopPeerPair reports whether both sides of c are peer libraries: a
+// pair not measured, which the legend explains once.
+func interopPeerPair(m *result.InteropMatrix, c result.InteropCell) bool {
+	w, r := m.Codec(c.Writer), m.Codec(c.Reader)
+	return w != nil && r != nil && w.Peer != "" && r.Peer != "" && c.Status == result.InteropNA
 }
 
 // interopWhy says why a pair is not exact: the counts of its values, the
@@ -143,7 +238,11 @@ func interopWhy(m *result.InteropMatrix, c result.InteropCell) string {
 func declaredBy(m *result.InteropMatrix, c result.InteropCell, classes []string) string {
 	var out []string
 	for _, cl := range classes {
-		out = append(out, cl+" ("+declarer(m, c, cl)+")")
+		who := declarer(m, c, cl)
+		if x := m.Codec(map[string]string{"writer": c.Writer, "reader": c.Reader}[who]); x != nil && x.Peer != "" {
+			who += "'s mapping" // a peer library declares its documented mapping
+		}
+		out = append(out, cl+" ("+who+")")
 	}
 	return strings.Join(out, ", ")
 }
@@ -193,6 +292,12 @@ func interopGrid(m *result.InteropMatrix) (head []string, rows [][]string) {
 func InteropTable(w io.Writer, x *result.Interop) error {
 	var b strings.Builder
 	b.WriteString("Cross-library interoperability\n\n" + wrap(interopIntro(x), 100, "") + "\n")
+	if lines := interopPeerLines(x); len(lines) > 0 {
+		b.WriteString("\nPeers:\n")
+		for _, l := range lines {
+			b.WriteString("  " + wrap(l, 96, "    ") + "\n")
+		}
+	}
 	for i := range x.Matrices {
 		m := &x.Matrices[i]
 		fmt.Fprintf(&b, "\n%s (%s)\n\n", interopTitle(m), interopCounts(m))
@@ -203,25 +308,16 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 			continue
 		}
 		head, rows := interopGrid(m)
-		widths := make([]int, len(head))
-		for _, r := range append([][]string{head}, rows...) {
-			for j, s := range r {
-				widths[j] = max(widths[j], len([]rune(s)))
-			}
-		}
-		for _, r := range append([][]string{head}, rows...) {
-			line := "  " + r[0] + strings.Repeat(" ", widths[0]-len([]rune(r[0])))
-			for j, s := range r[1:] {
-				line += "  " + strings.Repeat(" ", widths[j+1]-len([]rune(s))) + s
-			}
-			b.WriteString(strings.TrimRight(line, " ") + "\n")
-		}
+		textGrid(&b, head, rows, 1)
 		for _, s := range interopLeft(m) {
 			b.WriteString("  left out: " + wrap(s, 86, "    ") + "\n")
 		}
+		for _, s := range m.Notes {
+			b.WriteString("  note: " + wrap(s, 90, "    ") + "\n")
+		}
 	}
 	b.WriteString("\n")
-	for _, l := range result.InteropLegend {
+	for _, l := range interopLegend(x) {
 		b.WriteString(wrap(l, 100, "       ") + "\n")
 	}
 	first := true
@@ -240,8 +336,36 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 			b.WriteString("  " + wrap(fmt.Sprintf("%s → %s  %s: %s", p.Writer, p.Reader, p.Mark, p.Text), 96, "      ") + "\n")
 		}
 	}
+	if len(x.PeerTimings) > 0 {
+		b.WriteString("\n" + interopTimingTitle + "\n\n" + wrap(interopTimingText(x), 100, "") + "\n\n")
+		head, rows := interopTimingRows(x)
+		textGrid(&b, head, rows, 4)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// textGrid writes rows under head as an indented text table: the first
+// left columns left-aligned, the others right-aligned.
+func textGrid(b *strings.Builder, head []string, rows [][]string, left int) {
+	widths := make([]int, len(head))
+	for _, r := range append([][]string{head}, rows...) {
+		for j, s := range r {
+			widths[j] = max(widths[j], len([]rune(s)))
+		}
+	}
+	for _, r := range append([][]string{head}, rows...) {
+		line := ""
+		for j, s := range r {
+			pad := strings.Repeat(" ", widths[j]-len([]rune(s)))
+			if j < left {
+				line += "  " + s + pad
+			} else {
+				line += "  " + pad + s
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
 }
 
 // InteropMarkdown writes the matrices as Markdown: per format and
@@ -250,6 +374,12 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 func InteropMarkdown(w io.Writer, x *result.Interop) error {
 	var b strings.Builder
 	b.WriteString(mdEscape(interopIntro(x)) + "\n")
+	if lines := interopPeerLines(x); len(lines) > 0 {
+		b.WriteString("\nPeers:\n\n")
+		for _, l := range lines {
+			b.WriteString("- " + mdEscape(l) + "\n")
+		}
+	}
 	for i := range x.Matrices {
 		m := &x.Matrices[i]
 		fmt.Fprintf(&b, "\n**%s** (%s)\n", mdEscape(interopTitle(m)), mdEscape(interopCounts(m)))
@@ -271,7 +401,10 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 		for _, s := range interopLeft(m) {
 			b.WriteString("\n- left out: " + mdEscape(s))
 		}
-		if len(m.Left) > 0 {
+		for _, s := range m.Notes {
+			b.WriteString("\n- note: " + mdEscape(s))
+		}
+		if len(m.Left)+len(m.Notes) > 0 {
 			b.WriteString("\n")
 		}
 	}
@@ -284,6 +417,9 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 		}
 		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
 	}
+	for _, l := range interopLegend(x)[len(result.InteropLegend):] {
+		b.WriteString("- " + mdEscape(l) + "\n")
+	}
 	for i := range x.Matrices {
 		m := &x.Matrices[i]
 		ps := interopPairs(m)
@@ -293,6 +429,22 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 		fmt.Fprintf(&b, "\n**%s**: pairs that are not exact (writer → reader)\n\n", mdEscape(interopTitle(m)))
 		for _, p := range ps {
 			fmt.Fprintf(&b, "- %s → %s `%s` %s\n", mdEscape(p.Writer), mdEscape(p.Reader), p.Mark, mdEscape(p.Text))
+		}
+	}
+	if len(x.PeerTimings) > 0 {
+		fmt.Fprintf(&b, "\n**%s**\n\n%s\n\n", mdEscape(interopTimingTitle), mdEscape(interopTimingText(x)))
+		head, rows := interopTimingRows(x)
+		b.WriteString("|")
+		for _, h := range head {
+			b.WriteString(" " + mdEscape(h) + " |")
+		}
+		b.WriteString("\n|" + strings.Repeat(":--|", 4) + strings.Repeat("--:|", len(head)-4) + "\n")
+		for _, r := range rows {
+			b.WriteString("|")
+			for _, s := range r {
+				b.WriteString(" " + mdEscape(s) + " |")
+			}
+			b.WriteString("\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -327,8 +479,13 @@ func interopClass(s result.InteropStatus) string {
 
 type htmlInterop struct {
 	ID, Intro string
+	Peers     []string
 	Matrices  []htmlInteropMatrix
 	Legend    [][2]string
+	// The peers' own timings: another runtime's, a table of their own.
+	TimingTitle, TimingNote string
+	TimingHead              []string
+	TimingRows              [][]string
 }
 
 type htmlInteropMatrix struct {
@@ -336,6 +493,7 @@ type htmlInteropMatrix struct {
 	Readers       []htmlInteropRow
 	Rows          []htmlInteropRow
 	Left          []string
+	Notes         []string
 	Pairs         []interopPair
 }
 
@@ -349,6 +507,9 @@ var interopTemplate = template.Must(template.New("interop").Parse(`
 <section class="fidelity interop" id="{{.ID}}">
 <h3>Cross-library interoperability</h3>
 <p class="sub">{{.Intro}}</p>
+{{- if .Peers}}
+<ul class="notes">{{range .Peers}}<li>peer {{.}}</li>{{end}}</ul>
+{{- end}}
 {{- range .Matrices}}
 <h4>{{.Title}}</h4>
 <p class="sub">{{.Counts}}.</p>
@@ -365,6 +526,9 @@ var interopTemplate = template.Must(template.New("interop").Parse(`
 {{- if .Left}}
 <ul class="notes">{{range .Left}}<li>left out: {{.}}</li>{{end}}</ul>
 {{- end}}
+{{- if .Notes}}
+<ul class="notes">{{range .Notes}}<li>note: {{.}}</li>{{end}}</ul>
+{{- end}}
 {{- if .Pairs}}
 <details><summary>Pairs that are not exact</summary>
 <ul class="notes">
@@ -379,6 +543,19 @@ var interopTemplate = template.Must(template.New("interop").Parse(`
 <li><strong>{{index . 0}}</strong> {{index . 1}}</li>
 {{- end}}
 </ul>
+{{- if .TimingRows}}
+<div class="peer-timings">
+<h4>{{.TimingTitle}}</h4>
+<p class="sub">{{.TimingNote}}</p>
+<div class="scroll"><table>
+<thead><tr>{{range $i, $h := .TimingHead}}<th{{if lt $i 4}} class="l"{{end}}>{{$h}}</th>{{end}}</tr></thead>
+<tbody>
+{{- range .TimingRows}}
+<tr>{{range $i, $c := .}}<td{{if lt $i 4}} class="l"{{end}}>{{$c}}</td>{{end}}</tr>
+{{- end}}
+</tbody></table></div>
+</div>
+{{- end}}
 </section>`))
 
 // interopHTML renders the matrices as a section of the HTML page whose
@@ -387,7 +564,11 @@ func interopHTML(x *result.Interop, id string) (template.HTML, error) {
 	if x == nil {
 		return "", nil
 	}
-	h := htmlInterop{ID: id, Intro: interopIntro(x)}
+	h := htmlInterop{ID: id, Intro: interopIntro(x), Peers: interopPeerLines(x)}
+	if len(x.PeerTimings) > 0 {
+		h.TimingTitle, h.TimingNote = interopTimingTitle, interopTimingText(x)
+		h.TimingHead, h.TimingRows = interopTimingRows(x)
+	}
 	for _, l := range result.InteropLegend {
 		sym, text, _ := strings.Cut(l, " ")
 		if sym == "the" {
@@ -396,9 +577,12 @@ func interopHTML(x *result.Interop, id string) (template.HTML, error) {
 		}
 		h.Legend = append(h.Legend, [2]string{sym, strings.TrimSpace(text)})
 	}
+	for _, l := range interopLegend(x)[len(result.InteropLegend):] {
+		h.Legend = append(h.Legend, [2]string{"", l})
+	}
 	for i := range x.Matrices {
 		m := &x.Matrices[i]
-		hm := htmlInteropMatrix{Title: interopTitle(m), Counts: interopCounts(m), Left: interopLeft(m), Pairs: interopPairs(m)}
+		hm := htmlInteropMatrix{Title: interopTitle(m), Counts: interopCounts(m), Left: interopLeft(m), Notes: m.Notes, Pairs: interopPairs(m)}
 		n := len(m.Codecs)
 		for j, c := range m.Codecs {
 			hm.Readers = append(hm.Readers, htmlInteropRow{N: j + 1, Writer: c.Name})

@@ -157,3 +157,117 @@ func TestInteropHTML(t *testing.T) {
 		t.Error("a run without interoperability matrices has a section")
 	}
 }
+
+// testInteropPeers is a matrix that the peers joined: two Go codecs, a
+// Python and a Node library, a missing peer's note, and their timings.
+func testInteropPeers() *result.Interop {
+	a, c, py, node := "a-msgpack", "c-msgpack", "python msgpack", "node @msgpack/msgpack"
+	codecs := []result.InteropCodec{
+		{Name: a, Module: "example.com/a", Losses: []string{"time-zone"}, MessageBytes: [2]int{90, 120}},
+		{Name: c, Module: "example.com/c", MessageBytes: [2]int{85, 115}},
+		{Name: py, Module: "msgpack 1.2.4 on CPython 3.11.7", Peer: "python", Losses: []string{"time-precision", "time-zone"}},
+		{Name: node, Module: "@msgpack/msgpack 3.1.3 on Node v20.20.2", Peer: "node", Losses: []string{"time-precision", "time-zone"}},
+	}
+	cell := func(w, r string, s result.InteropStatus, classes ...string) result.InteropCell {
+		x := result.InteropCell{Writer: w, Reader: r, Status: s, Values: 10, Classes: classes}
+		switch s {
+		case result.InteropExact:
+			x.Exact = 10
+		case result.InteropLossy:
+			x.Lossy = 10
+		}
+		return x
+	}
+	fail := cell(c, py, result.InteropFail)
+	fail.Fails, fail.Example = 10, &result.InteropDiff{Value: 0, Path: "BirthDay", Class: "other", Want: "1964-04-08T23:42:07.20229896+13:00", Got: `[5, "b'\\xff'"]`}
+	errc := cell(py, c, result.InteropError)
+	errc.Errors, errc.Detail = 10, "message 0: decode: invalid code c7 decoding as struct"
+	na := func(w, r string) result.InteropCell {
+		return result.InteropCell{Writer: w, Reader: r, Status: result.InteropNA, Detail: "not measured: the peers are not run against each other"}
+	}
+	return &result.Interop{
+		Values: 10, TimeLimit: 20 * time.Second, MemoryLimit: 1 << 30,
+		Matrices: []result.InteropMatrix{{
+			Format: "msgpack", Workload: "person", Codecs: codecs,
+			Cells: []result.InteropCell{
+				cell(a, a, result.InteropLossy, "time-zone"), cell(a, c, result.InteropLossy, "time-zone"), cell(a, py, result.InteropLossy, "time-precision", "time-zone"), cell(a, node, result.InteropLossy, "time-precision", "time-zone"),
+				cell(c, a, result.InteropExact), cell(c, c, result.InteropExact), fail, cell(c, node, result.InteropHang),
+				cell(py, a, result.InteropLossy, "time-precision", "time-zone"), errc, na(py, py), na(py, node),
+				cell(node, a, result.InteropLossy, "time-precision", "time-zone"), cell(node, c, result.InteropLossy, "time-precision"), na(node, py), na(node, node),
+			},
+			Notes: []string{"python msgpack: python peer→go with another Go writer (writer→peer→reader, 2 pairs): 1 lossy, 1 error"},
+		}, {
+			Format: "protobuf", Workload: "nested",
+			Codecs: []result.InteropCodec{{Name: "x"}, {Name: "y"}},
+			Cells: []result.InteropCell{
+				cell("x", "x", result.InteropExact), cell("x", "y", result.InteropExact),
+				cell("y", "x", result.InteropExact), cell("y", "y", result.InteropExact),
+			},
+			Notes: []string{"python protobuf did not join: the peer reads person in protobuf only (peers/README.md)"},
+		}},
+		Peers: []result.InteropPeer{
+			{Name: "python", Runtime: "CPython 3.11.7", Libraries: map[string]string{"msgpack": "1.2.4", "protobuf": "7.36.2"}, Elapsed: 1102 * time.Millisecond},
+			{Name: "node", Runtime: "Node v20.20.2", Libraries: map[string]string{"@msgpack/msgpack": "3.1.3"}, Elapsed: 1546 * time.Millisecond,
+				Note: "hang: the peer process gave no answer in 2m0s"},
+		},
+		PeerTimings: []result.InteropPeerTiming{
+			{Peer: "python", Library: "msgpack", Format: "msgpack", Workload: "person", Writers: 2, Messages: 20, Decode: 1548, Encode: 2093, Reps: 5, Bytes: 96.4},
+			{Peer: "node", Library: "@msgpack/msgpack", Format: "msgpack", Workload: "person", Writers: 2, Messages: 20, Decode: 12345, Encode: 234567, Reps: 5, Bytes: 97},
+		},
+		PeerTimingMethod: "each message's best of 5 decodes and of 5 encodes <after a warm-up>, the median over the messages",
+	}
+}
+
+func TestInteropPeerRenderers(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		render func(*bytes.Buffer, *result.Interop) error
+	}{
+		{"interop-peers-text.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropTable(b, x) }},
+		{"interop-peers-markdown.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropMarkdown(b, x) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b, testInteropPeers()); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, tc.name, b.Bytes())
+		})
+	}
+	var b bytes.Buffer
+	if err := InteropJSON(&b, testInteropPeers()); err != nil {
+		t.Fatal(err)
+	}
+	var got result.Interop
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(testInteropPeers(), &got); diff != "" {
+		t.Errorf("JSON does not read back as the matrices (-want +got):\n%s", diff)
+	}
+	m := &got.Matrices[0]
+	if why := interopWhy(m, *m.Cell("a-msgpack", "python msgpack")); why != "10 of 10 values lossy: time-precision (reader's mapping), time-zone (both)" {
+		t.Errorf("a-msgpack → python msgpack: %s", why)
+	}
+	run := referenceRun("20261121-093000-abcdef")
+	var page bytes.Buffer
+	if err := HTMLWithMatrices(&page, []*result.Run{run}, Options{}, Matrices{Interop: map[string]*result.Interop{run.ID: testInteropPeers()}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<li>peer python: CPython 3.11.7; msgpack 1.2.4, protobuf 7.36.2 (the peer process ran 1.102s)</li>`,
+		`<th title="node @msgpack/msgpack">4</th>`,
+		`<li>note: python protobuf did not join: the peer reads person in protobuf only (peers/README.md)</li>`,
+		`peer × peer pairs are n/a: not measured`,
+		`<h4>Another runtime: the peer libraries&#39; own time per message</h4>`,
+		`not comparable with the Go tables&#39; timing method`,
+		`&lt;after a warm-up&gt;`,
+		`<td class="l">@msgpack/msgpack</td>`,
+		`<td>1.55µs</td>`,
+		`<td>235µs</td>`,
+	} {
+		if !strings.Contains(page.String(), want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+}
