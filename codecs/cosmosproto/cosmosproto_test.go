@@ -1,0 +1,92 @@
+package cosmosproto
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
+	gen "github.com/serbench/serbench/internal/gen/cosmos"
+	"github.com/serbench/serbench/internal/gen/pb"
+	"github.com/serbench/serbench/workload"
+)
+
+func TestConformance(t *testing.T)   { codectest.Run(t, "cosmos-proto", "cosmos-proto+convert") }
+func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
+
+// TestFarTimeIsAnError is codectest.FarTimeIsAnError on person alone (it
+// checks nested too, which this codec does not bind): a BirthDay in 2300
+// is an error that names the time.
+func TestFarTimeIsAnError(t *testing.T) {
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *w.Values(workload.Options{Count: 1})[0].(*workload.Person)
+	p.BirthDay = time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)
+	const want = "time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"
+	for _, name := range []string{"cosmos-proto", "cosmos-proto+convert"} {
+		_, _, err := codec.RoundTrip(codectest.Bind(t, name, "person"), &p)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s, Person.BirthDay in 2300: error %v, want one that says %q", name, err, want)
+		}
+	}
+}
+
+// TestBindsOnly: the schema types less workload.TestStruc, whose schema
+// the generator cannot compile.
+func TestBindsOnly(t *testing.T) {
+	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[[]float32]()})
+}
+
+// TestFastMethods checks that the generated messages give
+// google.golang.org/protobuf the generated Marshal, Unmarshal and Size
+// (the "fast" feature), so that proto.Marshal runs them and not the
+// reflection-based encoder.
+func TestFastMethods(t *testing.T) {
+	for _, m := range []proto.Message{new(gen.Person), new(gen.Floats)} {
+		methods := m.ProtoReflect().ProtoMethods()
+		if methods == nil || methods.Marshal == nil || methods.Unmarshal == nil || methods.Size == nil {
+			t.Errorf("%T: ProtoMethods %+v, want the generated Marshal, Unmarshal and Size", m, methods)
+		}
+	}
+}
+
+// TestSameBytesAsProtobuf checks that the fast methods write the bytes
+// that protoc-gen-go's messages of the same schema (package pb) write, with
+// deterministic marshalling (a person without tags, so map order does not
+// matter).
+func TestSameBytesAsProtobuf(t *testing.T) {
+	opts := proto.MarshalOptions{Deterministic: true}
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range w.Values(workload.Options{})[:50] {
+		p := *v.(*workload.Person)
+		p.Tags = nil
+		c, err := personOf(&p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := pb.FromPerson(&p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := opts.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := opts.Marshal(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("value %d: cosmos-proto wrote %x, protobuf %x", i, got, want)
+		}
+	}
+}
