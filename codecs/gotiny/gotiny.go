@@ -1,0 +1,95 @@
+// Package gotiny registers github.com/niubaoshu/gotiny, the
+// reflection-based serializer that builds an encoding function per type
+// ahead of use, as the codec "gotiny": the library of
+// go_serialization_benchmarks' "gotiny" rows, at v0.0.3 (its README warns,
+// in Chinese, that it is in an early stage of development and not yet
+// recommended for use; github.com/cybriq/gotiny is a fork).
+//
+// It is called as the README's example does: gotiny.Marshal of the
+// canonical pointer and gotiny.Unmarshal into a new value. The encoding
+// holds no type information or field names; times are written as their
+// Unix nanoseconds. gotiny.Unmarshal returns the number of bytes read, not
+// an error, and panics on malformed input: Decode turns the panic into an
+// error.
+//
+// gotiny.Unmarshal sets a []byte to a slice of its input (decbase.go,
+// decBytes: the README promises no allocation but for maps), so Decode
+// clones its input for the workloads whose type holds a []byte (nested,
+// bsontypes-binary, bsontypes-document), the cost of the plain, safe
+// variant; strings are copied.
+package gotiny
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+
+	"github.com/niubaoshu/gotiny"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// farTime is the known mismatch of gotiny on the workloads whose type has a
+// time.Time, seen by the conformance test on their zero values.
+const farTime = "corrupts times outside 1678-2262, which have no int64 of Unix nanoseconds (time.Time.UnixNano is undefined there): " +
+	"the zero time.Time comes back as 1754-08-30T22:43:41.128654848Z"
+
+func init() {
+	codec.Register(codec.New(codec.Info{
+		Name:   "gotiny",
+		Format: "gotiny",
+		Module: "github.com/niubaoshu/gotiny",
+		API:    codec.Reflection,
+		Losses: []codec.Loss{{
+			Kind:   codec.TimeZone,
+			Detail: "times are written as Unix nanoseconds and decoded with time.Unix, in time.Local",
+		}},
+		Notes: "gotiny.Marshal/Unmarshal; Decode clones its input for types holding a []byte, which gotiny.Unmarshal sets to slices of its input",
+		Expect: []codec.Expectation{
+			{Workload: "person", Kind: codec.ExpectMismatch, Why: farTime + " (a zero BirthDay)"},
+			{Workload: "nested", Kind: codec.ExpectMismatch, Why: farTime + " (a zero T)"},
+			{Workload: "bsontypes-document", Kind: codec.ExpectMismatch, Why: farTime + " (a zero DateTime)"},
+		},
+	}, bind))
+}
+
+func bind(t codec.Target) (codec.Instance, error) {
+	clone := holdsBytes(t.Type, map[reflect.Type]bool{})
+	return codec.Reflect(t, marshal, func(data []byte, v any) (err error) {
+		if clone {
+			data = bytes.Clone(data)
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("gotiny: Unmarshal panicked: %v", r)
+			}
+		}()
+		gotiny.Unmarshal(data, v)
+		return nil
+	}), nil
+}
+
+func marshal(v any) ([]byte, error) { return gotiny.Marshal(v), nil }
+
+// holdsBytes reports whether a value of type t can hold a []byte.
+func holdsBytes(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Slice:
+		return t.Elem().Kind() == reflect.Uint8 || holdsBytes(t.Elem(), seen)
+	case reflect.Array, reflect.Pointer:
+		return holdsBytes(t.Elem(), seen)
+	case reflect.Map:
+		return holdsBytes(t.Key(), seen) || holdsBytes(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if holdsBytes(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
