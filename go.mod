@@ -42,6 +42,8 @@ require (
 	modernc.org/sqlite v1.60.0
 )
 
+require github.com/nazarifard/fastape v0.0.0-20240611084216-abaecf150e5b // indirect
+
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.2.0 // indirect
