@@ -84,9 +84,34 @@ func briefWorkload(b *strings.Builder, tw textWriter, wl *Workload) {
 			fmt.Fprintf(b, "  … %d more rows\n", cut)
 		}
 	}
+	if l := parseLine(wl); l != "" {
+		b.WriteString("  " + l + "\n")
+	}
 	for _, l := range briefNotes(wl.AllRows(), wl.Hidden) {
 		b.WriteString("  " + l + "\n")
 	}
+}
+
+// parseLine is the brief's line on the parse category of wl (its parse
+// table, SectionParse, has the rest), or "" when it has none: the parse
+// and access times of the rows whose values came back (exact or lossy),
+// never ranked with the rows above; the notes name those that failed.
+func parseLine(wl *Workload) string {
+	var parts []string
+	for _, r := range wl.Parse {
+		if !parseTimed(r) || r.Verify.Failing() {
+			continue
+		}
+		p := fmt.Sprintf("%s %s %s", r.Codec.Name, format.Ns(r.Decode.NsOp.Center), format.CI(r.Decode.NsOp))
+		if r.Access != nil {
+			p += fmt.Sprintf(" (access %s)", format.Ns(r.Access.NsOp.Center))
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "parse only, to a value tree, not ranked: " + strings.Join(parts, "; ")
 }
 
 // briefTable is t with the columns of briefColumns, intervals without

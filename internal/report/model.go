@@ -99,6 +99,13 @@ type Workload struct {
 	// flags, or "aliases its input here" when verification found it
 	// aliasing on this workload.
 	HiddenNames []string
+	// Parse are the codecs of the parse category (API APIParse): parsers
+	// that decode to the library's own value tree, not to the user's Go
+	// value, and have no encoder from Go values. They are never in Rows,
+	// Failed or a Bandwidth table, never ranked and never picked; their
+	// section (SectionParse) shows their parse (decode) and access times.
+	// Timed rows come first, fastest decode first, then those that failed.
+	Parse []*Row
 	// Scaling is the parallel throughput of codecs that ran on more than
 	// one goroutine.
 	Scaling []*ScalingRow
@@ -120,9 +127,10 @@ type Workload struct {
 }
 
 // Generic reports whether w is shown in the encode/decode tables: always,
-// unless it has a Bandwidth table and no codec with an encode cell.
+// unless it has a Bandwidth table, or parse rows only, and no codec with
+// an encode cell.
 func (w *Workload) Generic() bool {
-	return w.Bandwidth == nil || len(w.Rows)+len(w.Failed) > 0
+	return (w.Bandwidth == nil && len(w.Parse) == 0) || len(w.Rows)+len(w.Failed) > 0
 }
 
 // Row is one codec (or strategy, or reference) in one workload.
@@ -161,6 +169,14 @@ type Row struct {
 	// failed ones and those on several goroutines.
 	Cells []*result.Cell
 }
+
+// APIParse is the API kind (result.Codec.API, codec.Parse) of the parse
+// category: parsers without binding to Go types, whose decode ends at the
+// library's own value tree. Their rows are Workload.Parse.
+const APIParse = "parse"
+
+// parsing reports whether r is of the parse category.
+func (r *Row) parsing() bool { return r.Codec != nil && r.Codec.API == APIParse && r.Reference == "" }
 
 // Row markers: what a row's name carries when the row does not compare
 // like for like with the plain rows.
@@ -386,7 +402,8 @@ func (w *Workload) SizeRows() []*Row {
 
 // AllRows returns every row of w once: the bandwidth references, the
 // timed and failed rows of the encode/decode table, the other rows of the
-// Bandwidth table (timed, then failed), and the floors.
+// Bandwidth table (timed, then failed), the parse category, and the
+// floors.
 func (w *Workload) AllRows() []*Row {
 	var out []*Row
 	seen := map[*Row]bool{}
@@ -415,10 +432,35 @@ func (w *Workload) AllRows() []*Row {
 			add(b.Row)
 		}
 	}
+	for _, r := range w.Parse {
+		add(r)
+	}
 	for _, r := range w.Floors {
 		add(r)
 	}
 	return out
+}
+
+// parseTimed reports whether r, a row of Workload.Parse, was verified and
+// has its decode (parse) measured.
+func parseTimed(r *Row) bool { return r.Decode != nil && !r.Verify.Failed() }
+
+// sortParse orders the rows of the parse category as the encode/decode
+// table orders its rows, by class (exact, lossy, failing: Row.Class), but
+// by decode time alone; the rows not timed last, by name.
+func sortParse(rows []*Row) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		ti, tj := parseTimed(rows[i]), parseTimed(rows[j])
+		switch {
+		case ti != tj:
+			return ti
+		case ti && rows[i].Class() != rows[j].Class():
+			return rows[i].Class() < rows[j].Class()
+		case ti && rows[i].Decode.NsOp.Center != rows[j].Decode.NsOp.Center:
+			return rows[i].Decode.NsOp.Center < rows[j].Decode.NsOp.Center
+		}
+		return rows[i].Codec.Name < rows[j].Codec.Name
+	})
 }
 
 // accessFields names the fields the access operation reads in w, as the
@@ -651,6 +693,8 @@ func Build(run *result.Run, opts Options) *Report {
 				w.Floors = append(w.Floors, r)
 			case r.Reference != "":
 				refs = append(refs, r)
+			case r.parsing():
+				w.Parse = append(w.Parse, r)
 			default:
 				others = append(others, r)
 			}
@@ -661,7 +705,7 @@ func Build(run *result.Run, opts Options) *Report {
 		// go test -bench, operation "run") has no encode/decode table:
 		// its cells go in a table of cells, as a workload with
 		// references does.
-		if len(refs) > 0 || !anyCodecOp(others) {
+		if len(refs) > 0 || (!anyCodecOp(others) && len(w.Parse) == 0) {
 			w.Bandwidth = buildBandwidth(refs, others)
 			generic = nil
 			for _, r := range others {
@@ -688,6 +732,7 @@ func Build(run *result.Run, opts Options) *Report {
 			return w.Rows[i].Codec.Name < w.Rows[j].Codec.Name
 		})
 		sort.SliceStable(w.Failed, func(i, j int) bool { return w.Failed[i].Codec.Name < w.Failed[j].Codec.Name })
+		sortParse(w.Parse)
 		rankRows(w.Rows)
 		rankAccess(w)
 		shown := map[string]bool{}
@@ -1007,6 +1052,14 @@ func (w *Workload) FloorLine() string {
 func (w *Workload) Notes() []string {
 	timed := append([]*Row(nil), w.Rows...)
 	failed := append([]*Row(nil), w.Failed...)
+	// The parse category's losses and failures are noted as the others'.
+	for _, r := range w.Parse {
+		if parseTimed(r) {
+			timed = append(timed, r)
+		} else {
+			failed = append(failed, r)
+		}
+	}
 	if bw := w.Bandwidth; bw != nil {
 		// The rows of the Bandwidth table that are not in the other:
 		// failed when any of their cells was not timed.

@@ -37,6 +37,10 @@ const (
 	SectionAccess
 	// SectionScaling is the table of parallel throughput.
 	SectionScaling
+	// SectionParse is the table of the parse category (Workload.Parse):
+	// parsers that decode to their own value tree, apart from the ranked
+	// tables.
+	SectionParse
 
 	// numSectionKinds counts the kinds above; it stays last.
 	numSectionKinds
@@ -61,10 +65,10 @@ const (
 // order it shows them. A format shows every section of a kind it lists
 // and no other.
 var sectionOrder = map[Formats][]SectionKind{
-	FormatText:     {SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionAccess, SectionSizes, SectionScaling},
-	FormatMarkdown: {SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizes, SectionAccess},
-	FormatCharts:   {SectionTimeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizeCharts, SectionSizes, SectionAccess},
-	FormatHTML:     {SectionTimeCharts, SectionSizeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizes, SectionAccess, SectionScaling},
+	FormatText:     {SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionAccess, SectionParse, SectionSizes, SectionScaling},
+	FormatMarkdown: {SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizes, SectionAccess, SectionParse},
+	FormatCharts:   {SectionTimeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizeCharts, SectionSizes, SectionAccess, SectionParse},
+	FormatHTML:     {SectionTimeCharts, SectionSizeCharts, SectionMain, SectionBandwidth, SectionFloor, SectionPrecision, SectionNotes, SectionSizes, SectionAccess, SectionParse, SectionScaling},
 }
 
 // Section is one part of a workload's report: a table, a line, a list
@@ -226,6 +230,9 @@ func sectionsOf(w *Workload) []*Section {
 	}
 	if t := scalingTable(w); t != nil {
 		add(&Section{Kind: SectionScaling, Table: t})
+	}
+	if t := parseTable(w); t != nil {
+		add(&Section{Kind: SectionParse, Table: t})
 	}
 	return out
 }
@@ -539,6 +546,78 @@ func scalingTable(w *Workload) *SectionTable {
 			}
 		}
 		t.Rows = append(t.Rows, TableRow{Cells: cells})
+	}
+	return t
+}
+
+// parseTable is the table of the parse category of w (Workload.Parse), or
+// nil when it has none: parsers without binding to Go types, timed from
+// the document to the library's value tree (parse) and to the access
+// fields read from that tree (access), on the same documents as the JSON
+// codecs decode (bytes). They have no encoder from Go values, so the
+// table has no encode; they are not ranked, not compared with the codecs
+// above (whose decode ends at the user's Go value) and never picked.
+func parseTable(w *Workload) *SectionTable {
+	if len(w.Parse) == 0 {
+		return nil
+	}
+	const th, tm = FormatText | FormatHTML, FormatText | FormatMarkdown
+	caption := "decode to the library's value tree, not your Go value; not ranked against the codecs above; no encode: bytes are the input document"
+	access := ""
+	for _, r := range w.Parse {
+		if r.Access != nil {
+			access = fmt.Sprintf("; access: parse, then read %s", accessFields(w))
+			break
+		}
+	}
+	t := &SectionTable{Title: "parse only", Caption: caption + access, Indent: true, HTMLClass: "parse",
+		HTMLTitle: "Parse only (not ranked)",
+		HTMLCaption: "Parsers without binding to Go types: the time to parse the document into the library's own value tree" +
+			strings.Replace(access, "; access: parse, then read", ", and to parse it and read", 1) +
+			" from the tree. The tree is not your Go value, so these rows are not ranked against the codecs above and never picked; " +
+			"they have no encoder from Go values, and the bytes are the input document (written by the library its notes name).",
+		Cols: []Column{
+			{Head: "codec", Left: true, Escape: true},
+			{Head: "check", Left: true, Check: true, In: FormatHTML},
+			{Head: "parse", CI: true},
+			{Head: "access", CI: true},
+			{Head: "ops/s", In: th},
+			{Head: "bytes"},
+			{Head: "MB/s", In: th},
+			{Head: "allocs", In: tm | FormatHTML},
+			{Head: "B/op", In: th},
+			{Head: "check", Left: true, Escape: true, Check: true, In: tm | FormatCharts},
+			{Head: "library", Left: true, Minor: true, In: FormatHTML},
+			{Head: "flags", Left: true, In: FormatHTML},
+		}}
+	for _, r := range w.Parse {
+		c := r.Codec
+		library := c.Module
+		if c.Version != "" {
+			library += " " + c.Version
+		}
+		mark := val(r.Mark())
+		size := none
+		if r.Verify != nil && r.Verify.MeanSize > 0 {
+			size = numCell(format.Count(r.Verify.MeanSize), r.Verify.MeanSize)
+		}
+		rate, mbps, allocs, bop := none, none, none, none
+		timed := parseTimed(r)
+		if timed {
+			d := r.Decode
+			rate = numCell(format.Rate(1e9/d.NsOp.Center), 1e9/d.NsOp.Center)
+			mbps = numCell(format.Count(d.MBps), d.MBps)
+			allocs = numCell(format.Count(d.Allocs.Center), d.Allocs.Center)
+			bop = numCell(format.Count(d.BOp.Center), d.BOp.Center)
+		}
+		parse, acc := none, none
+		if timed {
+			parse, acc = ciCell(w, r.Decode), ciCell(w, r.Access)
+		}
+		t.Rows = append(t.Rows, TableRow{Failed: !timed, Cells: []Cell{
+			val(r.Label()), mark, parse, acc, rate, size, mbps, allocs, bop, mark,
+			val(library), val(strings.Join(c.Flags, ", ")),
+		}})
 	}
 	return t
 }

@@ -394,12 +394,12 @@ func listed(names []string, n int) string {
 	return s
 }
 
-// codecCount is the number of codecs of w, timed or not, references left
-// out.
+// codecCount is the number of codecs of w, timed or not, references and
+// the parse category (never picked) left out.
 func codecCount(w *Workload) int {
 	n := 0
 	for _, r := range w.AllRows() {
-		if r.Reference == "" {
+		if r.Reference == "" && !r.parsing() {
 			n++
 		}
 	}
