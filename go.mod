@@ -42,7 +42,10 @@ require (
 	modernc.org/sqlite v1.60.0
 )
 
-require github.com/nazarifard/fastape v0.0.0-20240611084216-abaecf150e5b // indirect
+require (
+	github.com/chmike/ditp v0.0.0-20240629115045-1ab5bbd646cd // indirect
+	github.com/nazarifard/fastape v0.0.0-20240611084216-abaecf150e5b // indirect
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect

@@ -1,0 +1,38 @@
+package ditp
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/workload"
+)
+
+func TestConformance(t *testing.T)   { codectest.Run(t, "ditp") }
+func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
+
+func TestBindsOnly(t *testing.T) {
+	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[[]float32]()})
+}
+
+// TestTruncatedFails: every strict prefix of the encodings of the first
+// persons fails to decode with an error: Decode recovers the decoder's
+// panics.
+func TestTruncatedFails(t *testing.T) {
+	inst := codectest.Bind(t, "ditp", "person")
+	w, err := workload.Lookup("person")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range w.Values(workload.Options{Count: 3}) {
+		data, err := inst.Encode(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range len(data) {
+			if _, err := inst.Decode(data[:n]); err == nil {
+				t.Errorf("value %d: the first %d of %d bytes decode without an error", i, n, len(data))
+			}
+		}
+	}
+}
