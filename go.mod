@@ -44,6 +44,7 @@ require (
 
 require (
 	github.com/chmike/ditp v0.0.0-20240629115045-1ab5bbd646cd // indirect
+	github.com/ferranbt/fastssz v0.1.4 // indirect
 	github.com/nazarifard/fastape v0.0.0-20240611084216-abaecf150e5b // indirect
 )
 
@@ -109,6 +110,7 @@ tool (
 	github.com/calmh/xdr/cmd/genxdr
 	github.com/cosmos/cosmos-proto/cmd/protoc-gen-go-pulsar
 	github.com/deneonet/benc/cmd/bencgen
+	github.com/ferranbt/fastssz/sszgen
 	github.com/gogo/protobuf/protoc-gen-gogofaster
 	github.com/hamba/avro/v2/cmd/avrogen
 	github.com/mailru/easyjson/easyjson
