@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/interop"
+	"github.com/serbench/serbench/internal/peers"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
 
-const interopUsage = `Usage: serbench interop [--format RE] [--workload RE] [--values N] [--format-out text|markdown|json]
+const interopUsage = `Usage: serbench interop [--format RE] [--workload RE] [--values N] [--peers python,node|none] [--format-out text|markdown|json]
        serbench interop --run RUN-ID|latest [--db DB] [--format-out text|markdown|json]
 
 Prints the cross-library interoperability matrices: for every format that
@@ -42,12 +44,30 @@ memory limit: one that crashes or hangs on a writer's bytes is killed, that
 pair marked CRASH or HANG, and the reader goes on in a new worker. Workers
 run with TZ=UTC.
 
-serbench run --interop computes the matrices with the run and stores them;
---run prints those stored matrices instead of computing them.
+Other languages join the matrices (--peers: python and node by default,
+when installed by scripts/install-peers.sh; peers/README.md): a Python or
+Node library of a format (python msgpack, node @msgpack/msgpack, python
+cbor2, ...) is one more writer (row) and reader (column) of its format's
+matrix, and BSON, which one Go codec writes, has a matrix with them. A Go
+row × peer column is go→peer: the peer read what the Go codec wrote,
+checked against a JSON rendering of the values; a peer row × Go column is
+peer→go: the Go codec read the peer's re-encoding of that Go codec's own
+messages; peer × peer pairs are n/a. A peer library's documented mapping
+(a Python datetime's microseconds) is a declared loss: ~, never ok. The
+peers' own decode and encode times per message follow in a table of their
+own, another runtime's, not comparable with serbench's Go timings. A peer
+that is not installed is said on standard error and in the notes of the
+matrices it would join; the exit status stays 0.
+
+serbench run --interop computes the matrices with the run (the peers too)
+and stores them; --run prints those stored matrices instead of computing
+them.
 
 Examples:
   serbench interop                                  # every format, person and nested
   serbench interop --format '^(msgpack|cbor)$' --workload person
+  serbench interop --format '^msgpack$' --peers python --format-out markdown
+  serbench interop --peers none                     # the Go implementations only
   serbench run --workload person --codec '^json$' --interop   # stores them with the run
   serbench interop --run latest --format-out markdown
 `
@@ -62,6 +82,7 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	timeLimit := fs.Duration("time-limit", interop.DefaultTimeLimit, "limit of one writer's encoding or one reader's reading of one writer's messages; a worker past it is killed and the pair marked HANG")
 	memoryLimit := fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none")
 	workers := fs.Int("workers", 0, "worker processes at once (default: GOMAXPROCS)")
+	peerList := fs.String("peers", "python,node", "the other languages' peers that join the matrices: python, node, both (comma-separated) or none; one that is not installed is a note")
 	outFormat := fs.String("format-out", "text", "output format: "+strings.Join(interopFormats, ", "))
 	runID := fs.String("run", "", "print the matrices stored with this run (an ID, or latest) in --db instead of computing them")
 	dbPath := dbFlag(fs, "read with --run")
@@ -73,7 +94,7 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if *runID != "" {
-		for _, name := range []string{"format", "workload", "values", "time-limit", "memory-limit", "workers"} {
+		for _, name := range []string{"format", "workload", "values", "time-limit", "memory-limit", "workers", "peers"} {
 			if isSet(fs, name) {
 				return usagef("--run prints stored matrices: --%s does not apply", name)
 			}
@@ -82,6 +103,10 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if isSet(fs, "db") {
 		return usagef("--db is read with --run only: serbench interop stores nothing (serbench run --interop stores the matrices with the run)")
+	}
+	peerNames, err := parsePeers(*peerList)
+	if err != nil {
+		return err
 	}
 	opts := interop.Options{Values: *values, TimeLimit: *timeLimit, Workers: *workers}
 	if *formatRE != "" {
@@ -108,19 +133,47 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if opts.MemoryLimit == 0 {
 		opts.MemoryLimit = -1
 	}
-	if !hasFormat(opts.Format) {
-		return usagef("--format %q selects no format with two or more implementations (valid: %s)", *formatRE, strings.Join(interopFormatNames(), ", "))
+	if !hasFormat(opts.Format, peerNames) {
+		return usagef("--format %q selects no format with two or more implementations (valid: %s)", *formatRE, strings.Join(interopFormatNames(peerNames), ", "))
 	}
 	opts.Progress = func(done, total int) {
 		if done%20 == 0 || done == total {
 			fmt.Fprintf(stderr, "interop: %d of %d reader columns done\n", done, total)
 		}
 	}
-	x, err := interop.Compute(ctx, nil, opts)
+	x, missing, err := peers.Compute(ctx, nil, opts, peers.JoinOptions{Peers: peerNames})
 	if err != nil {
 		return fmt.Errorf("interoperability matrix: %w", err)
 	}
+	warnMissingPeers(stderr, missing)
 	return render(stdout, x)
+}
+
+// parsePeers returns the peers of a --peers value: an empty list for
+// none.
+func parsePeers(list string) ([]string, error) {
+	if list == "none" {
+		return []string{}, nil
+	}
+	var out []string
+	for _, p := range strings.Split(list, ",") {
+		p = strings.TrimSpace(p)
+		if !slices.Contains(peers.AllPeers, p) {
+			return nil, usagef("--peers %q: want python, node, python,node or none", list)
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// warnMissingPeers says on w which peers are not installed, and that their
+// libraries are left out of the matrices.
+func warnMissingPeers(w io.Writer, missing []peers.Missing) {
+	for _, m := range missing {
+		fmt.Fprintf(w, "interop: the %s peer is not installed, its libraries are left out of the matrices (bash scripts/install-peers.sh installs it): %v\n", m.Peer, m.Err)
+	}
 }
 
 // interopWorkloads returns the workloads pattern selects that have values
@@ -143,19 +196,27 @@ func interopWorkloads(pattern string) ([]string, error) {
 }
 
 // interopFormatNames returns the formats with two or more
-// implementations.
-func interopFormatNames() []string {
+// implementations, the libraries of the peers named counted.
+func interopFormatNames(peerNames []string) []string {
 	var out []string
-	for _, f := range interop.Participants(codec.All()) {
-		out = append(out, f.Name)
+	for _, f := range interop.Implementations(codec.All()) {
+		n := len(f.Codecs)
+		for _, l := range peers.Libraries {
+			if l.Format == f.Name && slices.Contains(peerNames, l.Peer) {
+				n++
+			}
+		}
+		if n >= 2 {
+			out = append(out, f.Name)
+		}
 	}
 	return out
 }
 
 // hasFormat reports whether re (nil: any) selects a format with two or
-// more implementations.
-func hasFormat(re *regexp.Regexp) bool {
-	for _, name := range interopFormatNames() {
+// more implementations, the libraries of the peers named counted.
+func hasFormat(re *regexp.Regexp, peerNames []string) bool {
+	for _, name := range interopFormatNames(peerNames) {
 		if re == nil || re.MatchString(name) {
 			return true
 		}

@@ -184,6 +184,11 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
 		}
 		h.Interop = func(x *result.Interop, took time.Duration) {
+			for _, p := range x.Peers {
+				if p.Runtime == "" && p.Note != "" {
+					fmt.Fprintf(stderr, "interop: the %s peer did not join the matrices: %s\n", p.Name, p.Note)
+				}
+			}
 			fmt.Fprintf(stderr, "interoperability matrices of %d format × workload pairs stored in %s (serbench interop --run %s prints them)\n",
 				len(x.Matrices), took.Round(10*time.Millisecond), r.ID)
 		}

@@ -43,8 +43,8 @@ type Missing struct {
 // joined (Join): each installed peer's library for a matrix's format is
 // one more writer and reader of that matrix; a format that one Go codec
 // writes has a matrix when a peer joins it (BSON). It returns the peers
-// that are not installed, which the matrices' notes name too: a caller
-// says so, and goes on. Run's errors are returned, and a missing peer's
+// that are not installed and have a library for one of the matrices,
+// which the matrices' notes name too: a caller says so, and goes on. Run's errors are returned, and a missing peer's
 // with jo.Required.
 func Compute(ctx context.Context, codecs []codec.Codec, opts interop.Options, jo JoinOptions) (*result.Interop, []Missing, error) {
 	names := jo.Peers
@@ -87,6 +87,13 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts interop.Options, jo
 	if err != nil {
 		return nil, nil, err
 	}
+	// A missing peer matters only where it has a library for a matrix.
+	missing = slices.DeleteFunc(missing, func(m Missing) bool {
+		return !slices.ContainsFunc(x.Matrices, func(mx result.InteropMatrix) bool {
+			_, ok := library(m.Peer, mx.Format)
+			return ok
+		})
+	})
 	var res *Result
 	if len(installed) > 0 {
 		var formats, workloads []string

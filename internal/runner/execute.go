@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/interop"
+	"github.com/serbench/serbench/internal/peers"
 	"github.com/serbench/serbench/internal/robust"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
@@ -153,8 +154,10 @@ func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robu
 // storeInterop computes the cross-library interoperability matrices of
 // every format with two or more implementations (internal/interop's
 // defaults: not only the plan's codecs, since a pair needs both sides) in
-// worker processes (in this process with isolation none) and stores them
-// with the run, unless the run has them already (a resumed run).
+// worker processes (in this process with isolation none), with the Python
+// and Node peers joined when they are installed (internal/peers: a peer
+// that is not installed is a note of the matrices, x.Peers), and stores
+// them with the run, unless the run has them already (a resumed run).
 func (r *Run) storeInterop(ctx context.Context, p *Plan, stored func(*result.Interop, time.Duration)) error {
 	if _, err := r.db.Interop(ctx, r.ID); err == nil {
 		return nil
@@ -162,11 +165,11 @@ func (r *Run) storeInterop(ctx context.Context, p *Plan, stored func(*result.Int
 		return err
 	}
 	start := time.Now()
-	x, err := interop.Compute(ctx, nil, interop.Options{
+	x, _, err := peers.Compute(ctx, nil, interop.Options{
 		MemoryLimit: p.Config.MemoryLimit,
 		Workers:     p.Config.Workers,
 		InProcess:   p.Config.Isolation == harness.IsolationNone,
-	})
+	}, peers.JoinOptions{})
 	if err != nil {
 		return fmt.Errorf("interoperability matrix: %w", err)
 	}
