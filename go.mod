@@ -44,8 +44,17 @@ require (
 
 require (
 	github.com/chmike/ditp v0.0.0-20240629115045-1ab5bbd646cd // indirect
+	github.com/emicklei/dot v1.6.2 // indirect
 	github.com/ferranbt/fastssz v0.1.4 // indirect
+	github.com/linkedin/goavro v1.0.5 // indirect
+	github.com/minio/sha256-simd v1.0.0 // indirect
+	github.com/mitchellh/mapstructure v1.3.2 // indirect
 	github.com/nazarifard/fastape v0.0.0-20240611084216-abaecf150e5b // indirect
+	github.com/pkg/errors v0.9.1 // indirect
+	github.com/protolambda/zssz v0.1.1 // indirect
+	github.com/prysmaticlabs/go-bitfield v0.0.0-20190825002834-fb724e897364 // indirect
+	github.com/prysmaticlabs/go-ssz v0.0.0-20190827151743-72881c4223d8 // indirect
+	gopkg.in/yaml.v2 v2.3.0 // indirect
 )
 
 require (

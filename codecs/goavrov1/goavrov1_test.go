@@ -1,0 +1,46 @@
+package goavrov1
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/workload"
+)
+
+func TestConformance(t *testing.T) { codectest.Run(t, "goavro-v1", "goavro-v1+convert") }
+
+func TestBindsOnly(t *testing.T) {
+	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[[]float32]()})
+}
+
+func TestDecodeTrailingBytes(t *testing.T) {
+	inst := codectest.Bind(t, "goavro-v1", "person")
+	prepared, err := inst.Prepare(&workload.Person{Name: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := inst.Encode(prepared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := inst.Decode(append(data, 0)); err == nil {
+		t.Error("Decode with a trailing byte = nil error, want an error")
+	}
+}
+
+// TestCanonicalErrors checks that native values of other types than the
+// schema's are refused.
+func TestCanonicalErrors(t *testing.T) {
+	person := codectest.Bind(t, "goavro-v1", "person")
+	good, err := person.Prepare(&workload.Person{Name: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := person.Canonical(good); err != nil {
+		t.Fatalf("Canonical of a good native value: %v", err)
+	}
+	if _, err := person.Canonical(map[string]any{"name": "a"}); err == nil {
+		t.Error("Canonical of a map = nil error, want an error")
+	}
+}
