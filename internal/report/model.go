@@ -1087,6 +1087,7 @@ func (w *Workload) Notes() []string {
 	// Lossy codecs that saw the same declared losses, by their text,
 	// share one line: the explanation is given once.
 	lossyAt := map[string]int{}
+	lossyHead := map[string]string{}
 	for _, r := range timed {
 		switch r.Verify.Status {
 		case result.VerifyLossy:
@@ -1096,12 +1097,15 @@ func (w *Workload) Notes() []string {
 				name = fmt.Sprintf("%s (%s; bounds: %s)", r.Codec.Name, strings.Join(r.Verify.Observed, ", "), strings.Join(r.Verify.Bounds, "; "))
 			}
 			if i, ok := lossyAt[seen]; ok {
-				head, tail, _ := strings.Cut(out[i], ": ")
-				out[i] = head + ", " + name + ": " + tail
+				// The names so far, then this one: a name with its
+				// bounds has ": " of its own.
+				lossyHead[seen] += ", " + name
+				out[i] = lossyHead[seen] + ": " + seen
 				continue
 			}
 			lossyAt[seen] = len(out)
-			out = append(out, fmt.Sprintf("lossy %s: %s", name, seen))
+			lossyHead[seen] = "lossy " + name
+			out = append(out, lossyHead[seen]+": "+seen)
 		case result.VerifyMismatch:
 			ex := ""
 			if len(r.Verify.Diffs) > 0 {

@@ -30,7 +30,7 @@ func parseRun() *result.Run {
 		result.Verification{Workload: "person", Codec: "treeparse", Status: result.VerifyLossy, Values: 1000, MeanSize: 209.3,
 			Observed: []string{"float-precision ×12"}, Bounds: []string{"float-precision: relative 4.4e-16 (bound 1e-15)"}},
 		result.Verification{Workload: "person", Codec: "treeparse-reuse", Status: result.VerifyLossy, Values: 1000, MeanSize: 209.3,
-			Observed: []string{"float-precision ×12"}},
+			Observed: []string{"float-precision ×12"}, Bounds: []string{"float-precision: relative 4.4e-16 (bound 1e-15)"}},
 		result.Verification{Workload: "person", Codec: "badparse", Status: result.VerifyMismatch, Values: 1000, MeanSize: 209.3,
 			DiffValues: 3, Diffs: []string{"value 1: other at .Name: want \"Zoë\", got \"Zo\""}},
 	)
@@ -94,6 +94,18 @@ func TestParseCategory(t *testing.T) {
 		if s := rep.Summaries[0]; s.Codecs != len(w.Rows) {
 			t.Errorf("summary counts %d codecs, the table has %d rows", s.Codecs, len(w.Rows))
 		}
+	}
+}
+
+// TestLossyNotesShareALine checks that codecs with the same losses share
+// one note even when their names carry bounds, which have ": " of their
+// own.
+func TestLossyNotesShareALine(t *testing.T) {
+	w := Build(parseRun(), Options{AllVariants: true}).Workloads[0]
+	want := "lossy treeparse-reuse (float-precision ×12; bounds: float-precision: relative 4.4e-16 (bound 1e-15)), " +
+		"treeparse (float-precision ×12; bounds: float-precision: relative 4.4e-16 (bound 1e-15)): float-precision: not correctly rounded"
+	if notes := w.Notes(); !slices.Contains(notes, want) {
+		t.Errorf("notes:\n%s\nwant the line\n%s", strings.Join(notes, "\n"), want)
 	}
 }
 
