@@ -157,10 +157,20 @@ func Join(x *result.Interop, r *Result, missing []Missing) {
 		x.PeerTimings = append(x.PeerTimings, result.InteropPeerTiming{Peer: t.Peer, Library: t.Library, Format: t.Format,
 			Workload: t.Workload, Writers: t.Writers, Messages: t.Messages, Decode: t.Decode, Encode: t.Encode, Reps: t.Reps, Bytes: t.Bytes})
 	}
+	sort.SliceStable(x.PeerTimings, func(i, j int) bool {
+		a, b := x.PeerTimings[i], x.PeerTimings[j]
+		if a.Format != b.Format {
+			return a.Format < b.Format
+		}
+		if a.Workload != b.Workload {
+			return a.Workload < b.Workload
+		}
+		return slices.Index(AllPeers, a.Peer) < slices.Index(AllPeers, b.Peer)
+	})
 	if len(x.PeerTimings) > 0 {
-		x.PeerTimingMethod = fmt.Sprintf("measured inside each peer process (Python: time.perf_counter_ns; Node: process.hrtime.bigint), "+
-			"not by serbench's Go harness: every message of a Go writer decoded and re-encoded %d times as a warm-up, "+
-			"then each message's best of %d decodes and of %d encodes; the table gives the median over the messages of every Go writer of the format",
+		x.PeerTimingMethod = fmt.Sprintf("each peer process times itself (Python: time.perf_counter_ns; Node: process.hrtime.bigint): "+
+			"every message of a Go writer decoded and re-encoded %d times as a warm-up, "+
+			"then each message's best of %d decodes and of %d encodes; a row is the median over the messages of every Go writer of the format",
 			warmup, x.PeerTimings[0].Reps, x.PeerTimings[0].Reps)
 	}
 	for i := range x.Matrices {
@@ -246,10 +256,50 @@ func joinMatrix(m *result.InteropMatrix, r *Result, ran map[string]PeerInfo, mis
 	}
 	m.Codecs, m.Cells = codecs, cells
 	for _, c := range cols {
-		if s := crossSummary(r, m.Format, m.Workload, c.p.Name); s != "" {
-			m.Notes = append(m.Notes, c.name+": "+strings.ReplaceAll(s, "\n    ", "; "))
+		if s := crossNote(r, m.Format, m.Workload, c.p.Name, c.name); s != "" {
+			m.Notes = append(m.Notes, s)
 		}
 	}
+}
+
+// crossNote summarises the peer→go cells of peer (its library named name)
+// whose Go writer and Go reader differ: W → the peer → R, which the
+// matrix has no cell for.
+func crossNote(r *Result, format, wl, peer, name string) string {
+	counts := map[Status]int{}
+	n := 0
+	first := ""
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if c.Format != format || c.Workload != wl || c.Peer != peer || c.Direction != PeerToGo || c.Writer == c.Reader {
+			continue
+		}
+		counts[c.Status]++
+		n++
+		if rank(c.Status) > rank(StatusLossy) && first == "" {
+			first = fmt.Sprintf("%s → %s → %s %s", c.Writer, name, c.Reader, c.Status)
+			switch {
+			case c.Fail != nil:
+				first += fmt.Sprintf(": message %d: %s at %s: want %s, got %s", c.Fail.Message, c.Fail.Class, c.Fail.Path, c.Fail.Want, c.Fail.Got)
+			case c.Error != "":
+				first += ": " + c.Error
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	var parts []string
+	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusPanic, StatusFail, StatusCrash, StatusHang, StatusNone} {
+		if counts[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+		}
+	}
+	out := fmt.Sprintf("Go writer → %s → another Go reader (peer→go pairs that are no cell here, %d): %s", name, n, strings.Join(parts, ", "))
+	if first != "" {
+		out += "; for example " + first
+	}
+	return out
 }
 
 // peerCell returns the matrix cell of r's cell of peer p in direction
