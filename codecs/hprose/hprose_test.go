@@ -7,3 +7,7 @@ import (
 )
 
 func TestConformance(t *testing.T) { codectest.Run(t, "hprose-go", "hprose-golang") }
+
+// TestTruncatedInput checks that no strict prefix of an encoding decodes
+// and that none panics.
+func TestTruncatedInput(t *testing.T) { codectest.TruncatedFails(t) }
