@@ -32,7 +32,29 @@ func interopMatrix() *result.Interop {
 					Example: &result.InteropDiff{Value: 7, Path: `Tags["ü\x00"]`, Class: "other", Want: `"a"`, Got: `""`}},
 				{Writer: "vmihailenco-msgpack", Reader: "vmihailenco-msgpack", Status: result.InteropCrash, Detail: "the worker died: signal: killed"},
 			},
+			Notes: []string{"node @msgpack/msgpack did not join: the node peer is not installed (node is not on PATH)"},
+		}, {
+			// A matrix the peers joined: a Python library's row and column.
+			Format: "bson", Workload: "person",
+			Codecs: []result.InteropCodec{
+				{Name: "bson", Module: "go.mongodb.org/mongo-driver", Losses: []string{"time-precision", "time-zone"}},
+				{Name: "python pymongo", Module: "pymongo 4.20.0 on CPython 3.11.7", Peer: "python", Losses: []string{"time-zone"}},
+			},
+			Cells: []result.InteropCell{
+				{Writer: "bson", Reader: "bson", Status: result.InteropLossy, Values: 100, Lossy: 100, Classes: []string{"time-precision", "time-zone"}},
+				{Writer: "bson", Reader: "python pymongo", Status: result.InteropLossy, Values: 100, Lossy: 100, Classes: []string{"time-precision", "time-zone"}},
+				{Writer: "python pymongo", Reader: "bson", Status: result.InteropLossy, Values: 100, Lossy: 100, Classes: []string{"time-precision", "time-zone"}},
+				{Writer: "python pymongo", Reader: "python pymongo", Status: result.InteropNA, Detail: "not measured: the peers are not run against each other"},
+			},
 		}},
+		Peers: []result.InteropPeer{
+			{Name: "python", Runtime: "CPython 3.11.7", Libraries: map[string]string{"pymongo": "4.20.0"}, Elapsed: 1606 * time.Millisecond},
+			{Name: "node", Note: "not installed: node is not on PATH"},
+		},
+		PeerTimings: []result.InteropPeerTiming{
+			{Peer: "python", Library: "pymongo", Format: "bson", Workload: "person", Writers: 1, Messages: 100, Decode: 2840, Encode: 2090, Reps: 5, Bytes: 175},
+		},
+		PeerTimingMethod: "each peer process times itself",
 	}
 }
 
@@ -67,6 +89,15 @@ func testInterop(t *testing.T, fresh newDB) {
 	}
 	if got, err := d.Interop(ctx, run.ID); err != nil || len(got.Matrices) != 0 {
 		t.Fatalf("after saving again: %v, %v", got, err)
+	}
+	// Matrices stored before the peers joined read as they were.
+	old := `{"values":3,"time_limit":20000000000,"memory_limit":0,"matrices":[{"format":"json","workload":"person",` +
+		`"codecs":[{"name":"json","module":"encoding/json"}],"cells":[{"writer":"json","reader":"json","status":"exact","values":3,"exact":3}]}]}`
+	if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE interop_matrices SET matrix = ? WHERE run_id = ?`), old, run.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.Interop(ctx, run.ID); err != nil || got.HasPeers() || len(got.Peers) != 0 || got.Matrix("json", "person").Cell("json", "json").Exact != 3 {
+		t.Fatalf("matrices stored before the peers: %+v, %v", got, err)
 	}
 	// Damaged matrices are an error that says so.
 	if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE interop_matrices SET matrix = ? WHERE run_id = ?`), "{not json", run.ID); err != nil {
