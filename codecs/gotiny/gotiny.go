@@ -12,6 +12,13 @@
 // an error, and panics on malformed input: Decode turns the panic into an
 // error.
 //
+// "gotiny-reuse" is the library's other documented use, and the one
+// go_serialization_benchmarks timed: one Encoder and one Decoder per
+// instance, made for the workload's type with NewEncoderWithType and
+// NewDecoderWithType and used for every value. Encoder.Encode returns its
+// own buffer and encodes the next value into the same memory (encoder.go,
+// reset), so the variant is flagged BufferReuse.
+//
 // gotiny.Unmarshal sets a []byte to a slice of its input (decbase.go,
 // decBytes: the README promises no allocation but for maps), so Decode
 // clones its input for the workloads whose type holds a []byte (nested,
@@ -35,7 +42,7 @@ const farTime = "corrupts times outside 1678-2262, which have no int64 of Unix n
 	"the zero time.Time comes back as 1754-08-30T22:43:41.128654848Z"
 
 func init() {
-	codec.Register(codec.New(codec.Info{
+	info := codec.Info{
 		Name:   "gotiny",
 		Format: "gotiny",
 		Module: "github.com/niubaoshu/gotiny",
@@ -50,7 +57,32 @@ func init() {
 			{Workload: "nested", Kind: codec.ExpectMismatch, Why: farTime + " (a zero T)"},
 			{Workload: "bsontypes-document", Kind: codec.ExpectMismatch, Why: farTime + " (a zero DateTime)"},
 		},
-	}, bind))
+	}
+	codec.Register(codec.New(info, bind))
+
+	info.Name = "gotiny-reuse"
+	info.Flags.BufferReuse = true
+	info.Notes = "one Encoder (NewEncoderWithType) and one Decoder (NewDecoderWithType) per instance, as go_serialization_benchmarks used them; " +
+		"Encode returns the Encoder's buffer, overwritten by the next Encode; Decode clones its input for types holding a []byte"
+	codec.Register(codec.New(info, bindReuse))
+}
+
+func bindReuse(t codec.Target) (codec.Instance, error) {
+	clone := holdsBytes(t.Type, map[reflect.Type]bool{})
+	enc := gotiny.NewEncoderWithType(t.Type)
+	dec := gotiny.NewDecoderWithType(t.Type)
+	return codec.Reflect(t, func(v any) ([]byte, error) { return enc.Encode(v), nil }, func(data []byte, v any) (err error) {
+		if clone {
+			data = bytes.Clone(data)
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("gotiny: Decoder.Decode panicked: %v", r)
+			}
+		}()
+		dec.Decode(data, v)
+		return nil
+	}), nil
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
