@@ -8,7 +8,11 @@
 // XDR carries no type information and no field names: a value is its
 // fields in order, in 4-byte units; the package maps int and uint to 32-bit
 // XDR integers, int64 and uint64 to hypers, a map to an array of key-value
-// pairs and a time.Time to its RFC 3339 text with nanoseconds.
+// pairs and a time.Time to its RFC 3339 text with nanoseconds. A Go int or
+// uint beyond 32 bits is silently truncated (encode.go:
+// EncodeInt(int32(v.Int())); TestIntTruncated): no workload it binds holds
+// one (person's Siblings are below 12), so it is not a declared loss, but
+// data with larger ints would come back changed.
 //
 // xdr.Unmarshal sets a []byte (XDR opaque data) to a slice of its input
 // (decode.go: v.SetBytes of DecodeFixedOpaque's slice), so Decode clones its
