@@ -672,6 +672,12 @@ func Build(run *result.Run, opts Options) *Report {
 				if op == nil {
 					continue
 				}
+				if r.parsing() && c.Op == result.OpEncode && !result.Failed(c.Status) {
+					// The parse category's encode is another library's
+					// (it has no encoder from Go values) and is shown
+					// nowhere: its precision is no concern of the run's.
+					continue
+				}
 				timed = append(timed, op)
 				if c.Goroutines != 1 {
 					continue

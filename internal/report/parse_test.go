@@ -35,7 +35,9 @@ func parseRun() *result.Run {
 			DiffValues: 3, Diffs: []string{"value 1: other at .Name: want \"Zoë\", got \"Zo\""}},
 	)
 	cell := func(codec, op string, base float64) result.Cell {
-		c := result.Cell{Workload: "person", Codec: codec, Op: op, Status: result.CellOK, Goroutines: 1, MeanSize: 209.3}
+		// A target none meets, so that the precision line names cells.
+		c := result.Cell{Workload: "person", Codec: codec, Op: op, Status: result.CellOK, Goroutines: 1, MeanSize: 209.3,
+			Target: 0.001, Missed: result.MissedNoise}
 		for k, f := range spread {
 			c.Samples = append(c.Samples, result.Sample{Iters: int(5e7 / base), NsPerOp: base * f, BytesPerOp: 600, AllocsPerOp: 3,
 				Fork: 1 + 2*k/len(spread)})
@@ -93,6 +95,17 @@ func TestParseCategory(t *testing.T) {
 		}
 		if s := rep.Summaries[0]; s.Codecs != len(w.Rows) {
 			t.Errorf("summary counts %d codecs, the table has %d rows", s.Codecs, len(w.Rows))
+		}
+		// The encode cells of the parse category are shown nowhere, so
+		// the precision line does not judge them.
+		p := w.Precision
+		if p == nil || len(p.Missed) == 0 {
+			t.Fatalf("no cell missed its target: %+v", p)
+		}
+		for _, o := range p.Missed {
+			if o.Cell.Op == result.OpEncode && strings.Contains(o.Cell.Codec, "parse") {
+				t.Errorf("the precision line judges %s's encode: %s", o.Cell.Codec, p.Line())
+			}
 		}
 	}
 }
