@@ -48,7 +48,7 @@ Other languages join the matrices (--peers: python and node by default,
 when installed by scripts/install-peers.sh; peers/README.md): a Python or
 Node library of a format (python msgpack, node @msgpack/msgpack, python
 cbor2, ...) is one more writer (row) and reader (column) of its format's
-matrix, and BSON, which one Go codec writes, has a matrix with them. A Go
+matrix, and a format that only one Go codec writes has a matrix with them. A Go
 row × peer column is go→peer: the peer read what the Go codec wrote,
 checked against a JSON rendering of the values; a peer row × Go column is
 peer→go: the Go codec read the peer's re-encoding of that Go codec's own

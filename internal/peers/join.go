@@ -41,8 +41,8 @@ type Missing struct {
 // Compute returns the interoperability matrices of codecs (interop.Compute
 // with opts; nil codecs: every registered one) with the peers of jo
 // joined (Join): each installed peer's library for a matrix's format is
-// one more writer and reader of that matrix; a format that one Go codec
-// writes has a matrix when a peer joins it (BSON). It returns the peers
+// one more writer and reader of that matrix; a format that only one Go
+// codec writes has a matrix when a peer joins it. It returns the peers
 // that are not installed and have a library for one of the matrices,
 // which the matrices' notes name too: a caller says so, and goes on. Run's errors are returned, and a missing peer's
 // with jo.Required.

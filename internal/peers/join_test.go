@@ -13,8 +13,10 @@ import (
 )
 
 // TestJoinedMatrix: the peers join the msgpack and BSON matrices on
-// person as rows and columns with real outcomes; BSON, which one Go
-// codec writes, has a matrix because they join it. Under CI=true missing
+// person as rows and columns with real outcomes, after the Go codecs
+// (BSON, which one Go codec wrote until mgo-bson came, has a matrix with
+// one Go codec because they join it: TestImplementations in
+// internal/interop checks that). Under CI=true missing
 // peers are a failure (ensurePeers).
 func TestJoinedMatrix(t *testing.T) {
 	root := ensurePeers(t)
@@ -80,7 +82,8 @@ func TestJoinedMatrix(t *testing.T) {
 		t.Error("no notes: want the peer→go pairs of one Go writer and another reader")
 	}
 	b := x.Matrix("bson", "person")
-	if b == nil || len(b.Codecs) != 3 || b.Codecs[0].Peer != "" || b.Codecs[1].Name != "python pymongo" || b.Codecs[2].Name != "node bson" {
+	if b == nil || b.Codec("bson") == nil || b.Codec("python pymongo") == nil || b.Codec("node bson") == nil ||
+		b.Codecs[0].Peer != "" || b.Codecs[len(b.Codecs)-1].Name != "node bson" {
 		t.Fatalf("bson matrix: %+v", b)
 	}
 	want = func(writer, reader string, status result.InteropStatus, class string) *result.InteropCell {
