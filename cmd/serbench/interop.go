@@ -48,11 +48,11 @@ Other languages join the matrices (--peers: python and node by default,
 when installed by scripts/install-peers.sh; peers/README.md): a Python or
 Node library of a format (python msgpack, node @msgpack/msgpack, python
 cbor2, ...) is one more writer (row) and reader (column) of its format's
-matrix, and a format that only one Go codec writes has a matrix with them. A Go
-row × peer column is go→peer: the peer read what the Go codec wrote,
-checked against a JSON rendering of the values; a peer row × Go column is
-peer→go: the Go codec read the peer's re-encoding of that Go codec's own
-messages; peer × peer pairs are n/a. A peer library's documented mapping
+matrix, and a format that only one Go codec writes has a matrix with
+them. A Go row × peer column is go→peer: the peer read what the Go codec
+wrote, checked against a JSON rendering of the values; a peer row × Go
+column is peer→go: the Go codec read the peer's re-encoding of that Go
+codec's own messages; peer × peer pairs are n/a. A peer library's documented mapping
 (a Python datetime's microseconds) is a declared loss: ~, never ok. The
 peers' own decode and encode times per message follow in a table of their
 own, another runtime's, not comparable with serbench's Go timings. A peer
