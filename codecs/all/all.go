@@ -15,6 +15,7 @@ import (
 	_ "github.com/serbench/serbench/codecs/colfer"
 	_ "github.com/serbench/serbench/codecs/davecghxdr"
 	_ "github.com/serbench/serbench/codecs/easyjson"
+	_ "github.com/serbench/serbench/codecs/fastjson"
 	_ "github.com/serbench/serbench/codecs/flatbuffers"
 	_ "github.com/serbench/serbench/codecs/fxcbor"
 	_ "github.com/serbench/serbench/codecs/goavro"

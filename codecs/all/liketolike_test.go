@@ -28,7 +28,10 @@ func TestLikeForLike(t *testing.T) {
 	checked := 0
 	for _, c := range codec.All() {
 		info := c.Info()
-		if info.Reference != "" {
+		if info.Reference != "" || info.API == codec.Parse {
+			// The parse category (codec.Parse) decodes to the library's
+			// own value tree by definition and is never in the
+			// like-for-like tables; its package checks that it does.
 			continue
 		}
 		var (
