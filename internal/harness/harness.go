@@ -617,7 +617,8 @@ func ZstdN(z *compress.Zstd, dst *[]byte, messages [][]byte, next *int, n int) e
 // when the codec has it, and zstd when asked for, each on every goroutine
 // count in goroutines (default 1). Goroutine i of every cell uses its own
 // instance, bound here; instance 0 is p.Instance. A reference codec (its
-// Info.Reference set) gets encode and decode only, marked with its role.
+// Info.Reference set) gets encode and decode only, marked with its role;
+// a parse-only codec (codec.Parse) no encode.
 func (p *Prepared) Units(goroutines []int, zstd bool) ([]Unit, error) {
 	if len(goroutines) == 0 {
 		goroutines = []int{1}
@@ -634,6 +635,12 @@ func (p *Prepared) Units(goroutines []int, zstd bool) ([]Unit, error) {
 		}
 	}
 	ops := []string{result.OpEncode, result.OpDecode}
+	if info.API == codec.Parse {
+		// A parse-only codec cannot encode Go values: its Encode makes
+		// the input document with another library, whose time is not the
+		// codec's and must not be stored as if it were.
+		ops = ops[1:]
+	}
 	if info.Reference == "" {
 		if p.Access {
 			ops = append(ops, result.OpAccess)
