@@ -46,6 +46,8 @@ require (
 	github.com/chmike/ditp v0.0.0-20240629115045-1ab5bbd646cd // indirect
 	github.com/emicklei/dot v1.6.2 // indirect
 	github.com/ferranbt/fastssz v0.1.4 // indirect
+	github.com/glycerine/go-capnproto v0.0.0-20190118050403-2d07de3aa7fc // indirect
+	github.com/glycerine/rbtree v0.0.0-20190406191118-ceb71889d809 // indirect
 	github.com/linkedin/goavro v1.0.5 // indirect
 	github.com/minio/sha256-simd v1.0.0 // indirect
 	github.com/mitchellh/mapstructure v1.3.2 // indirect
