@@ -6,7 +6,8 @@
 // internal/gen/capnpv1.
 //
 // Encode builds a message as the package's example (example_test.go) does:
-// capn.NewBuffer(nil), gen.NewRootPerson(seg) (or NewRootFloats), the
+// capn.NewBuffer(nil), gen.NewRootPerson(seg) (or NewRootTestStruc,
+// NewRootFloats), the
 // generated setters straight from the canonical value, then seg.WriteTo
 // into a bytes.Buffer, the standard framing; its bytes are returned. A
 // capnp struct is a view of a message, not a Go value that could be
@@ -16,8 +17,9 @@
 // Decode is a full decode: capn.ReadFromMemoryZeroCopy (the package's
 // reader of a message already in memory, which frames the bytes without
 // copying them), gen.ReadRootPerson, and every field read with the
-// generated getters into a new canonical value; text getters copy. Access
-// (codec.Accessor, person) reads the workload's three access fields from
+// generated getters into a new canonical value; text getters copy, data
+// getters return a slice of the message, which is copied. Access
+// (codec.Accessor, person and nested) reads the workload's three access fields from
 // the framed message, decoding nothing else. The v1 reader has no traverse
 // or depth limits and no errors: it panics on bytes it cannot read, which
 // Decode and Access turn into errors.
@@ -27,12 +29,12 @@
 // a non-nil one; but an empty list of anything but structs, an object of 0
 // bytes, comes back from the v1 library as a null pointer (an empty list of
 // structs has a tag word and does not), so an empty Aliases or float slice
-// decodes as nil: the one declared loss, nil-empty. The zero
+// decodes as nil: the declared loss nil-empty. Numbers in interface{} values
+// come back as int64, uint64, float32 or float64 (the Value union of
+// schema/nested.capnp): the declared loss interface-types. The zero
 // time.Time is written as math.MinInt64 nanoseconds (schema.SplitTime).
 //
-// It binds the person and floats workloads; the package writes no
-// conversion for the others (nested's code is generated, in
-// internal/gen/capnpv1, and compiles, but is not bound).
+// It binds the person, nested and floats workloads, the ones with a schema.
 package capnpv1
 
 import (
@@ -60,7 +62,12 @@ func init() {
 			Kind: codec.NilEmpty,
 			Detail: "an empty list whose elements are not structs (Person.Aliases' List(Text), the floats' List(Float32)), an object of 0 bytes, " +
 				"comes back from the v1 library as a null pointer, so such an empty slice decodes as nil; an empty list of structs (Person.Tags), " +
-				"which has a tag word, stays apart from nil",
+				"which has a tag word, stays apart from nil; empty Data (TestStruc's []byte fields) come back null too",
+		}, {
+			Kind: codec.InterfaceTypes,
+			Detail: "numbers in interface{} values are written in the Value union of schema/nested.capnp as an Int64 " +
+				"(int, int8, int16, int32, int64), a UInt64 (every unsigned type), a Float32 or a Float64, " +
+				"and decode as int64, uint64, float32 or float64",
 		}},
 		Notes: "legacy v1 Go API of Cap'n Proto; capnpc-go (v1) code (internal/gen/capnpv1); NewBuffer(nil), generated setters, WriteTo; " +
 			"ReadFromMemoryZeroCopy, generated getters for every field; Access reads three fields from the message",
@@ -76,6 +83,13 @@ func bind(t codec.Target) (codec.Instance, error) {
 			},
 			DecodeFunc: func(data []byte) (any, error) { return decode(data, readPerson) },
 		}, func(data []byte) (any, error) { return decode(data, accessPerson) }), nil
+	case reflect.TypeFor[workload.TestStruc]():
+		return codec.WithAccess(codec.Funcs{
+			EncodeFunc: func(v any) ([]byte, error) {
+				return encode(func(seg *capn.Segment) error { return setNested(seg, v.(*workload.TestStruc)) })
+			},
+			DecodeFunc: func(data []byte) (any, error) { return decode(data, readNested) },
+		}, func(data []byte) (any, error) { return decode(data, accessNested) }), nil
 	case reflect.TypeFor[[]float32]():
 		return codec.Funcs{
 			EncodeFunc: func(v any) ([]byte, error) {
@@ -84,7 +98,7 @@ func bind(t codec.Target) (codec.Instance, error) {
 			DecodeFunc: func(data []byte) (any, error) { return decode(data, readFloats) },
 		}, nil
 	}
-	return nil, codec.Unsupportedf("capnp-v1 binds the person and floats workloads only, not %s (%s)", t.Workload, t.Type)
+	return nil, codec.Unsupportedf("capnp-v1 has schemas (schema/*.capnp) for the person, nested and floats workloads only, not %s (%s)", t.Workload, t.Type)
 }
 
 // encode makes a message, sets its root with set and returns it serialized
