@@ -123,6 +123,9 @@ func Name(name string) Option { return func(c *config) { c.name = name } }
 
 // Codecs selects the codecs whose names match the regular expression
 // pattern (unanchored, as serbench run --codec), such as "^(json|fxcbor)$".
+// Without it every codec that builds Go values runs; the parse-only ones
+// (fastjson), which decode to their own value tree, run only when a
+// pattern selects them.
 func Codecs(pattern string) Option {
 	return func(c *config) {
 		c.pattern, c.patternErr = regexp.Compile(pattern)
@@ -168,12 +171,17 @@ func newConfig(t reflect.Type, opts []Option) (*config, error) {
 }
 
 // codecs returns the selected codecs, by name: reference measurements
-// never, variants only with AllVariants.
+// never, variants only with AllVariants, and parse-only codecs
+// (codec.Parse: they decode to their own value tree, not to the user's
+// type) only when a Codecs pattern is given.
 func (c *config) codecs() []codec.Codec {
 	var out []codec.Codec
 	for _, k := range codec.All() {
 		info := k.Info()
 		if info.Reference != "" || !c.allVariants && !info.Flags.Plain() {
+			continue
+		}
+		if info.API == codec.Parse && c.pattern == nil {
 			continue
 		}
 		if c.pattern != nil && !c.pattern.MatchString(info.Name) {
