@@ -22,8 +22,8 @@
 // is met" (README), and Decode turns such a panic into an error, as a user
 // of the package has to.
 //
-// It binds the person and floats workloads; the package writes no encoding
-// for the others.
+// It binds the person, nested and floats workloads (nested.go says how a
+// TestStruc is written); the package writes no encoding for the others.
 package ditp
 
 import (
@@ -48,6 +48,10 @@ func init() {
 		Losses: []codec.Loss{{
 			Kind:   codec.NilEmpty,
 			Detail: "slices and maps are a size and their elements, so nil and empty are written alike and decode as nil",
+		}, {
+			Kind: codec.InterfaceTypes,
+			Detail: "interface{} values are written as a kind byte and a value of the schema mapping's Value union: " +
+				"signed integers decode as int64, unsigned as uint64, whatever their Go type; floats keep theirs",
 		}},
 		Notes: "hand-written encodings composed of idr/low's primitives: fixed-size little-endian numbers, PutString, PutTime (seconds, nanoseconds, offset), " +
 			"sizes (VarUint) before slices and maps; appends to a nil Encoder",
@@ -58,22 +62,29 @@ func bind(t codec.Target) (codec.Instance, error) {
 	switch t.Type {
 	case reflect.TypeFor[workload.Person]():
 		return instance(putPerson, getPerson), nil
+	case reflect.TypeFor[workload.TestStruc]():
+		return instanceErr(putTestStruc, getTestStruc), nil
 	case reflect.TypeFor[[]float32]():
 		return instance(putFloats, getFloats), nil
 	}
-	return nil, codec.Unsupportedf("the ditp codec has encodings for workload.Person and []float32 only, not %s (workload %q)", t.Type, t.Workload)
+	return nil, codec.Unsupportedf("the ditp codec has encodings for workload.Person, workload.TestStruc and []float32 only, not %s (workload %q)", t.Type, t.Workload)
 }
 
 // instance returns the instance that encodes a *V with put and decodes one
 // with get.
 func instance[V any](put func(low.Encoder, *V) low.Encoder, get func(low.Decoder, *V) low.Decoder) codec.Instance {
+	return instanceErr(func(e low.Encoder, v *V) (low.Encoder, error) { return put(e, v), nil }, get)
+}
+
+// instanceErr is instance for a put that can fail.
+func instanceErr[V any](put func(low.Encoder, *V) (low.Encoder, error), get func(low.Decoder, *V) low.Decoder) codec.Instance {
 	return codec.Funcs{
 		EncodeFunc: func(v any) ([]byte, error) {
 			p, ok := v.(*V)
 			if !ok {
 				return nil, fmt.Errorf("ditp: cannot encode %T", v)
 			}
-			return put(nil, p), nil
+			return put(nil, p)
 		},
 		DecodeFunc: func(data []byte) (v any, err error) {
 			defer func() {

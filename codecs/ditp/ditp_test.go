@@ -1,7 +1,6 @@
 package ditp
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/serbench/serbench/codec/codectest"
@@ -11,9 +10,8 @@ import (
 func TestConformance(t *testing.T)   { codectest.Run(t, "ditp") }
 func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
 
-func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[[]float32]()})
-}
+func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes) }
+func TestTruncatedNeverPanics(t *testing.T) { codectest.TruncatedNeverPanics(t) }
 
 // TestTruncatedFails: every strict prefix of the encodings of the first
 // persons fails to decode with an error: Decode recovers the decoder's
