@@ -2,13 +2,10 @@ package fastape
 
 import (
 	"reflect"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/nazarifard/fastape"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/workload"
 )
@@ -37,21 +34,7 @@ func TestLengthBug(t *testing.T) {
 }
 
 func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person]()})
+	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[workload.TestStruc]()})
 }
 
-func TestFarTimeIsAnError(t *testing.T) {
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := *w.Values(workload.Options{Count: 1})[0].(*workload.Person)
-	p.BirthDay = time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)
-	const want = "time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"
-	for _, name := range []string{"fastape", "fastape-unsafe"} {
-		_, _, err := codec.RoundTrip(codectest.Bind(t, name, "person"), &p)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s, Person.BirthDay in 2300: error %v, want one that says %q", name, err, want)
-		}
-	}
-}
+func TestFarTimeIsAnError(t *testing.T) { codectest.FarTimeIsAnError(t) }
