@@ -1,0 +1,351 @@
+package ssz
+
+// This file is written by hand.
+
+import (
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/serbench/serbench/schema"
+	"github.com/serbench/serbench/workload"
+)
+
+// NestedBinding returns the Binding of workload.TestStruc to the TestStruc
+// of schema/ssz_nested.go, which only go-ssz reads (sszgen cannot generate
+// it: see package fastssz).
+func NestedBinding() Binding {
+	return Binding{
+		New:       func() any { return new(TestStruc) },
+		Of:        func(v any) (any, error) { return FromTestStruc(v.(*workload.TestStruc)) },
+		Canonical: func(v any) (any, error) { return ToTestStruc(v.(*TestStruc)) },
+	}
+}
+
+// bits32 returns the IEEE 754 bits of s, sharing its memory; bits64 the
+// same for float64, floats32 and floats64 the inverse: nil for nil, or for
+// empty on the way back.
+func bits32(s []float32) []uint32 {
+	if s == nil {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+func bits64(s []float64) []uint64 {
+	if s == nil {
+		return nil
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+func floats32(s []uint32) []float32 {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+func floats64(s []uint64) []float64 {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// numbers is schema.Numbers with nil for an empty list, which go-ssz
+// decodes as empty, not nil.
+func numbers[To, From schema.Number](s []From) []To {
+	if len(s) == 0 {
+		return nil
+	}
+	return schema.Numbers[To](s)
+}
+
+// orNil returns nil for an empty s.
+func orNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+func stringOf(b []byte) string { return string(b) }
+
+// valueOf returns the Value holding the interface{} value v.
+func valueOf(v any) (*Value, error) {
+	u, ok := schema.UnionOf[uint8](v)
+	if !ok {
+		return nil, fmt.Errorf("ssz: interface{} value of type %T has no Value kind", v)
+	}
+	return &Value{
+		Kind: u.Kind, S: bytesOf(u.S), B: u.B, I: uint64(u.I), U: u.U,
+		F32: math.Float32bits(u.F32), F64: math.Float64bits(u.F64),
+	}, nil
+}
+
+// canonicalValue returns the interface{} value that m holds.
+func canonicalValue(m *Value) (any, error) {
+	v, ok := schema.Union[uint8]{
+		Kind: m.Kind, S: string(m.S), B: m.B, I: int64(m.I), U: m.U,
+		F32: math.Float32frombits(m.F32), F64: math.Float64frombits(m.F64),
+	}.Value()
+	if !ok {
+		return nil, fmt.Errorf("ssz: unknown Value kind %d", m.Kind)
+	}
+	return v, nil
+}
+
+// entries returns the list of entries, made by entry, of the map m: nil
+// for nil. At the first value entry fails on, it returns nil, the value's
+// key and entry's error.
+func entries[V, E any](m map[string]V, entry func(k string, v V) (*E, error)) ([]*E, string, error) {
+	if m == nil {
+		return nil, "", nil
+	}
+	es := make([]*E, 0, len(m))
+	for k, v := range m {
+		e, err := entry(k, v)
+		if err != nil {
+			return nil, k, err
+		}
+		es = append(es, e)
+	}
+	return es, "", nil
+}
+
+// mapOf returns the map of the list of entries es: nil for an empty list.
+// At the first entry kv fails on, it returns nil, the entry's key and kv's
+// error.
+func mapOf[E, V any](es []*E, kv func(e *E) (string, V, error)) (map[string]V, string, error) {
+	if len(es) == 0 {
+		return nil, "", nil
+	}
+	m := make(map[string]V, len(es))
+	for _, e := range es {
+		k, v, err := kv(e)
+		if err != nil {
+			return nil, k, err
+		}
+		m[k] = v
+	}
+	return m, "", nil
+}
+
+// FromTestStruc returns the SSZ TestStruc of s, with its children. It
+// fails on what the schema cannot carry: a time outside the range of the
+// time mapping (schema.SplitTime), a dynamic type in an interface{} value
+// that the Value union has no field for, and nil pointers in Iptrslice and
+// Its.
+func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
+	tNano, tOff, err := schema.SplitTime(s.T)
+	if err != nil {
+		return nil, fmt.Errorf("T: %w", err)
+	}
+	m := &TestStruc{
+		S: bytesOf(s.S), I: uint64(s.I), I8: uint8(s.I8), I16: uint16(s.I16), I32: uint32(s.I32), I64: uint64(s.I64),
+		Ui: uint64(s.Ui), Ui8: s.Ui8, Ui16: s.Ui16, Ui32: s.Ui32, Ui64: s.Ui64,
+		F32: math.Float32bits(s.F32), F64: math.Float64bits(s.F64), B: s.B, By: s.By,
+
+		Sslice:    schema.Slice(s.Sslice, bytesOf),
+		Intslice:  schema.Numbers[uint64](s.Intslice),
+		I8slice:   schema.Numbers[uint8](s.I8slice),
+		I16slice:  schema.Numbers[uint16](s.I16slice),
+		I32slice:  schema.Numbers[uint32](s.I32slice),
+		I64slice:  schema.Numbers[uint64](s.I64slice),
+		Uintslice: schema.Numbers[uint64](s.Uintslice),
+		Ui8slice:  s.Ui8slice,
+		Ui16slice: s.Ui16slice,
+		Ui32slice: s.Ui32slice,
+		Ui64slice: s.Ui64slice,
+		F32slice:  bits32(s.F32slice),
+		F64slice:  bits64(s.F64slice),
+		Bslice:    s.Bslice,
+		Byslice:   s.Byslice,
+
+		As: bytesOf(s.AS), Ai64: uint64(s.AI64), Ai16: uint16(s.AI16), Aui64: s.AUi64,
+		Asslice: schema.Slice(s.ASslice, bytesOf), Ai64slice: schema.Numbers[uint64](s.AI64slice),
+
+		TUnixNano: uint64(tNano),
+		TOffset:   uint32(tOff),
+		Nslice:    s.Nslice,
+	}
+	var (
+		i int
+		k string
+	)
+	if m.Islice, i, err = schema.SliceErr(s.Islice, valueOf); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
+	}
+	iptrs, i := schema.Values(s.Iptrslice)
+	if i >= 0 {
+		return nil, fmt.Errorf("ssz: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
+	}
+	m.Iptrslice = schema.Numbers[uint64](iptrs)
+	if m.Ms, k, err = entries(s.Ms, func(k string, v any) (*ValueEntry, error) {
+		val, err := valueOf(v)
+		return &ValueEntry{Key: bytesOf(k), Value: val}, err
+	}); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
+	}
+	m.Msi64, _, _ = entries(s.Msi64, func(k string, v int64) (*Int64Entry, error) {
+		return &Int64Entry{Key: bytesOf(k), Value: uint64(v)}, nil
+	})
+	if s.Nintf != nil {
+		v, err := valueOf(s.Nintf)
+		if err != nil {
+			return nil, fmt.Errorf("Nintf: %w", err)
+		}
+		m.Nintf = []*Value{v}
+	}
+	m.Nmap, _, _ = entries(s.Nmap, func(k string, v bool) (*BoolEntry, error) {
+		return &BoolEntry{Key: bytesOf(k), Value: v}, nil
+	})
+	if s.Nint64 != nil {
+		m.Nint64 = []uint64{uint64(*s.Nint64)}
+	}
+	if m.Mtsptr, k, err = entries(s.Mtsptr, func(k string, v *workload.TestStruc) (*TestStrucEntry, error) {
+		e := &TestStrucEntry{Key: bytesOf(k)}
+		if v != nil {
+			c, err := FromTestStruc(v)
+			if err != nil {
+				return nil, err
+			}
+			e.Value = []*TestStruc{c}
+		}
+		return e, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
+	}
+	if m.Mts, k, err = entries(s.Mts, func(k string, v workload.TestStruc) (*TestStrucEntry, error) {
+		c, err := FromTestStruc(&v)
+		if err != nil {
+			return nil, err
+		}
+		return &TestStrucEntry{Key: bytesOf(k), Value: []*TestStruc{c}}, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
+	}
+	if i = schema.NilAt(s.Its); i >= 0 {
+		return nil, fmt.Errorf("ssz: Its[%d] is nil, which a list of TestStruc cannot hold", i)
+	}
+	if m.Its, i, err = schema.SliceErr(s.Its, FromTestStruc); err != nil {
+		return nil, fmt.Errorf("Its[%d]: %w", i, err)
+	}
+	if s.Nteststruc != nil {
+		c, err := FromTestStruc(s.Nteststruc)
+		if err != nil {
+			return nil, fmt.Errorf("Nteststruc: %w", err)
+		}
+		m.Nteststruc = []*TestStruc{c}
+	}
+	return m, nil
+}
+
+// ToTestStruc returns the canonical value of m. Empty lists become nil:
+// the encoding does not tell nil from empty.
+func ToTestStruc(m *TestStruc) (*workload.TestStruc, error) {
+	s := &workload.TestStruc{
+		S: string(m.S), I: int(int64(m.I)), I8: int8(m.I8), I16: int16(m.I16), I32: int32(m.I32), I64: int64(m.I64),
+		Ui: uint(m.Ui), Ui8: m.Ui8, Ui16: m.Ui16, Ui32: m.Ui32, Ui64: m.Ui64,
+		F32: math.Float32frombits(m.F32), F64: math.Float64frombits(m.F64), B: m.B, By: m.By,
+
+		Sslice:    schema.Slice(orNil(m.Sslice), stringOf),
+		Intslice:  numbers[int](m.Intslice),
+		I8slice:   numbers[int8](m.I8slice),
+		I16slice:  numbers[int16](m.I16slice),
+		I32slice:  numbers[int32](m.I32slice),
+		I64slice:  numbers[int64](m.I64slice),
+		Uintslice: numbers[uint](m.Uintslice),
+		Ui8slice:  orNil(m.Ui8slice),
+		Ui16slice: orNil(m.Ui16slice),
+		Ui32slice: orNil(m.Ui32slice),
+		Ui64slice: orNil(m.Ui64slice),
+		F32slice:  floats32(m.F32slice),
+		F64slice:  floats64(m.F64slice),
+		Bslice:    orNil(m.Bslice),
+		Byslice:   orNil(m.Byslice),
+
+		AnonInTestStruc: workload.AnonInTestStruc{
+			AS: string(m.As), AI64: int64(m.Ai64), AI16: int16(m.Ai16), AUi64: m.Aui64,
+			ASslice: schema.Slice(orNil(m.Asslice), stringOf), AI64slice: numbers[int64](m.Ai64slice),
+		},
+
+		Iptrslice: schema.Pointers(numbers[int64](m.Iptrslice)),
+		T:         schema.JoinTime(int64(m.TUnixNano), int32(m.TOffset)),
+		Nslice:    orNil(m.Nslice),
+	}
+	var (
+		i   int
+		k   string
+		err error
+	)
+	if s.Islice, i, err = schema.SliceErr(orNil(m.Islice), canonicalValue); err != nil {
+		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
+	}
+	if s.Ms, k, err = mapOf(m.Ms, func(e *ValueEntry) (string, any, error) {
+		if e.Value == nil {
+			return string(e.Key), nil, fmt.Errorf("ssz: entry without a Value")
+		}
+		v, err := canonicalValue(e.Value)
+		return string(e.Key), v, err
+	}); err != nil {
+		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
+	}
+	s.Msi64, _, _ = mapOf(m.Msi64, func(e *Int64Entry) (string, int64, error) { return string(e.Key), int64(e.Value), nil })
+	switch len(m.Nintf) {
+	case 0:
+	case 1:
+		if s.Nintf, err = canonicalValue(m.Nintf[0]); err != nil {
+			return nil, fmt.Errorf("Nintf: %w", err)
+		}
+	default:
+		return nil, fmt.Errorf("ssz: Nintf has %d elements, not 0 or 1", len(m.Nintf))
+	}
+	s.Nmap, _, _ = mapOf(m.Nmap, func(e *BoolEntry) (string, bool, error) { return string(e.Key), e.Value, nil })
+	switch len(m.Nint64) {
+	case 0:
+	case 1:
+		x := int64(m.Nint64[0])
+		s.Nint64 = &x
+	default:
+		return nil, fmt.Errorf("ssz: Nint64 has %d elements, not 0 or 1", len(m.Nint64))
+	}
+	if s.Mtsptr, k, err = mapOf(m.Mtsptr, func(e *TestStrucEntry) (string, *workload.TestStruc, error) {
+		c, err := optional(e.Value)
+		return string(e.Key), c, err
+	}); err != nil {
+		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
+	}
+	if s.Mts, k, err = mapOf(m.Mts, func(e *TestStrucEntry) (string, workload.TestStruc, error) {
+		c, err := optional(e.Value)
+		if err == nil && c == nil {
+			err = fmt.Errorf("ssz: entry without a value")
+		}
+		if err != nil {
+			return string(e.Key), workload.TestStruc{}, err
+		}
+		return string(e.Key), *c, nil
+	}); err != nil {
+		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
+	}
+	if s.Its, i, err = schema.SliceErr(orNil(m.Its), ToTestStruc); err != nil {
+		return nil, fmt.Errorf("Its[%d]: %w", i, err)
+	}
+	if s.Nteststruc, err = optional(m.Nteststruc); err != nil {
+		return nil, fmt.Errorf("Nteststruc: %w", err)
+	}
+	return s, nil
+}
+
+// optional returns the canonical value of the one element of a list of at
+// most one TestStruc, the form of a *TestStruc: nil for none.
+func optional(l []*TestStruc) (*workload.TestStruc, error) {
+	switch len(l) {
+	case 0:
+		return nil, nil
+	case 1:
+		return ToTestStruc(l[0])
+	}
+	return nil, fmt.Errorf("ssz: %d TestStruc values, not 0 or 1", len(l))
+}
