@@ -138,7 +138,8 @@ func Participants(codecs []codec.Codec) []Format {
 
 // Implementations returns every format of codecs with its participants, in
 // name order, however many it has: codecs with no variant flag
-// (codec.Flags.Plain) and no reference role, grouped by format. It is the
+// (codec.Flags.Plain), no reference role and not parse-only (codec.Parse),
+// grouped by format. It is the
 // one choice of a format's Go codecs: Participants keeps the formats with
 // two or more, and package internal/peers checks these against other
 // languages.
@@ -146,7 +147,9 @@ func Implementations(codecs []codec.Codec) []Format {
 	by := map[string][]codec.Codec{}
 	for _, c := range codecs {
 		info := c.Info()
-		if info.Reference != "" || !info.Flags.Plain() {
+		if info.Reference != "" || !info.Flags.Plain() || info.API == codec.Parse {
+			// A parse-only codec (codec.Parse) writes nothing of its
+			// own: its Encode is another library's.
 			continue
 		}
 		by[info.Format] = append(by[info.Format], c)
