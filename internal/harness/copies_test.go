@@ -108,3 +108,47 @@ func TestSetupDetectsAliasingPerWorkload(t *testing.T) {
 		t.Errorf("honest codec: %+v", v)
 	}
 }
+
+// keyed is a value with a map, for keyAliaser.
+type keyed struct{ M map[string]int }
+
+// keyAliaser is a codec whose decoded map keys alias the input bytes, as
+// unsafe-string codecs' do: overwriting the message changes the keys
+// inside the map, which then no longer finds them (go-cmp panics on such
+// a map).
+func keyAliaser() codec.Codec {
+	return codec.New(codec.Info{Name: "key-aliaser", Format: "fake", Module: "serbench", API: codec.HandWritten},
+		func(codec.Target) (codec.Instance, error) {
+			return codec.Funcs{
+				EncodeFunc: func(v any) ([]byte, error) {
+					var b []byte
+					for k := range v.(*keyed).M {
+						b = append(b, k...)
+					}
+					return b, nil
+				},
+				DecodeFunc: func(b []byte) (any, error) {
+					return &keyed{M: map[string]int{unsafe.String(unsafe.SliceData(b), len(b)): 1}}, nil
+				},
+			}, nil
+		})
+}
+
+func TestSetupAliasedMapKeys(t *testing.T) {
+	vals := func() []any {
+		out := make([]any, 4)
+		for i := range out {
+			out[i] = &keyed{M: map[string]int{strings.Repeat("k", i+3): 1}}
+		}
+		return out
+	}
+	target := codec.Target{Workload: "keyed", Type: reflect.TypeFor[keyed](), New: func() any { return new(keyed) }}
+	j := Job{Workload: "keyed", Target: target, Values: vals(), Pristine: vals(), Codec: keyAliaser()}
+	_, v, err := Setup(context.Background(), j, 0)
+	if err != nil {
+		t.Fatalf("setup failed instead of flagging the aliasing: %v", err)
+	}
+	if !v.Aliased() || len(v.Aliases) == 0 || !strings.Contains(v.Aliases[0], "map key aliases") {
+		t.Fatalf("aliased map keys not flagged: flags %v, aliases %q", v.Flags, v.Aliases)
+	}
+}
