@@ -3,6 +3,7 @@ package usertype
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,10 +18,27 @@ func BenchmarkOrder(b *testing.B) {
 	bench.Benchmark(b, SampleOrders(100))
 }
 
+// knownFails are the codecs known to corrupt an Order, with why: findings
+// this module has looked at and accepted (by not using these codecs), so
+// that TestOrderFidelity guards against new ones.
+var knownFails = map[string]string{
+	"hprose-go":     "writes a time's wall clock without its UTC offset and reads it in UTC: every Placed moves by its offset",
+	"hprose-golang": "as hprose-go",
+}
+
 // TestOrderFidelity logs what each codec keeps of an Order, and fails if
-// one that takes any Go value corrupts it without declaring it.
+// one that takes any Go value corrupts it without declaring it, other
+// than the known ones, which must still fail as known.
 func TestOrderFidelity(t *testing.T) {
-	bench.Verify(t, SampleOrders(100), bench.FailOn(bench.Fail))
+	for _, v := range bench.Verify(t, SampleOrders(100)) {
+		why, known := knownFails[v.Codec]
+		switch {
+		case v.Status == result.VerifyMismatch && !known:
+			t.Errorf("%s corrupts an Order: %s", v.Codec, strings.Join(v.Diffs, "; "))
+		case v.Status != result.VerifyMismatch && known:
+			t.Errorf("%s no longer corrupts an Order (known: %s): %s; update knownFails", v.Codec, why, v.Status)
+		}
+	}
 }
 
 // TestOrderRun measures a few codecs as serbench run would, stores the
