@@ -96,6 +96,11 @@ func check(t reflect.Type, path string, seen map[reflect.Type]bool) error {
 	case reflect.Int, reflect.Uint:
 		return fmt.Errorf("%s has type %s: the library refuses int and uint (\"their actual size is dependant on compiler architecture\")", at, t)
 	case reflect.Pointer:
+		if path != "" {
+			// The packer panics on a nil pointer ("Attempting to marshal
+			// nil value") and has no way to write one.
+			return fmt.Errorf("%s has type %s: the library cannot write a nil pointer (it panics: \"Attempting to marshal nil value\")", at, t)
+		}
 		return check(t.Elem(), path, seen)
 	case reflect.Slice:
 		return check(t.Elem(), path+"[i]", seen)
