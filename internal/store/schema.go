@@ -166,4 +166,19 @@ var migrations = []string{
 		run_id TEXT PRIMARY KEY REFERENCES runs(id),
 		matrix TEXT NOT NULL
 	);`,
+	// 10: the store at team scale (a thousand runs of the default suite).
+	// runs.baseline marks the runs that serbench prune never deletes
+	// (serbench runs --baseline RUN-ID); rows stored before it read as
+	// not a baseline. The indexes serve the queries that span runs:
+	// samples_cell and cells_cell one cell's series across every run
+	// (history), run_env_key the machine of every run (history, prune),
+	// runs_group the runs of a group or shard (show/report --group,
+	// prune). The reads of one run
+	// (show, compare, report) use the primary keys, which start with the
+	// run's ID.
+	`ALTER TABLE runs ADD COLUMN baseline INTEGER NOT NULL DEFAULT 0;
+	CREATE INDEX samples_cell ON samples (workload, codec, op, goroutines, run_id);
+	CREATE INDEX cells_cell ON cells (workload, codec, op, goroutines, run_id);
+	CREATE INDEX run_env_key ON run_env (key, run_id);
+	CREATE INDEX runs_group ON runs (run_group, shard, start_time);`,
 }

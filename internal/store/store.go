@@ -555,6 +555,9 @@ type RunInfo struct {
 	Holder string
 	// Heartbeat is the holder's last heartbeat (zero without a holder).
 	Heartbeat time.Time
+	// Baseline says that the run is marked as a baseline (SetBaseline):
+	// serbench prune never deletes it.
+	Baseline bool
 }
 
 // Runs lists the stored runs, oldest first, with the holders of their
@@ -565,11 +568,11 @@ func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 	}
 	var out []RunInfo
 	index := map[string]int{}
-	if err := sqlrows.Each(ctx, d.db, `SELECT id, start_time, end_time, complete, command, run_group, shard FROM runs`, func(rows *sql.Rows) error {
+	if err := sqlrows.Each(ctx, d.db, `SELECT id, start_time, end_time, complete, command, run_group, shard, baseline FROM runs`, func(rows *sql.Rows) error {
 		var ri RunInfo
 		var start, end string
-		var complete int
-		if err := rows.Scan(&ri.ID, &start, &end, &complete, &ri.Command, &ri.Group, &ri.Shard); err != nil {
+		var complete, baseline int
+		if err := rows.Scan(&ri.ID, &start, &end, &complete, &ri.Command, &ri.Group, &ri.Shard, &baseline); err != nil {
 			return err
 		}
 		// A time that does not parse is left zero: the list shows the
@@ -579,6 +582,7 @@ func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 			ri.End, _ = time.Parse(timeFormat, end)
 		}
 		ri.Complete = complete != 0
+		ri.Baseline = baseline != 0
 		index[ri.ID] = len(out)
 		out = append(out, ri)
 		return nil

@@ -51,6 +51,7 @@ var backendTests = []struct {
 	{"Fidelity", func(t *testing.T, fresh newDB) { testFidelity(t, fresh(t)) }},
 	{"Robust", testRobust},
 	{"Interop", testInterop},
+	{"Prune", testPrune},
 }
 
 func TestBackends(t *testing.T) {
