@@ -15,6 +15,7 @@ import (
 
 const runsUsage = `Usage: serbench runs [--db DB]
        serbench runs --delete RUN-ID [--force] [--db DB]
+       serbench runs --baseline RUN-ID | --no-baseline RUN-ID [--db DB]
 
 Lists the runs stored in the database, oldest first. STATE is complete;
 running when a serbench process is measuring the run (it holds the run's
@@ -25,14 +26,25 @@ serbench run --resume RUN-ID finishes it.
 --delete removes a run and everything stored with it (samples, cells,
 verifications, warnings, fidelity matrix, lock) in one transaction, and
 says what it removed. A running run is refused unless --force is given.
+
+--baseline marks a run as a baseline, a reference that serbench prune
+never deletes (its STATE says baseline); --no-baseline unmarks it.
 `
 
 func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, dbPath := newDBFlags("runs", runsUsage, "read (or delete a run from)", stderr)
 	del := fs.String("delete", "", "remove the run with this ID and everything stored with it")
 	force := fs.Bool("force", false, "with --delete: remove the run even if a process is measuring it")
+	mark := fs.String("baseline", "", "mark the run with this ID as a baseline, which serbench prune never deletes")
+	unmark := fs.String("no-baseline", "", "unmark the run with this ID as a baseline")
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
+	}
+	if *mark != "" || *unmark != "" {
+		if *del != "" || *force || *mark != "" && *unmark != "" {
+			return usagef("--baseline and --no-baseline go alone (with --db)")
+		}
+		return setBaseline(ctx, *dbPath, *mark, *unmark, stdout)
 	}
 	if *del != "" {
 		return deleteRun(ctx, *dbPath, *del, *force, stdout)
@@ -67,6 +79,9 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if !ri.End.IsZero() {
 			dur = ri.End.Sub(ri.Start).Round(time.Second).String()
 		}
+		if ri.Baseline {
+			state += ", baseline"
+		}
 		group := "-"
 		if ri.Group != "" {
 			group = ri.Group + " " + ri.Shard
@@ -83,6 +98,25 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if abandoned > 0 {
 		fmt.Fprintf(stderr, "abandoned: incomplete, and no process measures it (interrupted, killed or failed); serbench run --resume RUN-ID finishes such a run, serbench runs --delete RUN-ID removes it\n")
 	}
+	return nil
+}
+
+// setBaseline marks run mark, or unmarks run unmark, as a baseline in the
+// database at path.
+func setBaseline(ctx context.Context, path, mark, unmark string, stdout io.Writer) error {
+	db, err := openExistingToWrite(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	id, on, what := mark, true, "marked run %s in %s as a baseline (serbench prune keeps it)\n"
+	if unmark != "" {
+		id, on, what = unmark, false, "run %s in %s is no longer a baseline\n"
+	}
+	if err := db.SetBaseline(ctx, id, on); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, what, id, db.Name())
 	return nil
 }
 
