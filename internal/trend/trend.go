@@ -1,0 +1,452 @@
+// Package trend finds the runs at which a benchmark cell's speed changed
+// for good, in a series of stored runs, so that one noisy run is not
+// reported as a regression and the next as a recovery.
+//
+// # Method
+//
+// [Detect] works on one machine at a time: points of different machines
+// are never compared. Each run is reduced to one number, the median of its
+// samples, and the series of these per-run medians is segmented by binary
+// segmentation with a standardized form of Pettitt's rank statistic (A. N.
+// Pettitt, "A non-parametric approach to the change-point problem",
+// Applied Statistics 28(2), 1979), tested by permutation:
+//
+//   - In a segment of n runs, rank the per-run medians (mid-ranks for ties)
+//     and, for every split k that leaves at least [Options.MinSegment] runs
+//     on each side, compute U_k = 2·Σ_{i<k} r_i − k(n+1) (Pettitt's
+//     statistic: the Mann–Whitney statistic of the first k runs against
+//     the others, centred) and standardize it, Z_k = U_k/√(k(n−k)), so that
+//     a change near an end of the segment is not harder to see than one in
+//     the middle (a maximally selected rank statistic, Lausen and
+//     Schumacher, Biometrics 48(1), 1992). The split with the largest |Z_k|
+//     is the candidate; its first run is the first run at the new level.
+//   - The candidate's position is then refined: the split, in the same
+//     range, that minimizes the sum of the absolute deviations of each side
+//     from its median (an L1 cost, which an outlier run moves little).
+//   - Its p-value is that of a permutation test: the same maximum over the
+//     same splits, computed on [Options.Permutations] random orders of the
+//     ranks. The candidate is a change when p ≤ [Options.Alpha] and the
+//     medians of the two sides differ by at least [Options.MinChange]; then
+//     both sides are searched again, recursively, each at half the level
+//     of the segment they came from (a Bonferroni correction for the two
+//     halves), so that one real change rarely brings a spurious one.
+//   - Finally, smallest first, a change is dropped while the medians of its
+//     neighbouring segments differ by less than MinChange or the 95%
+//     interval of their ratio (below) holds 1: a change is never reported
+//     with an interval that says it may be none.
+//
+// The assumption is that, between changes, the per-run medians of a
+// machine are exchangeable: independent draws of one distribution, whatever
+// its shape, in no order that matters. Because only ranks are tested, an
+// outlier run (a busy machine, +50%) weighs no more than any run that is
+// merely slower, and the permutation test gives the p-value exactly under
+// that assumption, for any number of runs. What breaks it: a slow drift
+// (it is cut into steps, or missed), runs that are not independent (a
+// machine that is slow for a week looks like a change, which it is), and
+// seasonality. The level of the first test is Alpha, and the chance that
+// a series with no change shows one is about Alpha.
+//
+// A change can only be seen once MinSegment runs have been measured at the
+// new level (with the default, 4): the last runs of a series are never
+// flagged on their own, since one slow run cannot be told from an outlier.
+// A short series cannot show any change: with the defaults, even a clean
+// step needs about 12 runs to reach p ≤ 0.02. TestSimulation measures the
+// rest (see its log): on 500 synthetic series of 40–60 runs with
+// heavy-tailed run-to-run noise and 5% outlier runs of +30–50%, a step of
+// 10–20% at least 6 runs from either end is found alone, within two runs
+// of its place, in 96% of series, and a series without a step shows a
+// change in 1.4%.
+//
+// # Size of a change
+//
+// [Change.Ratio] is the median of the per-run medians of the segment after
+// the change over that of the segment before (segments end at the
+// neighbouring changes). Its 95% interval [Change.Lo, Change.Hi] is a
+// percentile bootstrap over runs: each segment's per-run medians are
+// resampled with replacement, separately, [Options.Resamples] times. Runs,
+// not samples, are the unit of replication, because the samples of one run
+// share its conditions. The interval does not account for the uncertainty
+// of the change's position.
+//
+// Everything is deterministic: the permutations and resamples come from a
+// generator seeded by [Options.Seed], so the same series gives the same
+// changes and intervals.
+//
+// The package does not load runs, decide which are comparable beyond their
+// machine (the caller leaves out incomplete runs by giving them no
+// samples), or explain a change; it only lists the version changes that
+// happened at the same run.
+package trend
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// Point is one run of a cell.
+type Point struct {
+	// Run is the run's ID.
+	Run string
+	// Time is when the run started.
+	Time time.Time
+	// Machine identifies the machine; points of different machines are
+	// never compared.
+	Machine string
+	// Versions are the versions of what the run measured with, by name:
+	// the codec's library module path, "go", "serbench".
+	Versions map[string]string
+	// Samples are the cell's samples in that run, ns/op. A point without
+	// samples takes no part in the detection.
+	Samples []float64
+}
+
+// Change is a run at which a cell's level changed.
+type Change struct {
+	// Index is the index in the series of the first run at the new level.
+	Index int
+	// Run is that run's ID, Machine its machine.
+	Run, Machine string
+	// Before and After are the medians of the per-run medians of the
+	// segments before and after the change.
+	Before, After float64
+	// Ratio is After/Before: above 1 the cell got slower.
+	Ratio float64
+	// Lo and Hi bound the 95% bootstrap interval of Ratio.
+	Lo, Hi float64
+	// P is the p-value of the permutation test that found the change, in
+	// the segment it was found in.
+	P float64
+	// Coincides lists the version changes between the previous run on the
+	// same machine and this one, sorted by name: "github.com/x/y v1.2 →
+	// v1.3", "go1.25 → go1.26", "serbench v0.1 → v0.2".
+	Coincides []string
+}
+
+// Options tune Detect. The zero value of a field selects its default.
+type Options struct {
+	// Alpha is the significance level of the first test of a series
+	// (default 0.02); the segments on either side of a change are tested
+	// at half the level of the segment they come from.
+	Alpha float64
+	// MinSegment is the least number of runs of a segment, on each side of
+	// a change (default 4; at least 2).
+	MinSegment int
+	// MinChange is the least relative difference between the medians of
+	// two segments for a change to be reported (default 0.02, 2%).
+	MinChange float64
+	// Permutations is the number of random orders of the permutation test
+	// (default 999).
+	Permutations int
+	// Resamples is the number of bootstrap resamples of an interval
+	// (default 2000).
+	Resamples int
+	// Seed seeds the permutations and resamples (default 1).
+	Seed uint64
+}
+
+func (o Options) withDefaults() Options {
+	if o.Alpha <= 0 {
+		o.Alpha = 0.02
+	}
+	if o.MinSegment <= 0 {
+		o.MinSegment = 4
+	}
+	o.MinSegment = max(o.MinSegment, 2)
+	if o.MinChange <= 0 {
+		o.MinChange = 0.02
+	}
+	if o.Permutations <= 0 {
+		o.Permutations = 999
+	}
+	if o.Resamples <= 0 {
+		o.Resamples = 2000
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	return o
+}
+
+// Detect returns the changes of level in series (oldest first), machine
+// by machine, sorted by Index. See the package documentation for the
+// method and its assumption.
+func Detect(series []Point, opts Options) []Change {
+	opts = opts.withDefaults()
+	var machines []string
+	byMachine := map[string][]int{}
+	for i, p := range series {
+		if len(p.Samples) == 0 {
+			continue
+		}
+		if _, ok := byMachine[p.Machine]; !ok {
+			machines = append(machines, p.Machine)
+		}
+		byMachine[p.Machine] = append(byMachine[p.Machine], i)
+	}
+	var out []Change
+	for _, m := range machines {
+		idx := byMachine[m]
+		meds := make([]float64, len(idx))
+		for j, i := range idx {
+			meds[j] = median(series[i].Samples)
+		}
+		d := detector{opts: opts, x: meds}
+		d.split(0, len(meds), opts.Alpha)
+		for _, c := range d.merge() {
+			ch := Change{
+				Index: idx[c.at], Run: series[idx[c.at]].Run, Machine: m,
+				Before: c.before, After: c.after, Ratio: c.after / c.before, Lo: c.lo, Hi: c.hi, P: d.p[c.at],
+				Coincides: versionChanges(series[idx[c.at-1]].Versions, series[idx[c.at]].Versions),
+			}
+			out = append(out, ch)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Change) int { return cmp.Compare(a.Index, b.Index) })
+	return out
+}
+
+// detector segments the per-run medians x of one machine.
+type detector struct {
+	opts Options
+	x    []float64
+	// p holds the p-value of each cut, by index in x.
+	p map[int]float64
+}
+
+// split searches x[lo:hi] for a change and, if it finds one, both sides.
+func (d *detector) split(lo, hi int, alpha float64) {
+	m := d.opts.MinSegment
+	if hi-lo < 2*m {
+		return
+	}
+	seg := d.x[lo:hi]
+	r := ranks(seg)
+	_, stat := maxU(r, m)
+	k := bestL1(seg, m)
+	ratio := median(seg[k:]) / median(seg[:k])
+	if math.Abs(ratio-1) < d.opts.MinChange {
+		return
+	}
+	p, ok := d.permutationP(r, stat, alpha, uint64(lo)<<32|uint64(hi))
+	if !ok {
+		return
+	}
+	if d.p == nil {
+		d.p = map[int]float64{}
+	}
+	d.p[lo+k] = p
+	d.split(lo, lo+k, alpha/2)
+	d.split(lo+k, hi, alpha/2)
+}
+
+// cut is a change in the per-run medians of one machine.
+type cut struct {
+	// at is the index of the first run at the new level.
+	at int
+	// before and after are the medians of the segments on either side;
+	// lo and hi bound the 95% bootstrap interval of after/before.
+	before, after, lo, hi float64
+}
+
+// merge returns the cuts found, sorted, after removing those that do not
+// hold once their neighbours are known: one at a time, the one of the
+// smallest size first, a cut is removed while the medians of its
+// neighbouring segments differ by less than MinChange or the bootstrap
+// interval of their ratio holds 1.
+func (d *detector) merge() []cut {
+	ats := slices.Sorted(maps.Keys(d.p))
+	for {
+		cuts := make([]cut, len(ats))
+		worst, worstSize := -1, math.Inf(1)
+		for c, at := range ats {
+			lo, hi := 0, len(d.x)
+			if c > 0 {
+				lo = ats[c-1]
+			}
+			if c+1 < len(ats) {
+				hi = ats[c+1]
+			}
+			before, after := d.x[lo:at], d.x[at:hi]
+			k := cut{at: at, before: median(before), after: median(after)}
+			k.lo, k.hi = bootstrap(before, after, d.opts, uint64(at))
+			cuts[c] = k
+			size := math.Abs(math.Log(k.after / k.before))
+			if (size < math.Log1p(d.opts.MinChange) || k.lo <= 1 && 1 <= k.hi) && size < worstSize {
+				worst, worstSize = c, size
+			}
+		}
+		if worst < 0 {
+			return cuts
+		}
+		ats = slices.Delete(ats, worst, worst+1)
+	}
+}
+
+// permutationP returns the p-value of the largest |Z_k| stat of ranks r
+// under random orders, and whether it is at most Alpha. It stops early,
+// returning false, once the p-value is certain to exceed Alpha.
+func (d *detector) permutationP(r []float64, stat, alpha float64, stream uint64) (float64, bool) {
+	n := d.opts.Permutations
+	limit := int(alpha * float64(n+1)) // the most exceedances with p ≤ Alpha, counting the observed order
+	rng := rand.New(rand.NewPCG(d.opts.Seed, stream))
+	perm := slices.Clone(r)
+	exceed := 1 // the observed order
+	for range n {
+		rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+		if _, s := maxU(perm, d.opts.MinSegment); s >= stat-1e-9 {
+			exceed++
+			if exceed > limit {
+				return 1, false
+			}
+		}
+	}
+	return float64(exceed) / float64(n+1), true
+}
+
+// maxU returns the split k in [m, n−m] of the largest |Z_k| =
+// |2·Σ_{i<k} r_i − k(n+1)|/√(k(n−k)) over ranks r, and that largest value
+// (the first k on ties).
+func maxU(r []float64, m int) (int, float64) {
+	n := len(r)
+	best, bestK, sum := -1.0, m, 0.0
+	for k := 1; k <= n-m; k++ {
+		sum += r[k-1]
+		if k < m {
+			continue
+		}
+		if u := math.Abs(2*sum-float64(k*(n+1))) / math.Sqrt(float64(k*(n-k))); u > best+1e-9 {
+			best, bestK = u, k
+		}
+	}
+	return bestK, best
+}
+
+// bestL1 returns the split k in [m, n−m] of xs that minimizes the sum of
+// the absolute deviations of each side from its median (the first k on
+// ties).
+func bestL1(xs []float64, m int) int {
+	best, bestK := absDev(xs[:m])+absDev(xs[m:]), m
+	for k := m + 1; k <= len(xs)-m; k++ {
+		if c := absDev(xs[:k]) + absDev(xs[k:]); c < best-1e-12*math.Abs(best) {
+			best, bestK = c, k
+		}
+	}
+	return bestK
+}
+
+// absDev returns the sum of the absolute deviations of xs from their
+// median.
+func absDev(xs []float64) float64 {
+	med, sum := median(xs), 0.0
+	for _, x := range xs {
+		sum += math.Abs(x - med)
+	}
+	return sum
+}
+
+// ranks returns the ranks of xs, 1 to n, with mid-ranks for ties.
+func ranks(xs []float64) []float64 {
+	order := make([]int, len(xs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(xs[a], xs[b]) })
+	r := make([]float64, len(xs))
+	for i := 0; i < len(order); {
+		j := i
+		for j+1 < len(order) && xs[order[j+1]] == xs[order[i]] {
+			j++
+		}
+		mid := float64(i+j)/2 + 1
+		for k := i; k <= j; k++ {
+			r[order[k]] = mid
+		}
+		i = j + 1
+	}
+	return r
+}
+
+// bootstrap returns the 95% percentile bootstrap interval of
+// median(after)/median(before), resampling each side's runs.
+func bootstrap(before, after []float64, o Options, stream uint64) (lo, hi float64) {
+	rng := rand.New(rand.NewPCG(o.Seed, stream^0x9e3779b97f4a7c15))
+	ratios := make([]float64, o.Resamples)
+	b, a := make([]float64, len(before)), make([]float64, len(after))
+	for i := range ratios {
+		for j := range b {
+			b[j] = before[rng.IntN(len(before))]
+		}
+		for j := range a {
+			a[j] = after[rng.IntN(len(after))]
+		}
+		ratios[i] = medianInPlace(a) / medianInPlace(b)
+	}
+	slices.Sort(ratios)
+	return quantile(ratios, 0.025), quantile(ratios, 0.975)
+}
+
+// quantile returns the q quantile of sorted xs, interpolating linearly.
+func quantile(xs []float64, q float64) float64 {
+	pos := q * float64(len(xs)-1)
+	i := int(pos)
+	if i+1 >= len(xs) {
+		return xs[len(xs)-1]
+	}
+	return xs[i] + (pos-float64(i))*(xs[i+1]-xs[i])
+}
+
+// median returns the median of xs (not empty); xs is not modified.
+func median(xs []float64) float64 {
+	return medianInPlace(slices.Clone(xs))
+}
+
+// medianInPlace returns the median of xs (not empty), sorting xs.
+func medianInPlace(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// versionChanges lists, sorted by name, what differs between the versions
+// of two runs.
+func versionChanges(prev, cur map[string]string) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(joinKeys(prev, cur))) {
+		a, b := prev[name], cur[name]
+		if a == b {
+			continue
+		}
+		if a == "" {
+			a = "(none)"
+		}
+		if b == "" {
+			b = "(none)"
+		}
+		if name == "go" {
+			out = append(out, fmt.Sprintf("%s → %s", a, b))
+		} else {
+			out = append(out, fmt.Sprintf("%s %s → %s", name, a, b))
+		}
+	}
+	return out
+}
+
+// joinKeys returns the union of the keys of a and b.
+func joinKeys(a, b map[string]string) map[string]bool {
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	return keys
+}
