@@ -5,7 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/internal/report"
@@ -14,6 +17,7 @@ import (
 )
 
 const reportUsage = `Usage: serbench report [RUN-ID...] --html FILE [--markdown FILE] [--db DB] [--variants plain|all]
+       serbench report --history [--baseline RUN-ID] --html FILE [--markdown FILE] [--db DB]
 
 Writes reports of stored runs (the latest by default) to files:
 
@@ -28,12 +32,28 @@ Writes reports of stored runs (the latest by default) to files:
                    ...) and linked by relative paths.
 
 With --group NAME it reports the shards of a sharded run merged into one
-(as serbench show --group NAME). With several run IDs the report has each run's tables and environment, and
-charts of every codec's times across those runs. At least one of --html
-and --markdown is required.
+(as serbench show --group NAME). With two run IDs the report has each run's
+tables and environment, and charts of every codec's times across those
+runs. At least one of --html and --markdown is required.
+
+History dashboard: with --history (every stored run) or three or more run
+IDs, the report is a dashboard of the history instead of the runs' reports
+one after another. Per workload and operation it has a trend chart of every
+codec across the runs (oldest first, dates on the axis, each median's 95%
+interval as a band; past 100 runs a point stands for an equal slice of
+them), and a table of each codec's latest median with its version and its
+change since the baseline run (--baseline RUN-ID, the first run by
+default), ~ when not significant (p > 0.05, as serbench compare tests
+it), then the runs where something changed and the list of runs. It shows
+plain codecs (--variants all: the variants too). Each run's full report is
+one link away: --html FILE writes the dashboard to FILE and one page per
+run into the directory FILE-runs beside it (report.html: report-runs/ID.html),
+so the dashboard stays small (about 0.4 MiB for 1,000 runs). --markdown
+FILE writes the dashboard's tables and changes as text, with no charts.
 
 Examples:
   serbench report --html report.html --markdown RESULTS.md --variants all
+  serbench report --history --html history.html
 `
 
 func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -42,6 +62,8 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	mdPath := fs.String("markdown", "", "write the Markdown report to this `FILE`, and its charts beside it")
 	variants := fs.String("variants", "plain", "codec variants to show: plain, or all (HTML: whether the variants checkbox starts checked)")
 	group := fs.String("group", "", "report the runs of the sharded group `NAME` (serbench run --shard I/N --group NAME) merged into one")
+	history := fs.Bool("history", false, "a history dashboard of every stored run (also with three or more run IDs)")
+	baseline := fs.String("baseline", "", "the dashboard compares the latest values with run `RUN-ID` (default: the first run)")
 	ids, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -64,6 +86,15 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	defer db.Close()
 	if *group != "" && len(ids) > 0 {
 		return usagef("--group reports one merged group: give no run IDs with it")
+	}
+	if *history && (*group != "" || len(ids) > 0) {
+		return usagef("--history is every stored run: give no run IDs or --group with it")
+	}
+	if *history || len(ids) >= dashboardRuns {
+		return reportHistory(ctx, db, ids, *baseline, opts.AllVariants, *htmlPath, *mdPath, stdout, stderr)
+	}
+	if *baseline != "" {
+		return usagef("--baseline is for a history dashboard: --history, or at least %d run IDs", dashboardRuns)
 	}
 	runs, err := reportRuns(ctx, db, *group, ids)
 	if err != nil {
@@ -169,4 +200,112 @@ func reportRuns(ctx context.Context, db *store.DB, group string, ids []string) (
 		runs = append(runs, r)
 	}
 	return runs, nil
+}
+
+// dashboardRuns is the number of run IDs from which serbench report writes
+// a history dashboard rather than every run's report.
+const dashboardRuns = 3
+
+// reportHistory writes the history dashboard of runs ids (every stored
+// run when there are none): the page at htmlPath with one page per run in
+// the directory beside it (runPagesDir), and the Markdown at mdPath.
+func reportHistory(ctx context.Context, db *store.DB, ids []string, baseline string, allVariants bool, htmlPath, mdPath string, stdout, stderr io.Writer) error {
+	var runs []*result.Run
+	var err error
+	if len(ids) == 0 {
+		runs, err = loadRuns(ctx, db, func(id string, err error) {
+			fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", id, err)
+		})
+		if err == nil && len(runs) == 0 {
+			err = fmt.Errorf("no stored runs in %s", db.Name())
+		}
+	} else {
+		runs, err = reportRuns(ctx, db, "", ids)
+	}
+	if err != nil {
+		return err
+	}
+	if baseline != "" && !slices.ContainsFunc(runs, func(r *result.Run) bool { return r.ID == baseline }) {
+		return usagef("--baseline %s is not one of the runs of the history", baseline)
+	}
+	opts := report.DashboardOptions{Baseline: baseline, AllVariants: allVariants}
+	var dir string
+	if htmlPath != "" {
+		dir = runPagesDir(htmlPath)
+		opts.RunLink = func(id string) string {
+			return url.PathEscape(filepath.Base(dir)) + "/" + url.PathEscape(runPageFile(id))
+		}
+	}
+	d, err := report.BuildDashboard(runs, opts)
+	if err != nil {
+		return err
+	}
+	if htmlPath != "" {
+		var b bytes.Buffer
+		if err := report.DashboardHTML(&b, d); err != nil {
+			return err
+		}
+		// The runs' own pages first, so that the dashboard's links work
+		// once it is written.
+		if st, err := os.Stat(filepath.Dir(htmlPath)); err != nil || !st.IsDir() {
+			return fmt.Errorf("writing %s: directory %s does not exist", htmlPath, filepath.Dir(htmlPath))
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		matrices, err := storedMatrices(ctx, db, runs, (*store.DB).Fidelity)
+		if err != nil {
+			return err
+		}
+		robust, err := storedMatrices(ctx, db, runs, (*store.DB).Robust)
+		if err != nil {
+			return err
+		}
+		interops, err := storedMatrices(ctx, db, runs, (*store.DB).Interop)
+		if err != nil {
+			return err
+		}
+		for _, r := range runs {
+			var p bytes.Buffer
+			m := report.Matrices{Fidelity: matrices, Robust: robust, Interop: interops}
+			if err := report.HTMLWithMatrices(&p, []*result.Run{r}, report.Options{AllVariants: allVariants}, m); err != nil {
+				return fmt.Errorf("run %s: %w", r.ID, err)
+			}
+			if err := writeFile(filepath.Join(dir, runPageFile(r.ID)), p.Bytes()); err != nil {
+				return err
+			}
+		}
+		if err := writeFile(htmlPath, b.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (history of %s, %s) and a page per run in %s\n", htmlPath, plural(len(runs), "run"), sizeOf(b.Len()), dir)
+	}
+	if mdPath != "" {
+		var b bytes.Buffer
+		if err := report.DashboardMarkdown(&b, d); err != nil {
+			return err
+		}
+		if err := writeFile(mdPath, b.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", mdPath, plural(len(runs), "run"))
+	}
+	return nil
+}
+
+// runPagesDir is the directory of the runs' pages of the dashboard at
+// htmlPath: report.html has report-runs beside it.
+func runPagesDir(htmlPath string) string {
+	return strings.TrimSuffix(htmlPath, filepath.Ext(htmlPath)) + "-runs"
+}
+
+// runPageFile is the file name of run id's page: the ID with any
+// character but letters, digits, '.', '-' and '_' replaced by '_'.
+func runPageFile(id string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, id) + ".html"
 }

@@ -40,6 +40,9 @@ type htmlPage struct {
 	Nav []htmlLink
 	// History holds the charts across runs (several runs only).
 	History []*htmlChartSet
+	// Dashboard holds the sections of a history dashboard
+	// (DashboardHTML), which has no Runs.
+	Dashboard []*htmlSection
 }
 
 type htmlLink struct{ Href, Text string }
@@ -136,8 +139,10 @@ type htmlRow struct {
 // small note (the interval).
 type htmlCell struct {
 	Text, Small, Key string
-	Left, Minor      bool
-	Mark             string
+	// Href links a left-aligned cell (a run's page), or is "".
+	Href        string
+	Left, Minor bool
+	Mark        string
 }
 
 // htmlClass names the sections that styles, scripts and tests look for;
