@@ -704,32 +704,9 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	// Runs stored before the "gen-types" flag existed: mark their
 	// generated-types-only codecs, so that they render like for like.
 	result.LegacyGeneratedTypes(r.Codecs)
-	if err := q(`SELECT workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed, flags, aliases, bounds, loose_bounds, mutated_values FROM verifications WHERE run_id = ? ORDER BY workload, codec`, func(rows *sql.Rows) error {
-		var v result.Verification
-		var observed, diffs, compressed, flags, aliases, bounds string
-		if err := rows.Scan(&v.Workload, &v.Codec, &v.Status, &v.Values, &v.MeanSize, &observed, &diffs, &v.DiffValues, &v.Error, &compressed,
-			&flags, &aliases, &bounds, &v.LooseBounds, &v.MutatedValues); err != nil {
-			return err
-		}
-		for _, l := range []struct {
-			name string
-			text string
-			to   *[]string
-		}{{"flags", flags, &v.Flags}, {"aliases", aliases, &v.Aliases}, {"bounds", bounds, &v.Bounds}} {
-			list, err := parseList(l.text)
-			if err != nil {
-				return fmt.Errorf("verification %s/%s %s: %w", v.Workload, v.Codec, l.name, err)
-			}
-			*l.to = list
-		}
-		var err error
-		if v.Compressed, err = parseSizes(compressed); err != nil {
-			return fmt.Errorf("verification %s/%s compressed sizes: %w", v.Workload, v.Codec, err)
-		}
-		if v.Observed, err = parseList(observed); err != nil {
-			return err
-		}
-		if v.Diffs, err = parseList(diffs); err != nil {
+	if err := q(`SELECT `+verificationColumns+` FROM verifications WHERE run_id = ? ORDER BY workload, codec`, func(rows *sql.Rows) error {
+		v, err := scanVerification(rows)
+		if err != nil {
 			return err
 		}
 		r.Verifications = append(r.Verifications, v)
@@ -774,6 +751,43 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 	}
 	sortRun(r)
 	return r, nil
+}
+
+// verificationColumns are the columns of verifications that
+// scanVerification reads, in its order.
+const verificationColumns = `workload, codec, status, n_values, mean_size, observed, diffs, diff_values, error, compressed, flags, aliases, bounds, loose_bounds, mutated_values`
+
+// scanVerification reads a row of verificationColumns, after the columns
+// that lead are the destinations of.
+func scanVerification(rows *sql.Rows, lead ...any) (result.Verification, error) {
+	var v result.Verification
+	var observed, diffs, compressed, flags, aliases, bounds string
+	if err := rows.Scan(append(lead, &v.Workload, &v.Codec, &v.Status, &v.Values, &v.MeanSize, &observed, &diffs, &v.DiffValues, &v.Error, &compressed,
+		&flags, &aliases, &bounds, &v.LooseBounds, &v.MutatedValues)...); err != nil {
+		return v, err
+	}
+	for _, l := range []struct {
+		name string
+		text string
+		to   *[]string
+	}{{"flags", flags, &v.Flags}, {"aliases", aliases, &v.Aliases}, {"bounds", bounds, &v.Bounds}} {
+		list, err := parseList(l.text)
+		if err != nil {
+			return v, fmt.Errorf("verification %s/%s %s: %w", v.Workload, v.Codec, l.name, err)
+		}
+		*l.to = list
+	}
+	var err error
+	if v.Compressed, err = parseSizes(compressed); err != nil {
+		return v, fmt.Errorf("verification %s/%s compressed sizes: %w", v.Workload, v.Codec, err)
+	}
+	if v.Observed, err = parseList(observed); err != nil {
+		return v, err
+	}
+	if v.Diffs, err = parseList(diffs); err != nil {
+		return v, err
+	}
+	return v, nil
 }
 
 // The fidelity matrix of a run (migration 5).

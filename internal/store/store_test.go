@@ -52,6 +52,7 @@ var backendTests = []struct {
 	{"Robust", testRobust},
 	{"Interop", testInterop},
 	{"Prune", testPrune},
+	{"RunsWithCells", testRunsWithCells},
 }
 
 func TestBackends(t *testing.T) {
