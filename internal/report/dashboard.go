@@ -14,10 +14,12 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/internal/report/internal/svgplot"
 	"github.com/serbench/serbench/internal/stats"
+	"github.com/serbench/serbench/internal/trend"
 	"github.com/serbench/serbench/result"
 )
 
@@ -54,8 +56,7 @@ type Dashboard struct {
 	// operation (encode before decode).
 	Groups []*DashGroup
 	// Changes are the change points of every series, by run then cell;
-	// Detector names what found them ("" when no detector is available:
-	// see changePoints).
+	// Detector says how they were found (changePoints).
 	Changes  []*DashChange
 	Detector string
 
@@ -174,7 +175,14 @@ func BuildDashboard(runs []*result.Run, opts DashboardOptions) (*Dashboard, erro
 			dc.OtherMachine = dc.Base.Machine != dc.Latest.Machine
 		}
 		g.Codecs = append(g.Codecs, dc)
-		d.Changes = append(d.Changes, changePoints(s)...)
+		d.Changes = append(d.Changes, changePoints(s, func(p *Point) map[string]string {
+			r := byID[p.RunID]
+			v := map[string]string{"go": p.Go, "serbench": r.EnvValue("serbench")}
+			if cd := r.Codec(k.Codec); cd != nil && cd.Module != "" {
+				v[cd.Module] = cd.Version
+			}
+			return v
+		})...)
 	}
 	sort.SliceStable(d.Groups, func(i, j int) bool {
 		a, b := d.Groups[i], d.Groups[j]
@@ -183,9 +191,7 @@ func BuildDashboard(runs []*result.Run, opts DashboardOptions) (*Dashboard, erro
 		}
 		return result.OpOrder(a.Op) < result.OpOrder(b.Op)
 	})
-	if len(d.Changes) > 0 {
-		d.Detector = changeDetector
-	}
+	d.Detector = changeDetector
 	order := map[string]int{}
 	for i, r := range d.Runs {
 		order[r.ID] = i
@@ -200,21 +206,30 @@ func BuildDashboard(runs []*result.Run, opts DashboardOptions) (*Dashboard, erro
 	return d, nil
 }
 
-// changeDetector names the change-point detector of changePoints, or is
-// "" while there is none.
-const changeDetector = ""
+// changeDetector names the change-point detector of changePoints.
+const changeDetector = "per-run medians, machine by machine: a rank test by permutation, p ≤ 0.01, " +
+	"a change of 2% or more, 4 runs or more on each side"
 
 // changePoints is where change-point detection plugs in: it returns the
-// runs of series s from which its level changed. The detector
-// (internal/trend's Detect, being written) is not in this build yet, so
-// it finds none and the dashboard shows the baseline comparison alone.
-// To plug it in: make one trend.Point per point of s (Run, Time, Machine,
-// Versions {codec: version, "go": Go}, Samples), call trend.Detect, and
-// return one DashChange per trend.Change with the cell's key; set
-// changeDetector to its name.
-func changePoints(s *Series) []*DashChange {
-	_ = s
-	return nil
+// runs of series s from which its level changed, as trend.Detect finds
+// them (see internal/trend for the method). versions gives the versions
+// a point was measured with (the codec's module, "go", "serbench"), whose
+// changes at a change point the dashboard shows beside it. Points of
+// incomplete runs take no part.
+func changePoints(s *Series, versions func(p *Point) map[string]string) []*DashChange {
+	pts := make([]trend.Point, len(s.Points))
+	for i, p := range s.Points {
+		pts[i] = trend.Point{Run: p.RunID, Time: p.Start, Machine: p.Machine, Versions: versions(p)}
+		if !p.Incomplete {
+			pts[i].Samples = p.ns
+		}
+	}
+	var out []*DashChange
+	for _, c := range trend.Detect(pts, trend.Options{}) {
+		out = append(out, &DashChange{Key: s.Key, Index: c.Index, Run: c.Run, Before: c.Before, After: c.After,
+			Ratio: c.Ratio, Lo: c.Lo, Hi: c.Hi, Coincides: c.Coincides})
+	}
+	return out
 }
 
 // baseName names the baseline run for captions.
@@ -294,10 +309,10 @@ func (d *Dashboard) changesTable() *SectionTable {
 	}
 	t := &SectionTable{
 		Title: "changes", Caption: "the runs from which a cell's median changed (" + d.Detector + ")",
-		HTMLTitle: "Runs where something changed", HTMLClass: "changes", Indent: true,
+		HTMLTitle: "Runs where something changed", HTMLClass: "changes", Indent: true, TextLeft: true,
 		Cols: []Column{
 			{Head: "run", Left: true}, {Head: "date", Left: true}, {Head: "cell", Left: true, Escape: true},
-			{Head: "before"}, {Head: "after"}, {Head: "ratio"}, {Head: "interval"}, {Head: "same run", Left: true, Escape: true},
+			{Head: "before"}, {Head: "after"}, {Head: "ratio"}, {Head: "95% interval"}, {Head: "versions changed", Left: true, Escape: true},
 		},
 	}
 	start := map[string]time.Time{}
@@ -419,7 +434,7 @@ func DashboardHTML(w io.Writer, d *Dashboard) error {
 		for ; i < len(d.Groups) && d.Groups[i].Workload == wl; i++ {
 			g := d.Groups[i]
 			title := fmt.Sprintf("%s: %s time across runs", g.Workload, g.Op)
-			svg, err := trendChart(title, g.Codecs, runIndex, d.Runs)
+			svg, err := trendChart(title, g.Codecs, runIndex, d.Runs, d.Changes)
 			if err != nil {
 				return err
 			}
@@ -477,8 +492,9 @@ const maxTrendPoints = 100
 
 // trendChart draws the median of every codec of a group across the runs
 // (x: the run's place, oldest first; ticks: dates and run IDs), with its
-// interval as a band.
-func trendChart(title string, codecs []*DashCodec, runIndex map[string]int, runs []DashRun) ([]byte, error) {
+// interval as a band, and a triangle at each change point (at the level
+// after the change).
+func trendChart(title string, codecs []*DashCodec, runIndex map[string]int, runs []DashRun, changes []*DashChange) ([]byte, error) {
 	p := svgplot.New(title, "run")
 	p.Y.Label.Text = "median time"
 	p.Add(svgplot.Grid())
@@ -558,6 +574,22 @@ func trendChart(title string, codecs []*DashCodec, runIndex map[string]int, runs
 			ln.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
 		}
 		p.Add(ln)
+		var marks plotter.XYs
+		for _, ch := range changes {
+			if ch.Key == c.Series.Key {
+				marks = append(marks, plotter.XY{X: float64(runIndex[ch.Run]), Y: ch.After})
+			}
+		}
+		if len(marks) > 0 {
+			sc, err := plotter.NewScatter(marks)
+			if err != nil {
+				return nil, err
+			}
+			sc.Color = col
+			sc.Shape = draw.TriangleGlyph{}
+			sc.Radius = vg.Points(4)
+			p.Add(sc)
+		}
 		if len(line) == 1 {
 			sc, err := plotter.NewScatter(line)
 			if err != nil {

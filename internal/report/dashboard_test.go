@@ -92,13 +92,15 @@ func buildDashboard(t testing.TB, runs []*result.Run, opts DashboardOptions) *Da
 }
 
 // TestDashboardText: the text and Markdown renderings of a small history,
-// the baseline the first run by default or the one named.
+// the baseline the first run by default or the one named; the changes
+// are json's encode (v1.0.0 → v1.1.0, 20% faster) from the 9th run and
+// cbor's decode (30% slower) from the 11th, in both workloads.
 func TestDashboardText(t *testing.T) {
-	runs := syntheticHistory(6, 1)
+	runs := syntheticHistory(16, 1)
 	// In any order.
-	runs[0], runs[5] = runs[5], runs[0]
+	runs[0], runs[15] = runs[15], runs[0]
 	d := buildDashboard(t, runs, DashboardOptions{})
-	if d.Baseline != "20260901-093000-000001" || d.Latest != "20260906-093000-000006" {
+	if d.Baseline != "20260901-093000-000001" || d.Latest != "20260916-093000-000010" {
 		t.Errorf("baseline %s, latest %s", d.Baseline, d.Latest)
 	}
 	var b bytes.Buffer
@@ -129,8 +131,8 @@ func TestDashboardText(t *testing.T) {
 }
 
 // TestDashboardHTML: the page has a trend chart per workload and
-// operation, the latest tables, the runs linked to their pages, and no
-// run's report inlined.
+// operation, the latest tables, the changes and the runs linked to their
+// pages, and no run's report inlined.
 func TestDashboardHTML(t *testing.T) {
 	runs := syntheticHistory(12, 2)
 	d := buildDashboard(t, runs, DashboardOptions{RunLink: func(id string) string { return "runs/" + id + ".html" }})
@@ -146,7 +148,7 @@ func TestDashboardHTML(t *testing.T) {
 		t.Errorf("%d latest tables, want 4", n)
 	}
 	for _, want := range []string{"<title>serbench history: 12 runs</title>", `<a href="runs/` + runs[0].ID + `.html">`, `<a href="runs/` + runs[11].ID + `.html">`,
-		"Change points: not detected"} {
+		`<table class="sortable changes">`, `<td class="l"><a href="runs/` + runs[6].ID + `.html">`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}

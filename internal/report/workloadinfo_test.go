@@ -66,8 +66,9 @@ func TestWorkloadFactsComeFromTheRun(t *testing.T) {
 
 // report renders stored runs only: it imports no package that measures
 // (harness, workload, codec, floats, internal/fidelity, ...), only result,
-// stats, internal/format, its own subpackages, the standard library and
-// the libraries that draw and summarize.
+// stats, internal/trend (change points of stored series), internal/format,
+// its own subpackages, the standard library and the libraries that draw
+// and summarize.
 func TestImportsNoMeasuringPackage(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -78,7 +79,7 @@ func TestImportsNoMeasuringPackage(t *testing.T) {
 		switch {
 		case !strings.Contains(strings.Split(p, "/")[0], "."): // standard library
 			return true
-		case p == mod+"result", p == mod+"internal/stats", p == mod+"internal/format", strings.HasPrefix(p, mod+"internal/report/"):
+		case p == mod+"result", p == mod+"internal/stats", p == mod+"internal/trend", p == mod+"internal/format", strings.HasPrefix(p, mod+"internal/report/"):
 			return true
 		case strings.HasPrefix(p, "gonum.org/"), strings.HasPrefix(p, "golang.org/x/perf/"), strings.HasPrefix(p, "golang.org/x/image/"):
 			return true
