@@ -181,4 +181,7 @@ var migrations = []string{
 	CREATE INDEX cells_cell ON cells (workload, codec, op, goroutines, run_id);
 	CREATE INDEX run_env_key ON run_env (key, run_id);
 	CREATE INDEX runs_group ON runs (run_group, shard, start_time);`,
+	// 11: the verifications of one (workload, codec) across runs
+	// (RunsWithCells), whose primary key starts with the run's ID.
+	`CREATE INDEX verifications_cell ON verifications (workload, codec, run_id);`,
 }
