@@ -405,7 +405,7 @@ func DashboardMarkdown(w io.Writer, d *Dashboard) error {
 	b.WriteString("\n### Changes\n\n")
 	if t := d.changesTable(); t != nil {
 		mw.started = false
-		t.Title = ""
+		t.Title, t.Intro = "", t.Caption
 		mw.table(t)
 	} else {
 		b.WriteString(mdEscape(capitalize(d.noChanges())) + ".\n")

@@ -29,7 +29,7 @@ func syntheticHistory(n int, seed int64) []*result.Run {
 	for i := range n {
 		t := start.Add(time.Duration(i) * 24 * time.Hour)
 		r := &result.Run{
-			ID: fmt.Sprintf("%s-%06x", t.Format("20060102-150405"), i+1), Start: t, End: t.Add(90 * time.Second), Complete: true,
+			ID: fmt.Sprintf("%s-%06d", t.Format("20060102-150405"), i+1), Start: t, End: t.Add(90 * time.Second), Complete: true,
 			Env: []result.Config{{Key: "cpu", Value: "Test CPU @ 3.0GHz"}, {Key: "cores", Value: "8"}, {Key: "go", Value: "go1.26.0"},
 				{Key: "gomaxprocs", Value: "8"}, {Key: "commit", Value: fmt.Sprintf("%07x", 0xabc000+i)}},
 		}
@@ -100,7 +100,7 @@ func TestDashboardText(t *testing.T) {
 	// In any order.
 	runs[0], runs[15] = runs[15], runs[0]
 	d := buildDashboard(t, runs, DashboardOptions{})
-	if d.Baseline != "20260901-093000-000001" || d.Latest != "20260916-093000-000010" {
+	if d.Baseline != "20260901-093000-000001" || d.Latest != "20260916-093000-000016" {
 		t.Errorf("baseline %s, latest %s", d.Baseline, d.Latest)
 	}
 	var b bytes.Buffer
