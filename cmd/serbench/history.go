@@ -7,16 +7,28 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/trend"
 )
 
 const historyUsage = `Usage: serbench history [--db DB] [--workload RE] [--codec RE] [--op RE]
 
 For each stored cell (workload, codec, operation) the series of its results
 across runs, oldest first, with the codec's library version, the Go version
-and the machine of each run. A run that is significantly slower than the
-previous run on the same machine (Mann-Whitney U test, p <= 0.05) is
-flagged REGRESSION. An incomplete run (interrupted or failed) is shown,
-marked, but compared with no other unless --include-incomplete is given.
+and the machine of each run, and the change from the previous run on the
+same machine (Mann-Whitney U test), which is not flagged: one noisy run
+makes it significant, and the next run looks like a recovery.
+
+What is flagged is a level change: the first run from which the cell stayed
+slower (REGRESSION) or faster, found over the medians of the runs of each
+machine (binary segmentation with a rank statistic tested by permutation,
+p <= 0.02: see the documentation of internal/trend). Its size is the ratio
+of the medians of the runs after and before it, with a 95% bootstrap
+interval over runs, and the library, Go or serbench versions that changed
+at that run are named. A change is seen once 4 runs have been measured at
+the new level; a machine with fewer than 10 runs shows none.
+
+An incomplete run (interrupted or failed) is shown, marked, but compared
+with no other unless --include-incomplete is given.
 A run that cannot be read (a damaged row or page) is left out, with a
 warning that names it and says why.
 
@@ -58,6 +70,7 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	detectChanges(series, f.IncludeIncomplete)
 	if f.Codec != "" {
 		if names := seriesCodecs(series); len(names) > 1 {
 			fmt.Fprintf(stderr, "--codec %q selects %d codecs: %s (match one with '^NAME$')\n", f.Codec, len(names), strings.Join(names, ", "))
@@ -77,4 +90,45 @@ func seriesCodecs(series []*report.Series) []string {
 		}
 	}
 	return names
+}
+
+// detectChanges sets the Changes of every series: the runs from which its
+// level changed, found by trend.Detect machine by machine. The points of
+// incomplete runs take no part unless includeIncomplete.
+func detectChanges(series []*report.Series, includeIncomplete bool) {
+	for _, s := range series {
+		s.Changes = nil
+		for _, c := range trend.Detect(trendPoints(s, includeIncomplete), trend.Options{}) {
+			s.Changes = append(s.Changes, report.LevelChange{
+				Index: c.Index, Run: c.Run, Machine: c.Machine,
+				Before: c.Before, After: c.After, Ratio: c.Ratio, Lo: c.Lo, Hi: c.Hi, Coincides: c.Coincides,
+			})
+		}
+	}
+}
+
+// trendPoints returns the points of s as trend.Detect takes them, one for
+// each, in order. Their versions are the codec's module (the codec's name
+// when the run records no module), "go" and "serbench"; a point of an
+// incomplete run has no samples, so it takes no part, unless
+// includeIncomplete.
+func trendPoints(s *report.Series, includeIncomplete bool) []trend.Point {
+	out := make([]trend.Point, len(s.Points))
+	for i, p := range s.Points {
+		lib := p.Module
+		if lib == "" {
+			lib = s.Key.Codec
+		}
+		v := map[string]string{}
+		for name, ver := range map[string]string{lib: p.Version, "go": p.Go, "serbench": p.Serbench} {
+			if ver != "" {
+				v[name] = ver
+			}
+		}
+		out[i] = trend.Point{Run: p.RunID, Time: p.Start, Machine: p.Machine, Versions: v}
+		if !p.Incomplete || includeIncomplete {
+			out[i].Samples = p.Samples()
+		}
+	}
+	return out
 }

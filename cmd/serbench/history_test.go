@@ -6,11 +6,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
+	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/internal/pgtest"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/store"
+	"github.com/serbench/serbench/result"
 )
 
 func TestCompareHistoryImport(t *testing.T) {
@@ -78,6 +83,7 @@ func checkCompareHistoryImport(t *testing.T, dir, db string) {
 		t.Fatalf("history: %d series (%v), want one of three runs: %+v", len(series), err, series)
 	}
 	want.Reset()
+	detectChanges(series, false)
 	if err := report.HistoryTable(&want, series); err != nil {
 		t.Fatal(err)
 	}
@@ -93,4 +99,69 @@ func mustCLI(t *testing.T, args ...string) string {
 		t.Fatalf("%v: exit %d: %s", args, code, stderr)
 	}
 	return out
+}
+
+// TestHistoryChanges checks that a step in a series of runs is flagged at
+// the run it starts, with the version that changed there, while one slow
+// run (run-04, +40%) and the next run's recovery are not; and that the
+// runs of another machine are not compared with them.
+func TestHistoryChanges(t *testing.T) {
+	var runs []*result.Run
+	for i := range 24 {
+		r := fixture.Run(fmt.Sprintf("run-%02d", i))
+		r.Start = r.Start.Add(time.Duration(i) * 24 * time.Hour)
+		level := 1 + 0.01*float64(i%3)
+		switch {
+		case i == 4:
+			level *= 1.4
+		case i >= 14:
+			level *= 1.15
+			for j := range r.Codecs {
+				if r.Codecs[j].Name == "lossy-bson" {
+					r.Codecs[j].Version = "v2.10.0"
+				}
+			}
+		}
+		for j := range r.Cells {
+			c := &r.Cells[j]
+			c.Samples = slices.Clone(c.Samples)
+			for k := range c.Samples {
+				c.Samples[k].NsPerOp *= level
+			}
+		}
+		runs = append(runs, r)
+		if i >= 12 {
+			// A faster machine, whose runs alone would show no change.
+			other := fixture.Run(fmt.Sprintf("other-%02d", i))
+			other.Start = r.Start.Add(time.Hour)
+			other.Env = append([]result.Config{{Key: "cpu", Value: "Other CPU"}}, other.Env[1:]...)
+			for j := range other.Cells {
+				c := &other.Cells[j]
+				c.Samples = slices.Clone(c.Samples)
+				for k := range c.Samples {
+					c.Samples[k].NsPerOp *= 0.9
+				}
+			}
+			runs = append(runs, other)
+		}
+	}
+	series, err := report.History(runs, report.HistoryFilter{Codec: "^lossy-bson$", Op: "encode"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	detectChanges(series, false)
+	for _, s := range series {
+		if len(s.Changes) != 1 || s.Changes[0].Run != "run-14" || s.Points[s.Changes[0].Index].RunID != "run-14" {
+			t.Errorf("%v: changes %+v, want one at run-14", s.Key, s.Changes)
+		}
+		if c := s.Changes[0]; len(c.Coincides) != 1 || c.Coincides[0] != "example.com/bson v2.9.3 → v2.10.0" || c.Lo > 1.15 || c.Hi < 1.15 {
+			t.Errorf("%v: change %+v, want +15%% within its interval, with example.com/bson v2.9.3 → v2.10.0", s.Key, c)
+		}
+	}
+	var b bytes.Buffer
+	if err := report.HistoryTable(&b, series); err != nil {
+		t.Fatal(err)
+	}
+	inPackageDir(t)
+	golden.Check(t, "history-changes.golden", b.Bytes())
 }

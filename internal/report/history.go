@@ -22,15 +22,36 @@ type Series struct {
 	// empty for codecs. History charts leave references out.
 	Reference string
 	Points    []*Point
+	// Changes are the runs from which the cell's level changed, machine
+	// by machine, oldest first. History leaves it empty: the caller finds
+	// them (serbench history with internal/trend, over Point.Samples) and
+	// HistoryTable shows them. report measures and detects nothing itself.
+	Changes []LevelChange
+}
+
+// LevelChange is a run from which a series' level changed, as
+// internal/trend's Change describes it.
+type LevelChange struct {
+	// Index is the index in Series.Points of the first run at the new
+	// level; Run is its run ID, Machine its machine.
+	Index        int
+	Run, Machine string
+	// Before and After are the medians of the runs' medians before and
+	// after the change; Ratio is After/Before, Lo and Hi bound its 95%
+	// interval.
+	Before, After, Ratio, Lo, Hi float64
+	// Coincides lists the versions that changed at that run.
+	Coincides []string
 }
 
 // Point is a cell in one run.
 type Point struct {
 	RunID string
 	Start time.Time
-	// Version is the codec's module version in that run; Go the Go
-	// version; Machine the CPU, cores and GOMAXPROCS.
-	Version, Go, Machine string
+	// Version is the codec's module version in that run, Module its
+	// module path; Go the Go version; Serbench serbench's version;
+	// Machine the CPU, cores and GOMAXPROCS.
+	Version, Module, Go, Serbench, Machine string
 	// NsOp is the cell's median with its interval over forks.
 	NsOp  stats.Summary
 	Check string
@@ -40,7 +61,9 @@ type Point struct {
 	// PrevCenter is the median of that previous point.
 	PrevCenter float64
 	// Regression is true when this point is significantly slower than the
-	// previous comparable one.
+	// previous comparable one. One noisy run sets it (and its successor
+	// then looks like a recovery): HistoryTable shows the change without
+	// a flag and flags Series.Changes instead.
 	Regression bool
 	// Incomplete is true when the point's run was interrupted or failed:
 	// such a point is compared with no other unless the filter includes
@@ -93,10 +116,10 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 				s.Reference = c.Reference
 			}
 			ns, _ := samples(c)
-			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Machine: machine, NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), ns: ns,
+			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Serbench: r.EnvValue("serbench"), Machine: machine, NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), ns: ns,
 				Incomplete: !r.Complete}
 			if cd := r.Codec(c.Codec); cd != nil {
-				p.Version = cd.Version
+				p.Version, p.Module = cd.Version, cd.Module
 			}
 			if v := r.Verification(c.Workload, c.Codec); v != nil {
 				p.Check = (&Row{Verify: v}).Mark()
@@ -123,23 +146,35 @@ func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 	return out, nil
 }
 
+// Samples returns the cell's samples in the point's run, ns/op (not to be
+// modified).
+func (p *Point) Samples() []float64 { return p.ns }
+
 // HistoryTable writes every series as a table: one line per run with the
 // codec's version, the Go version and the machine, the median and its
-// interval, and the change from the previous run on the same machine,
-// flagged REGRESSION when it is a significant slowdown.
+// interval, the change from the previous run on the same machine (with
+// its p-value, unflagged: one noisy run makes it significant), and, at
+// the first run of each new level the series reached (Series.Changes),
+// the size of the change with its 95% interval, flagged REGRESSION when
+// slower. Under the table, each change is described with the versions
+// that changed at that run.
 func HistoryTable(w io.Writer, series []*Series) error {
 	var b strings.Builder
 	if len(series) == 0 {
 		b.WriteString("no stored cell matches\n")
 	}
-	regressions := 0
+	slower, faster, runToRun := 0, 0, 0
 	for _, s := range series {
 		t := &SectionTable{Indent: true, TextLeft: true, Cols: []Column{
 			{Head: "run"}, {Head: "date"}, {Head: "version"}, {Head: "go"}, {Head: "machine"},
-			{Head: "ns/op", CI: true}, {Head: "vs prev"}, {Head: "check"},
+			{Head: "ns/op", CI: true}, {Head: "vs prev"}, {Head: "level change"}, {Head: "check"},
 		}}
-		for _, p := range s.Points {
-			vs, run := "", p.RunID
+		changeAt := map[int]LevelChange{}
+		for _, c := range s.Changes {
+			changeAt[c.Index] = c
+		}
+		for i, p := range s.Points {
+			vs, run, level := "", p.RunID, ""
 			if p.Incomplete {
 				run += " (incomplete)"
 				vs = "not compared"
@@ -147,19 +182,43 @@ func HistoryTable(w io.Writer, series []*Series) error {
 			if p.VsPrev != nil {
 				vs = fmt.Sprintf("%s (p=%.3f)", p.VsPrev.Delta(p.PrevCenter, p.NsOp.Center), p.VsPrev.P)
 				if p.Regression {
-					vs += " REGRESSION"
-					regressions++
+					runToRun++
+				}
+			}
+			if c, ok := changeAt[i]; ok {
+				level = ratioChange(c)
+				if c.Ratio > 1 {
+					level += " REGRESSION"
+					slower++
+				} else {
+					faster++
 				}
 			}
 			t.Rows = append(t.Rows, TableRow{Cells: []Cell{
 				val(run), val(p.Start.UTC().Format("2006-01-02 15:04")), val(p.Version), val(p.Go), val(p.Machine),
-				{V: format.Ns(p.NsOp.Center), CI: format.CI(p.NsOp)}, val(vs), val(p.Check),
+				{V: format.Ns(p.NsOp.Center), CI: format.CI(p.NsOp)}, val(vs), val(level), val(p.Check),
 			}})
 		}
 		fmt.Fprintf(&b, "\n%s\n", cellName(s.Key))
 		textWriter{&b}.table(t)
+		for _, c := range s.Changes {
+			fmt.Fprintf(&b, "  %s starts a new level on %s: %s → %s, %s", c.Run, c.Machine, format.Ns(c.Before), format.Ns(c.After), ratioChange(c))
+			if len(c.Coincides) > 0 {
+				fmt.Fprintf(&b, "; at that run %s", strings.Join(c.Coincides, ", "))
+			}
+			b.WriteString("\n")
+		}
 	}
-	fmt.Fprintf(&b, "\n%d series; %d significant regressions (slower than the previous run on the same machine, Mann-Whitney U, p ≤ 0.05)\n", len(series), regressions)
+	fmt.Fprintf(&b, "\n%d series; %d level changes (%d slower, %d faster): runs from which a cell stayed slower or faster,\n", len(series), slower+faster, slower, faster)
+	b.WriteString("found over each machine's run medians (a rank test by permutation; 95% bootstrap intervals over runs).\n")
+	fmt.Fprintf(&b, "%d runs significantly slower than the previous run alone (Mann-Whitney U, p ≤ 0.05) are not flagged: one noisy run is enough for that.\n", runToRun)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// ratioChange formats the size of a change, After/Before − 1, with its
+// 95% interval: "+15.2% [+12.0%, +18.1%]".
+func ratioChange(c LevelChange) string {
+	pct := func(r float64) string { return fmt.Sprintf("%+.1f%%", 100*(r-1)) }
+	return fmt.Sprintf("%s [%s, %s]", pct(c.Ratio), pct(c.Lo), pct(c.Hi))
 }

@@ -50,3 +50,24 @@ func TestHistory(t *testing.T) {
 		t.Error("a bad regular expression must be an error")
 	}
 }
+
+// TestHistoryTableChanges checks how a level change is shown: at its run
+// in the table, flagged REGRESSION when slower, and described under it.
+func TestHistoryTableChanges(t *testing.T) {
+	old := fixture.Run("20261120-old")
+	old.Start = old.Start.Add(-24 * time.Hour)
+	new := slower()
+	new.ID = "20261121-new"
+	series, err := History([]*result.Run{new, old}, HistoryFilter{Codec: "^json$", Op: "encode"})
+	if err != nil || len(series) != 2 {
+		t.Fatalf("%d series (%v)", len(series), err)
+	}
+	series[0].Changes = []LevelChange{{Index: 1, Run: "20261121-new", Machine: "Test CPU", Before: 1200, After: 1440, Ratio: 1.2, Lo: 1.15, Hi: 1.25,
+		Coincides: []string{"go1.26.8 → go1.27.0"}}}
+	series[1].Changes = []LevelChange{{Index: 1, Run: "20261121-new", Machine: "Test CPU", Before: 800, After: 640, Ratio: 0.8, Lo: 0.75, Hi: 0.85}}
+	var b bytes.Buffer
+	if err := HistoryTable(&b, series); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "history-changes.golden", b.Bytes())
+}
