@@ -232,13 +232,12 @@ func (d *detector) split(lo, hi int, alpha float64) {
 	seg := d.x[lo:hi]
 	r := ranks(seg)
 	_, stat := maxU(r, m)
-	k := bestL1(seg, m)
-	ratio := median(seg[k:]) / median(seg[:k])
-	if math.Abs(ratio-1) < d.opts.MinChange {
-		return
-	}
 	p, ok := d.permutationP(r, stat, alpha, uint64(lo)<<32|uint64(hi))
 	if !ok {
+		return
+	}
+	k := bestL1(seg, m)
+	if ratio := median(seg[k:]) / median(seg[:k]); math.Abs(ratio-1) < d.opts.MinChange {
 		return
 	}
 	if d.p == nil {
@@ -410,14 +409,59 @@ func median(xs []float64) float64 {
 	return medianInPlace(slices.Clone(xs))
 }
 
-// medianInPlace returns the median of xs (not empty), sorting xs.
+// medianInPlace returns the median of xs (not empty), reordering xs.
 func medianInPlace(xs []float64) float64 {
-	slices.Sort(xs)
 	n := len(xs)
+	hi := selectNth(xs, n/2)
 	if n%2 == 1 {
-		return xs[n/2]
+		return hi
 	}
-	return (xs[n/2-1] + xs[n/2]) / 2
+	// The lower middle value is the largest of those before n/2.
+	return (slices.Max(xs[:n/2]) + hi) / 2
+}
+
+// selectNth reorders xs so that xs[k] is the value sorting would put
+// there, with no larger value before it and no smaller one after it, and
+// returns it (Hoare's selection, the pivot the middle of three).
+func selectNth(xs []float64, k int) float64 {
+	lo, hi := 0, len(xs)-1
+	for hi-lo > 16 {
+		mid := lo + (hi-lo)/2
+		if xs[mid] < xs[lo] {
+			xs[mid], xs[lo] = xs[lo], xs[mid]
+		}
+		if xs[hi] < xs[lo] {
+			xs[hi], xs[lo] = xs[lo], xs[hi]
+		}
+		if xs[hi] < xs[mid] {
+			xs[hi], xs[mid] = xs[mid], xs[hi]
+		}
+		pivot := xs[mid]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] < pivot {
+				i++
+			}
+			for xs[j] > pivot {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return xs[k]
+		}
+	}
+	slices.Sort(xs[lo : hi+1])
+	return xs[k]
 }
 
 // versionChanges lists, sorted by name, what differs between the versions

@@ -184,3 +184,25 @@ func TestDetectNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestMedian checks the selection-based median against sorting, on
+// lengths around selectNth's switch to sorting and values with ties.
+func TestMedian(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		n := 1 + rng.IntN(100)
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = float64(rng.IntN(20))
+		}
+		s := slices.Clone(xs)
+		slices.Sort(s)
+		want := s[n/2]
+		if n%2 == 0 {
+			want = (s[n/2-1] + s[n/2]) / 2
+		}
+		if got := median(xs); got != want {
+			t.Fatalf("median(%v) = %v, want %v", xs, got, want)
+		}
+	}
+}
