@@ -75,6 +75,7 @@ var commands = []command{
 	{"list", "", "list codecs and workloads", noCtx(cmdList)},
 	{"show", "[RUN-ID]", "print a stored run again (the latest by default)", cmdShow},
 	{"runs", "", "list stored runs", cmdRuns},
+	{"prune", "", "delete old runs (--keep-last N per machine, --before DATE), never baselines", cmdPrune},
 	{"compare", "A B", "compare two runs (IDs or Go benchmark files) with significance", cmdCompare},
 	{"history", "", "each cell across stored runs, regressions flagged", cmdHistory},
 	{"import", "FILE", "store go test -bench output as a run", cmdImport},
