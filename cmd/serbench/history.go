@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/trend"
+	"github.com/serbench/serbench/result"
 )
 
 const historyUsage = `Usage: serbench history [--db DB] [--workload RE] [--codec RE] [--op RE]
@@ -60,11 +62,26 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer db.Close()
-	runs, err := loadRuns(ctx, db, func(id string, err error) {
-		fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", id, err)
+	// Read only the selected cells of every run, through the store's
+	// per-cell indexes; if a row cannot be read, read the runs one by one
+	// instead, which names the damaged run and leaves it out.
+	res := make([]*regexp.Regexp, 3)
+	for i, p := range []string{f.Workload, f.Codec, f.Op} {
+		res[i] = regexp.MustCompile(p) // checked by report.History(nil, f) above
+	}
+	runs, err := db.RunsWithCells(ctx, func(k result.Key) bool {
+		return res[0].MatchString(k.Workload) && res[1].MatchString(k.Codec) && res[2].MatchString(k.Op)
 	})
 	if err != nil {
-		return err
+		if ctx.Err() != nil {
+			return err
+		}
+		runs, err = loadRuns(ctx, db, func(id string, err error) {
+			fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", id, err)
+		})
+		if err != nil {
+			return err
+		}
 	}
 	series, err := report.History(runs, f)
 	if err != nil {
