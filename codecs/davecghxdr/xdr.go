@@ -32,6 +32,8 @@ import (
 	"math/big"
 	"reflect"
 
+	"github.com/serbench/serbench/codecs/internal/typewalk"
+
 	"github.com/davecgh/go-xdr/xdr"
 
 	"github.com/serbench/serbench/codec"
@@ -58,7 +60,7 @@ func bind(t codec.Target) (codec.Instance, error) {
 		return nil, codec.Unsupportedf("go-xdr cannot represent %s: %v", t.Type, err)
 	}
 	unmarshal := func(data []byte, v any) error { _, err := xdr.Unmarshal(data, v); return err }
-	if holdsBytes(t.Type, map[reflect.Type]bool{}) {
+	if typewalk.HoldsBytes(t.Type) {
 		unmarshal = func(data []byte, v any) error { _, err := xdr.Unmarshal(bytes.Clone(data), v); return err }
 	}
 	return codec.Reflect(t, xdr.Marshal, unmarshal), nil
@@ -104,27 +106,4 @@ func check(t reflect.Type, path string, seen map[reflect.Type]bool) error {
 		return fmt.Errorf("%s has unsupported type %s", at, t)
 	}
 	return nil
-}
-
-// holdsBytes reports whether a value of type t can hold a []byte.
-func holdsBytes(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Slice:
-		return t.Elem().Kind() == reflect.Uint8 || holdsBytes(t.Elem(), seen)
-	case reflect.Array, reflect.Pointer:
-		return holdsBytes(t.Elem(), seen)
-	case reflect.Map:
-		return holdsBytes(t.Key(), seen) || holdsBytes(t.Elem(), seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if holdsBytes(t.Field(i).Type, seen) {
-				return true
-			}
-		}
-	}
-	return false
 }

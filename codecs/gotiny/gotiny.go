@@ -29,7 +29,8 @@ package gotiny
 import (
 	"bytes"
 	"fmt"
-	"reflect"
+
+	"github.com/serbench/serbench/codecs/internal/typewalk"
 
 	"github.com/niubaoshu/gotiny"
 
@@ -68,7 +69,7 @@ func init() {
 }
 
 func bindReuse(t codec.Target) (codec.Instance, error) {
-	clone := holdsBytes(t.Type, map[reflect.Type]bool{})
+	clone := typewalk.HoldsBytes(t.Type)
 	enc := gotiny.NewEncoderWithType(t.Type)
 	dec := gotiny.NewDecoderWithType(t.Type)
 	return codec.Reflect(t, func(v any) ([]byte, error) { return enc.Encode(v), nil }, func(data []byte, v any) (err error) {
@@ -86,7 +87,7 @@ func bindReuse(t codec.Target) (codec.Instance, error) {
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
-	clone := holdsBytes(t.Type, map[reflect.Type]bool{})
+	clone := typewalk.HoldsBytes(t.Type)
 	return codec.Reflect(t, marshal, func(data []byte, v any) (err error) {
 		if clone {
 			data = bytes.Clone(data)
@@ -102,26 +103,3 @@ func bind(t codec.Target) (codec.Instance, error) {
 }
 
 func marshal(v any) ([]byte, error) { return gotiny.Marshal(v), nil }
-
-// holdsBytes reports whether a value of type t can hold a []byte.
-func holdsBytes(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Slice:
-		return t.Elem().Kind() == reflect.Uint8 || holdsBytes(t.Elem(), seen)
-	case reflect.Array, reflect.Pointer:
-		return holdsBytes(t.Elem(), seen)
-	case reflect.Map:
-		return holdsBytes(t.Key(), seen) || holdsBytes(t.Elem(), seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if holdsBytes(t.Field(i).Type, seen) {
-				return true
-			}
-		}
-	}
-	return false
-}

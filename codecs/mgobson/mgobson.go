@@ -26,6 +26,8 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/serbench/serbench/codecs/internal/typewalk"
+
 	"gopkg.in/mgo.v2/bson"
 
 	"github.com/serbench/serbench/codec"
@@ -84,31 +86,8 @@ func bind(t codec.Target) (codec.Instance, error) {
 		return nil, codec.Unsupportedf("a BSON document is a struct or a map with string keys at its top level, not %s: bson.Marshal cannot write a top-level array", t.Type)
 	}
 	unmarshal := bson.Unmarshal
-	if holdsBytes(t.Type, map[reflect.Type]bool{}) {
+	if typewalk.HoldsBytes(t.Type) {
 		unmarshal = func(data []byte, v any) error { return bson.Unmarshal(bytes.Clone(data), v) }
 	}
 	return codec.Reflect(t, bson.Marshal, unmarshal), nil
-}
-
-// holdsBytes reports whether a value of type t can hold a []byte.
-func holdsBytes(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Slice:
-		return t.Elem().Kind() == reflect.Uint8 || holdsBytes(t.Elem(), seen)
-	case reflect.Array, reflect.Pointer:
-		return holdsBytes(t.Elem(), seen)
-	case reflect.Map:
-		return holdsBytes(t.Key(), seen) || holdsBytes(t.Elem(), seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if holdsBytes(t.Field(i).Type, seen) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -17,6 +17,8 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/serbench/serbench/codecs/internal/typewalk"
+
 	"github.com/Sereal/Sereal/Go/sereal"
 
 	"github.com/serbench/serbench/codec"
@@ -53,40 +55,12 @@ func init() {
 			Why: fmt.Sprintf(pointerFields, "logo *string", "the 108 performances whose logo is set"),
 		}},
 	}, func(t codec.Target) (codec.Instance, error) {
-		if at := scalarPointer(t.Type, "", map[reflect.Type]bool{}); at != "" {
+		if at, ok := typewalk.Find(t.Type, func(t reflect.Type) bool {
+			return t.Kind() == reflect.Pointer && t.Elem().Kind() != reflect.Struct
+		}); ok {
 			return nil, codec.Unsupportedf("sereal cannot decode %s: "+pointerFields, t.Type, at, "every value where it is set")
 		}
 		enc := sereal.NewEncoderV3()
 		return codec.Reflect(t, enc.Marshal, sereal.Unmarshal), nil
 	}))
-}
-
-// scalarPointer returns the path of the first pointer to a non-struct
-// value reachable from t (a field, element or map value), or "": the
-// decoder cannot set those (pointerFields).
-func scalarPointer(t reflect.Type, path string, seen map[reflect.Type]bool) string {
-	if seen[t] {
-		return ""
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Pointer:
-		if e := t.Elem(); e.Kind() != reflect.Struct {
-			return path + " " + t.String()
-		}
-		return scalarPointer(t.Elem(), path, seen)
-	case reflect.Slice, reflect.Array:
-		return scalarPointer(t.Elem(), path+"[i]", seen)
-	case reflect.Map:
-		return scalarPointer(t.Elem(), path+"[key]", seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() {
-				if at := scalarPointer(f.Type, path+"."+f.Name, seen); at != "" {
-					return at
-				}
-			}
-		}
-	}
-	return ""
 }
