@@ -67,20 +67,12 @@ func identicalValues(x, y reflect.Value, depth int) bool {
 		if !x.CanInterface() || !y.CanInterface() {
 			return false
 		}
-		a, b := x.Interface().(*big.Float), y.Interface().(*big.Float)
-		if a == nil || b == nil {
-			return a == b
-		}
-		return a.Cmp(b) == 0 && a.Prec() == b.Prec() && a.Signbit() == b.Signbit()
+		return sameBigFloat(x.Interface().(*big.Float), y.Interface().(*big.Float))
 	case bigIntType:
 		if !x.CanInterface() || !y.CanInterface() {
 			return false
 		}
-		a, b := x.Interface().(*big.Int), y.Interface().(*big.Int)
-		if a == nil || b == nil {
-			return a == b
-		}
-		return a.Cmp(b) == 0
+		return sameBigInt(x.Interface().(*big.Int), y.Interface().(*big.Int))
 	}
 	switch x.Kind() {
 	case reflect.Bool:

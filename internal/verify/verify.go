@@ -164,18 +164,8 @@ func Options(losses []codec.Loss) cmp.Options {
 			_, oy := y.Zone()
 			return ox == oy
 		}),
-		cmp.Comparer(func(x, y *big.Float) bool {
-			if x == nil || y == nil {
-				return x == y
-			}
-			return x.Cmp(y) == 0 && x.Prec() == y.Prec() && x.Signbit() == y.Signbit()
-		}),
-		cmp.Comparer(func(x, y *big.Int) bool {
-			if x == nil || y == nil {
-				return x == y
-			}
-			return x.Cmp(y) == 0
-		}),
+		cmp.Comparer(sameBigFloat),
+		cmp.Comparer(sameBigInt),
 		// Floats and complex numbers of any type (named ones too) are
 		// equal when their bits are, or, for floats, when they are
 		// finite, not both zero, and within the declared tolerance.
@@ -438,4 +428,22 @@ func offset(sec int) string {
 		sign, sec = "-", -sec
 	}
 	return fmt.Sprintf("%s%02d:%02d", sign, sec/3600, sec%3600/60)
+}
+
+// sameBigFloat reports whether x and y are both nil, or have the same
+// value, precision and sign: the strict comparison of *big.Float values
+// (go-cmp's comparer and identical's).
+func sameBigFloat(x, y *big.Float) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	return x.Cmp(y) == 0 && x.Prec() == y.Prec() && x.Signbit() == y.Signbit()
+}
+
+// sameBigInt reports whether x and y are both nil or have the same value.
+func sameBigInt(x, y *big.Int) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	return x.Cmp(y) == 0
 }
