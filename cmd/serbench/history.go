@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/serbench/serbench/internal/report"
-	"github.com/serbench/serbench/internal/trend"
-	"github.com/serbench/serbench/result"
 )
 
 const historyUsage = `Usage: serbench history [--db DB] [--workload RE] [--codec RE] [--op RE]
@@ -54,7 +51,8 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
-	if _, err := report.History(nil, f); err != nil {
+	hb, err := report.NewHistoryBuilder(f)
+	if err != nil {
 		return usageError{err}
 	}
 	db, err := openExisting(ctx, *dbPath)
@@ -65,13 +63,7 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	// Read only the selected cells of every run, through the store's
 	// per-cell indexes; if a row cannot be read, read the runs one by one
 	// instead, which names the damaged run and leaves it out.
-	res := make([]*regexp.Regexp, 3)
-	for i, p := range []string{f.Workload, f.Codec, f.Op} {
-		res[i] = regexp.MustCompile(p) // checked by report.History(nil, f) above
-	}
-	runs, err := db.RunsWithCells(ctx, func(k result.Key) bool {
-		return res[0].MatchString(k.Workload) && res[1].MatchString(k.Codec) && res[2].MatchString(k.Op)
-	})
+	runs, err := db.RunsWithCells(ctx, hb.Selects)
 	if err != nil {
 		if ctx.Err() != nil {
 			return err
@@ -83,11 +75,13 @@ func cmdHistory(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return err
 		}
 	}
-	series, err := report.History(runs, f)
-	if err != nil {
-		return err
+	for _, r := range report.SortRuns(runs) {
+		if err := hb.Add(r); err != nil {
+			return err
+		}
 	}
-	detectChanges(series, f.IncludeIncomplete)
+	series := hb.Series()
+	report.DetectChanges(series, f.IncludeIncomplete)
 	if f.Codec != "" {
 		if names := seriesCodecs(series); len(names) > 1 {
 			fmt.Fprintf(stderr, "--codec %q selects %d codecs: %s (match one with '^NAME$')\n", f.Codec, len(names), strings.Join(names, ", "))
@@ -107,45 +101,4 @@ func seriesCodecs(series []*report.Series) []string {
 		}
 	}
 	return names
-}
-
-// detectChanges sets the Changes of every series: the runs from which its
-// level changed, found by trend.Detect machine by machine. The points of
-// incomplete runs take no part unless includeIncomplete.
-func detectChanges(series []*report.Series, includeIncomplete bool) {
-	for _, s := range series {
-		s.Changes = nil
-		for _, c := range trend.Detect(trendPoints(s, includeIncomplete), trend.Options{}) {
-			s.Changes = append(s.Changes, report.LevelChange{
-				Index: c.Index, Run: c.Run, Machine: c.Machine,
-				Before: c.Before, After: c.After, Ratio: c.Ratio, Lo: c.Lo, Hi: c.Hi, Coincides: c.Coincides,
-			})
-		}
-	}
-}
-
-// trendPoints returns the points of s as trend.Detect takes them, one for
-// each, in order. Their versions are the codec's module (the codec's name
-// when the run records no module), "go" and "serbench"; a point of an
-// incomplete run has no samples, so it takes no part, unless
-// includeIncomplete.
-func trendPoints(s *report.Series, includeIncomplete bool) []trend.Point {
-	out := make([]trend.Point, len(s.Points))
-	for i, p := range s.Points {
-		lib := p.Module
-		if lib == "" {
-			lib = s.Key.Codec
-		}
-		v := map[string]string{}
-		for name, ver := range map[string]string{lib: p.Version, "go": p.Go, "serbench": p.Serbench} {
-			if ver != "" {
-				v[name] = ver
-			}
-		}
-		out[i] = trend.Point{Run: p.RunID, Time: p.Start, Machine: p.Machine, Versions: v}
-		if !p.Incomplete || includeIncomplete {
-			out[i].Samples = p.Samples()
-		}
-	}
-	return out
 }

@@ -83,7 +83,7 @@ func checkCompareHistoryImport(t *testing.T, dir, db string) {
 		t.Fatalf("history: %d series (%v), want one of three runs: %+v", len(series), err, series)
 	}
 	want.Reset()
-	detectChanges(series, false)
+	report.DetectChanges(series, false)
 	if err := report.HistoryTable(&want, series); err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestHistoryChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	detectChanges(series, false)
+	report.DetectChanges(series, false)
 	for _, s := range series {
 		if len(s.Changes) != 1 || s.Changes[0].Run != "run-14" || s.Points[s.Changes[0].Index].RunID != "run-14" {
 			t.Errorf("%v: changes %+v, want one at run-14", s.Key, s.Changes)

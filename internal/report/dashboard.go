@@ -110,51 +110,98 @@ func BuildDashboard(runs []*result.Run, opts DashboardOptions) (*Dashboard, erro
 	if len(runs) == 0 {
 		return nil, fmt.Errorf("history dashboard: no runs")
 	}
-	runs = slices.Clone(runs)
-	sort.SliceStable(runs, func(i, j int) bool {
-		if !runs[i].Start.Equal(runs[j].Start) {
-			return runs[i].Start.Before(runs[j].Start)
-		}
-		return runs[i].ID < runs[j].ID
-	})
-	d := &Dashboard{Baseline: opts.Baseline, Latest: runs[len(runs)-1].ID, runLink: opts.RunLink}
-	if d.Baseline == "" {
-		d.Baseline = runs[0].ID
-	}
-	byID := map[string]*result.Run{}
-	plain := map[string]bool{}
-	for _, r := range runs {
-		byID[r.ID] = r
-		works := map[string]bool{}
-		for _, c := range r.Cells {
-			works[c.Workload] = true
-		}
-		d.Runs = append(d.Runs, DashRun{ID: r.ID, Start: r.Start, Machine: machineOf(r), Go: r.EnvValue("go"), Commit: r.EnvValue("commit"),
-			Complete: r.Complete, Cells: len(r.Cells), Codecs: len(r.Codecs), Works: len(works)})
-		for _, c := range r.Codecs {
-			if c.Plain() {
-				plain[c.Name] = true
-			}
+	b := NewDashboardBuilder(opts)
+	for _, r := range SortRuns(runs) {
+		if err := b.Add(r); err != nil {
+			return nil, err
 		}
 	}
-	base := byID[d.Baseline]
-	if base == nil {
+	return b.Dashboard()
+}
+
+// DashboardBuilder builds a dashboard one run at a time, so that a
+// history of a thousand runs is never held whole: each run leaves its
+// summary (DashRun), a point per cell, and, for the comparison of the
+// latest values with the baseline, the samples of the baseline run and of
+// each cell's last run.
+type DashboardBuilder struct {
+	opts     DashboardOptions
+	hist     *HistoryBuilder
+	runs     []DashRun
+	plain    map[string]bool
+	baseline string
+	// base and last are the samples (ns/op, by fork) of each cell in the
+	// baseline run and in the last run that measured it.
+	base, last map[result.Key][][]float64
+}
+
+// dashboardOps selects the operations a dashboard shows.
+const dashboardOps = "^(" + result.OpEncode + "|" + result.OpDecode + ")$"
+
+// NewDashboardBuilder returns an empty dashboard builder.
+func NewDashboardBuilder(opts DashboardOptions) *DashboardBuilder {
+	hist, err := NewHistoryBuilder(HistoryFilter{Op: dashboardOps})
+	if err != nil {
+		panic(err) // a constant expression
+	}
+	return &DashboardBuilder{opts: opts, hist: hist, plain: map[string]bool{}, baseline: opts.Baseline,
+		base: map[result.Key][][]float64{}, last: map[result.Key][][]float64{}}
+}
+
+// Add adds run r, oldest first (as HistoryBuilder.Add). r is not kept.
+func (b *DashboardBuilder) Add(r *result.Run) error {
+	if err := b.hist.Add(r); err != nil {
+		return err
+	}
+	if b.baseline == "" {
+		b.baseline = r.ID
+	}
+	works := map[string]bool{}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		works[c.Workload] = true
+		if len(c.Samples) == 0 || !b.hist.Selects(c.Key()) {
+			continue
+		}
+		forks := result.ForkGroups(c.Samples, result.NsPerOp)
+		b.last[c.Key()] = forks
+		if r.ID == b.baseline {
+			b.base[c.Key()] = forks
+		}
+	}
+	b.runs = append(b.runs, DashRun{ID: r.ID, Start: r.Start, Machine: machineOf(r), Go: r.EnvValue("go"), Commit: r.EnvValue("commit"),
+		Complete: r.Complete, Cells: len(r.Cells), Codecs: len(r.Codecs), Works: len(works)})
+	for _, c := range r.Codecs {
+		if c.Plain() {
+			b.plain[c.Name] = true
+		}
+	}
+	return nil
+}
+
+// Dashboard returns the dashboard of the runs added: an error without
+// any, or when the baseline run is not among them.
+func (b *DashboardBuilder) Dashboard() (*Dashboard, error) {
+	if len(b.runs) == 0 {
+		return nil, fmt.Errorf("history dashboard: no runs")
+	}
+	d := &Dashboard{Runs: b.runs, Baseline: b.baseline, Latest: b.runs[len(b.runs)-1].ID, runLink: b.opts.RunLink}
+	if !slices.ContainsFunc(b.runs, func(r DashRun) bool { return r.ID == d.Baseline }) {
 		return nil, fmt.Errorf("baseline run %s is not among the runs of the history", d.Baseline)
 	}
-	series, err := History(runs, HistoryFilter{})
-	if err != nil {
-		return nil, err
+	var series []*Series
+	for _, s := range b.hist.Series() {
+		k := s.Key
+		if k.Goroutines != 1 || s.Reference != "" || !b.opts.AllVariants && !b.plain[k.Codec] {
+			continue
+		}
+		series = append(series, s)
 	}
+	DetectChanges(series, false)
 	type gk struct{ workload, op string }
 	groups := map[gk]*DashGroup{}
 	for _, s := range series {
 		k := s.Key
-		if k.Goroutines != 1 || (k.Op != result.OpEncode && k.Op != result.OpDecode) || s.Reference != "" {
-			continue
-		}
-		if !opts.AllVariants && !plain[k.Codec] {
-			continue
-		}
 		g := groups[gk{k.Workload, k.Op}]
 		if g == nil {
 			g = &DashGroup{Workload: k.Workload, Op: k.Op}
@@ -168,21 +215,16 @@ func BuildDashboard(runs []*result.Run, opts DashboardOptions) (*Dashboard, erro
 			}
 		}
 		if dc.Base != nil && dc.Base != dc.Latest {
-			oc, nc := base.Cell(k), byID[dc.Latest.RunID].Cell(k)
-			cmp := stats.CompareForks(result.ForkGroups(oc.Samples, result.NsPerOp), result.ForkGroups(nc.Samples, result.NsPerOp))
+			cmp := stats.CompareForks(b.base[k], b.last[k])
 			dc.Test = &cmp
 			dc.Ratio = dc.Latest.NsOp.Center / dc.Base.NsOp.Center
 			dc.OtherMachine = dc.Base.Machine != dc.Latest.Machine
 		}
 		g.Codecs = append(g.Codecs, dc)
-		d.Changes = append(d.Changes, changePoints(s, func(p *Point) map[string]string {
-			r := byID[p.RunID]
-			v := map[string]string{"go": p.Go, "serbench": r.EnvValue("serbench")}
-			if cd := r.Codec(k.Codec); cd != nil && cd.Module != "" {
-				v[cd.Module] = cd.Version
-			}
-			return v
-		})...)
+		for _, c := range s.Changes {
+			d.Changes = append(d.Changes, &DashChange{Key: k, Index: c.Index, Run: c.Run, Before: c.Before, After: c.After,
+				Ratio: c.Ratio, Lo: c.Lo, Hi: c.Hi, Coincides: c.Coincides})
+		}
 	}
 	sort.SliceStable(d.Groups, func(i, j int) bool {
 		a, b := d.Groups[i], d.Groups[j]
@@ -206,31 +248,9 @@ func BuildDashboard(runs []*result.Run, opts DashboardOptions) (*Dashboard, erro
 	return d, nil
 }
 
-// changeDetector names the change-point detector of changePoints.
-const changeDetector = "per-run medians, machine by machine: a rank test by permutation, p ≤ 0.01, " +
-	"a change of 2% or more, 4 runs or more on each side"
-
-// changePoints is where change-point detection plugs in: it returns the
-// runs of series s from which its level changed, as trend.Detect finds
-// them (see internal/trend for the method). versions gives the versions
-// a point was measured with (the codec's module, "go", "serbench"), whose
-// changes at a change point the dashboard shows beside it. Points of
-// incomplete runs take no part.
-func changePoints(s *Series, versions func(p *Point) map[string]string) []*DashChange {
-	pts := make([]trend.Point, len(s.Points))
-	for i, p := range s.Points {
-		pts[i] = trend.Point{Run: p.RunID, Time: p.Start, Machine: p.Machine, Versions: versions(p)}
-		if !p.Incomplete {
-			pts[i].Samples = p.ns
-		}
-	}
-	var out []*DashChange
-	for _, c := range trend.Detect(pts, trend.Options{}) {
-		out = append(out, &DashChange{Key: s.Key, Index: c.Index, Run: c.Run, Before: c.Before, After: c.After,
-			Ratio: c.Ratio, Lo: c.Lo, Hi: c.Hi, Coincides: c.Coincides})
-	}
-	return out
-}
+// changeDetector names the change-point detector of DetectChanges.
+var changeDetector = fmt.Sprintf("per-run medians, machine by machine: a rank test by permutation, p ≤ %g, "+
+	"a change of 2%% or more, 4 runs or more on each side", trend.DefaultAlpha)
 
 // baseName names the baseline run for captions.
 func (d *Dashboard) baseName() string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,9 +24,8 @@ type Series struct {
 	Reference string
 	Points    []*Point
 	// Changes are the runs from which the cell's level changed, machine
-	// by machine, oldest first. History leaves it empty: the caller finds
-	// them (serbench history with internal/trend, over Point.Samples) and
-	// HistoryTable shows them. report measures and detects nothing itself.
+	// by machine, oldest first. History leaves it empty: DetectChanges
+	// finds them, and HistoryTable shows them.
 	Changes []LevelChange
 }
 
@@ -69,8 +69,6 @@ type Point struct {
 	// such a point is compared with no other unless the filter includes
 	// incomplete runs, so a killed run flags no regression.
 	Incomplete bool
-	// ns are the cell's samples, ns/op.
-	ns []float64
 }
 
 // HistoryFilter selects the series of History by regular expressions
@@ -82,73 +80,144 @@ type HistoryFilter struct {
 }
 
 // History builds the series of every selected cell across runs (in any
-// order; sorted by start time here). Consecutive points of one series on
-// the same machine are compared with the Mann-Whitney U test, and a
-// significant slowdown is flagged as a regression.
+// order; sorted by start time, then ID, here). Consecutive points of one
+// series on the same machine are compared with the Mann-Whitney U test,
+// and a significant slowdown is flagged as a regression.
 func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
-	var res [3]*regexp.Regexp
+	b, err := NewHistoryBuilder(f)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range SortRuns(runs) {
+		if err := b.Add(r); err != nil {
+			return nil, err
+		}
+	}
+	return b.Series(), nil
+}
+
+// SortRuns returns a copy of runs sorted as a history takes them: by start
+// time, then by ID.
+func SortRuns(runs []*result.Run) []*result.Run {
+	runs = slices.Clone(runs)
+	slices.SortStableFunc(runs, func(a, b *result.Run) int {
+		if c := a.Start.Compare(b.Start); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return runs
+}
+
+// HistoryBuilder builds the series of History one run at a time, so that
+// a history of many runs never holds them all: a point keeps the cell's
+// summary, and only the samples of each series' last comparable point per
+// machine are kept, for the comparison with the next one.
+type HistoryBuilder struct {
+	f      HistoryFilter
+	res    [3]*regexp.Regexp
+	series map[result.Key]*Series
+	keys   []result.Key
+	// prev holds, per series and machine, the samples (ns/op) and the
+	// median of the last point that the next one is compared with.
+	prev map[machineKey]prevPoint
+	// last is the last run added (nil before the first).
+	last *result.Run
+}
+
+type machineKey struct {
+	key     result.Key
+	machine string
+}
+
+type prevPoint struct {
+	ns     []float64
+	center float64
+}
+
+// NewHistoryBuilder returns a builder of the series f selects, or an
+// error naming a bad regular expression of f.
+func NewHistoryBuilder(f HistoryFilter) (*HistoryBuilder, error) {
+	b := &HistoryBuilder{f: f, series: map[result.Key]*Series{}, prev: map[machineKey]prevPoint{}}
 	for i, p := range []string{f.Workload, f.Codec, f.Op} {
 		re, err := regexp.Compile(p)
 		if err != nil {
 			return nil, fmt.Errorf("bad regular expression %q: %w", p, err)
 		}
-		res[i] = re
+		b.res[i] = re
 	}
-	runs = append([]*result.Run(nil), runs...)
-	sort.SliceStable(runs, func(i, j int) bool { return runs[i].Start.Before(runs[j].Start) })
-	series := map[result.Key]*Series{}
-	var keys []result.Key
-	for _, r := range runs {
-		machine := machineOf(r)
-		for i := range r.Cells {
-			c := &r.Cells[i]
-			if len(c.Samples) == 0 || !res[0].MatchString(c.Workload) || !res[1].MatchString(c.Codec) || !res[2].MatchString(c.Op) {
-				continue
-			}
-			k := c.Key()
-			s := series[k]
-			if s == nil {
-				s = &Series{Key: k}
-				series[k] = s
-				keys = append(keys, k)
-			}
-			if c.Reference != "" {
-				s.Reference = c.Reference
-			}
-			ns, _ := samples(c)
-			p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Serbench: r.EnvValue("serbench"), Machine: machine, NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), ns: ns,
-				Incomplete: !r.Complete}
-			if cd := r.Codec(c.Codec); cd != nil {
-				p.Version, p.Module = cd.Version, cd.Module
-			}
-			if v := r.Verification(c.Workload, c.Codec); v != nil {
-				p.Check = (&Row{Verify: v}).Mark()
-			}
-			// The previous point of this series on the same machine.
-			for j := len(s.Points) - 1; j >= 0 && (!p.Incomplete || f.IncludeIncomplete); j-- {
-				prev := s.Points[j]
-				if prev.Machine != machine || prev.Incomplete && !f.IncludeIncomplete {
-					continue
-				}
-				cmp := stats.Compare(prev.ns, ns)
-				p.VsPrev, p.PrevCenter = &cmp, prev.NsOp.Center
-				p.Regression = cmp.Significant() && p.NsOp.Center > prev.NsOp.Center
-				break
-			}
-			s.Points = append(s.Points, p)
+	return b, nil
+}
+
+// Selects reports whether the builder's filter selects the cell k.
+func (b *HistoryBuilder) Selects(k result.Key) bool {
+	return b.res[0].MatchString(k.Workload) && b.res[1].MatchString(k.Codec) && b.res[2].MatchString(k.Op)
+}
+
+// Add adds the points of run r. Runs are added oldest first, in the order
+// of SortRuns: Add returns an error for a run that comes before the last
+// one added. r is not kept.
+func (b *HistoryBuilder) Add(r *result.Run) error {
+	if l := b.last; l != nil {
+		if c := r.Start.Compare(l.Start); c < 0 || c == 0 && r.ID <= l.ID {
+			return fmt.Errorf("history: run %s (%s) is added after run %s (%s): runs are added oldest first, each once",
+				r.ID, r.Start.UTC().Format(time.RFC3339), l.ID, l.Start.UTC().Format(time.RFC3339))
 		}
 	}
+	b.last = &result.Run{ID: r.ID, Start: r.Start}
+	machine := machineOf(r)
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if len(c.Samples) == 0 || !b.Selects(c.Key()) {
+			continue
+		}
+		k := c.Key()
+		s := b.series[k]
+		if s == nil {
+			s = &Series{Key: k}
+			b.series[k] = s
+			b.keys = append(b.keys, k)
+		}
+		if c.Reference != "" {
+			s.Reference = c.Reference
+		}
+		ns, _ := samples(c)
+		p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Serbench: r.EnvValue("serbench"), Machine: machine,
+			NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), Incomplete: !r.Complete}
+		if cd := r.Codec(c.Codec); cd != nil {
+			p.Version, p.Module = cd.Version, cd.Module
+		}
+		if v := r.Verification(c.Workload, c.Codec); v != nil {
+			p.Check = (&Row{Verify: v}).Mark()
+		}
+		// The previous comparable point of this series on the same
+		// machine: points of incomplete runs are neither compared nor
+		// compared with unless the filter includes them.
+		if !p.Incomplete || b.f.IncludeIncomplete {
+			mk := machineKey{k, machine}
+			if prev, ok := b.prev[mk]; ok {
+				cmp := stats.Compare(prev.ns, ns)
+				p.VsPrev, p.PrevCenter = &cmp, prev.center
+				p.Regression = cmp.Significant() && p.NsOp.Center > prev.center
+			}
+			b.prev[mk] = prevPoint{ns: ns, center: p.NsOp.Center}
+		}
+		s.Points = append(s.Points, p)
+	}
+	return nil
+}
+
+// Series returns the series built so far, sorted by workload, codec,
+// operation and goroutines.
+func (b *HistoryBuilder) Series() []*Series {
+	keys := slices.Clone(b.keys)
 	sort.SliceStable(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
 	out := make([]*Series, len(keys))
 	for i, k := range keys {
-		out[i] = series[k]
+		out[i] = b.series[k]
 	}
-	return out, nil
+	return out
 }
-
-// Samples returns the cell's samples in the point's run, ns/op (not to be
-// modified).
-func (p *Point) Samples() []float64 { return p.ns }
 
 // HistoryTable writes every series as a table: one line per run with the
 // codec's version, the Go version and the machine, the median and its

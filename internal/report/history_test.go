@@ -2,8 +2,11 @@ package report
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/internal/golden"
@@ -70,4 +73,43 @@ func TestHistoryTableChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "history-changes.golden", b.Bytes())
+}
+
+// TestHistoryBuilderOrder checks that a builder takes runs oldest first,
+// each once, and names the runs when they come out of order; and that
+// runs added one by one give the series History gives.
+func TestHistoryBuilderOrder(t *testing.T) {
+	old := fixture.Run("20261120-old")
+	old.Start = old.Start.Add(-24 * time.Hour)
+	new := slower()
+	new.ID = "20261121-new"
+	b, err := NewHistoryBuilder(HistoryFilter{Codec: "^json$"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Add(new); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*result.Run{old, new} {
+		err := b.Add(r)
+		if err == nil || !strings.Contains(err.Error(), r.ID) || !strings.Contains(err.Error(), "oldest first") {
+			t.Errorf("adding %s after %s: %v, want an error naming it", r.ID, new.ID, err)
+		}
+	}
+	if _, err := NewHistoryBuilder(HistoryFilter{Op: "("}); err == nil || !strings.Contains(err.Error(), `"("`) {
+		t.Errorf("bad pattern: %v, want an error naming it", err)
+	}
+	b, _ = NewHistoryBuilder(HistoryFilter{})
+	for _, r := range []*result.Run{old, new} {
+		if err := b.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := History([]*result.Run{new, old}, HistoryFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, b.Series()); diff != "" {
+		t.Errorf("built one by one (-History +builder):\n%s", diff)
+	}
 }

@@ -6,10 +6,11 @@
 //
 // [Detect] works on one machine at a time: points of different machines
 // are never compared. Each run is reduced to one number, the median of its
-// samples, and the series of these per-run medians is segmented by binary
-// segmentation with a standardized form of Pettitt's rank statistic (A. N.
-// Pettitt, "A non-parametric approach to the change-point problem",
-// Applied Statistics 28(2), 1979), tested by permutation:
+// samples ([Point.Median], the caller's estimate), and the series of these
+// per-run medians is segmented by binary segmentation with a standardized
+// form of Pettitt's rank statistic (A. N. Pettitt, "A non-parametric
+// approach to the change-point problem", Applied Statistics 28(2), 1979),
+// tested by permutation:
 //
 //   - In a segment of n runs, rank the per-run medians (mid-ranks for ties)
 //     and, for every split k that leaves at least [Options.MinSegment] runs
@@ -76,7 +77,7 @@
 //
 // The package does not load runs, decide which are comparable beyond their
 // machine (the caller leaves out incomplete runs by giving them no
-// samples), or explain a change; it only lists the version changes that
+// median), or explain a change; it only lists the version changes that
 // happened at the same run.
 package trend
 
@@ -102,9 +103,11 @@ type Point struct {
 	// Versions are the versions of what the run measured with, by name:
 	// the codec's library module path, "go", "serbench".
 	Versions map[string]string
-	// Samples are the cell's samples in that run, ns/op. A point without
-	// samples takes no part in the detection.
-	Samples []float64
+	// Median is the cell's median in that run, ns/op (the run's own
+	// estimate: with several forks, serbench's median over them). A point
+	// whose Median is not a positive number takes no part in the
+	// detection: the caller leaves out a run that way.
+	Median float64
 }
 
 // Change is a run at which a cell's level changed.
@@ -185,7 +188,7 @@ func Detect(series []Point, opts Options) []Change {
 	var machines []string
 	byMachine := map[string][]int{}
 	for i, p := range series {
-		if len(p.Samples) == 0 {
+		if !(p.Median > 0) || math.IsInf(p.Median, 1) {
 			continue
 		}
 		if _, ok := byMachine[p.Machine]; !ok {
@@ -198,7 +201,7 @@ func Detect(series []Point, opts Options) []Change {
 		idx := byMachine[m]
 		meds := make([]float64, len(idx))
 		for j, i := range idx {
-			meds[j] = median(series[i].Samples)
+			meds[j] = series[i].Median
 		}
 		d := detector{opts: opts, x: meds}
 		d.split(0, len(meds), opts.Alpha)
@@ -264,6 +267,10 @@ type cut struct {
 // interval of their ratio holds 1.
 func (d *detector) merge() []cut {
 	ats := slices.Sorted(maps.Keys(d.p))
+	// A cut's interval depends only on its segments' bounds: it is kept
+	// across rounds, in which only the neighbours of a removed cut change.
+	type bounds struct{ lo, at, hi int }
+	intervals := map[bounds][2]float64{}
 	for {
 		cuts := make([]cut, len(ats))
 		worst, worstSize := -1, math.Inf(1)
@@ -277,7 +284,12 @@ func (d *detector) merge() []cut {
 			}
 			before, after := d.x[lo:at], d.x[at:hi]
 			k := cut{at: at, before: median(before), after: median(after)}
-			k.lo, k.hi = bootstrap(before, after, d.opts, uint64(at))
+			iv, ok := intervals[bounds{lo, at, hi}]
+			if !ok {
+				iv[0], iv[1] = bootstrap(before, after, d.opts, uint64(at))
+				intervals[bounds{lo, at, hi}] = iv
+			}
+			k.lo, k.hi = iv[0], iv[1]
 			cuts[c] = k
 			size := math.Abs(math.Log(k.after / k.before))
 			if (size < math.Log1p(d.opts.MinChange) || k.lo <= 1 && 1 <= k.hi) && size < worstSize {

@@ -51,7 +51,7 @@ func (sc scenario) series(rng *rand.Rand) ([]Point, int) {
 		for j := range samples {
 			samples[j] = level * math.Exp(0.05*rng.NormFloat64())
 		}
-		pts[i] = Point{Run: "r", Time: start.Add(time.Duration(i) * time.Hour), Machine: "m", Samples: samples}
+		pts[i] = Point{Run: "r", Time: start.Add(time.Duration(i) * time.Hour), Machine: "m", Median: median(samples)}
 	}
 	return pts, at
 }
@@ -136,7 +136,7 @@ func TestDetect(t *testing.T) {
 				level *= 1.5 // an outlier run
 			}
 			series = append(series, Point{Run: fmt.Sprintf("%s%02d", m, i), Time: start.Add(time.Duration(i) * time.Hour), Machine: m, Versions: v,
-				Samples: []float64{level, level * 1.01, level * 0.99}})
+				Median: level})
 		}
 	}
 	got := Detect(series, Options{})
@@ -164,7 +164,7 @@ func TestDetect(t *testing.T) {
 // TestDetectNothing checks that short series, points without samples and
 // a single slow run give no change, and that machines are not compared.
 func TestDetectNothing(t *testing.T) {
-	pt := func(m string, ns float64) Point { return Point{Machine: m, Samples: []float64{ns}} }
+	pt := func(m string, ns float64) Point { return Point{Machine: m, Median: ns} }
 	var short, mixed, outlier []Point
 	for i := range 8 {
 		short = append(short, pt("m", 100+100*float64(i/4)))
@@ -177,7 +177,7 @@ func TestDetectNothing(t *testing.T) {
 	for range 20 {
 		mixed = append(mixed, pt("slow", 200))
 	}
-	outlier[len(outlier)-2].Samples = []float64{150}
+	outlier[len(outlier)-2].Median = 150
 	for name, s := range map[string][]Point{"short": short, "machines": mixed, "outlier": outlier, "empty": nil} {
 		if got := Detect(s, Options{}); len(got) != 0 {
 			t.Errorf("%s: %+v, want no change", name, got)
