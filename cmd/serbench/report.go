@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -42,13 +43,17 @@ one after another. Per workload and operation it has a trend chart of every
 codec across the runs (oldest first, dates on the axis, each median's 95%
 interval as a band; past 100 runs a point stands for an equal slice of
 them), and a table of each codec's latest median with its version and its
-change since the baseline run (--baseline RUN-ID, the first run by
-default), ~ when not significant (p > 0.05, as serbench compare tests
-it), then the runs where something changed and the list of runs. It shows
-plain codecs (--variants all: the variants too). Each run's full report is
-one link away: --html FILE writes the dashboard to FILE and one page per
-run into the directory FILE-runs beside it (report.html: report-runs/ID.html),
-so the dashboard stays small (about 0.4 MiB for 1,000 runs). --markdown
+change since the baseline run (--baseline RUN-ID; by default the newest
+run marked with serbench runs --baseline, else the first run), ~ when not
+significant (p > 0.05, as serbench compare tests it), then the runs where
+something changed and the list of runs. It shows plain codecs (--variants
+all: the variants too). Each run's full report is one link away: --html
+FILE writes the dashboard to FILE and one page per run into the directory
+FILE-runs beside it (report.html: report-runs/ID.html), so the dashboard
+stays small (4 MiB for 1,000 runs of the default suite). A page already
+there is kept when it would be written the same (same run, matrices and
+serbench binary), so writing the dashboard again after one more run writes
+one page; pages of runs no longer in the history are removed. --markdown
 FILE writes the dashboard's tables and changes as text, with no charts.
 
 Examples:
@@ -208,87 +213,223 @@ const dashboardRuns = 3
 
 // reportHistory writes the history dashboard of runs ids (every stored
 // run when there are none): the page at htmlPath with one page per run in
-// the directory beside it (runPagesDir), and the Markdown at mdPath.
+// the directory beside it (runPagesDir), and the Markdown at mdPath. The
+// runs are read one at a time, oldest first, and each is dropped once its
+// page is written and the dashboard has its summary, so the memory a
+// dashboard takes does not grow with the samples of a thousand runs.
 func reportHistory(ctx context.Context, db *store.DB, ids []string, baseline string, allVariants bool, htmlPath, mdPath string, stdout, stderr io.Writer) error {
-	var runs []*result.Run
-	var err error
-	if len(ids) == 0 {
-		runs, err = loadRuns(ctx, db, func(id string, err error) {
-			fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", id, err)
-		})
-		if err == nil && len(runs) == 0 {
-			err = fmt.Errorf("no stored runs in %s", db.Name())
-		}
-	} else {
-		runs, err = reportRuns(ctx, db, "", ids)
-	}
+	infos, err := historyRuns(ctx, db, ids)
 	if err != nil {
 		return err
 	}
-	if baseline != "" && !slices.ContainsFunc(runs, func(r *result.Run) bool { return r.ID == baseline }) {
+	marked := map[string]bool{}
+	for _, ri := range infos {
+		if ri.Baseline {
+			marked[ri.ID] = true
+		}
+	}
+	if baseline == "" {
+		// The newest run marked as a baseline (serbench runs --baseline),
+		// else the first.
+		for _, ri := range infos {
+			if ri.Baseline {
+				baseline = ri.ID
+			}
+		}
+	} else if !slices.ContainsFunc(infos, func(ri store.RunInfo) bool { return ri.ID == baseline }) {
 		return usagef("--baseline %s is not one of the runs of the history", baseline)
 	}
-	opts := report.DashboardOptions{Baseline: baseline, AllVariants: allVariants}
+	opts := report.DashboardOptions{Baseline: baseline, Marked: marked, AllVariants: allVariants}
+	var pages *runPages
 	var dir string
 	if htmlPath != "" {
-		dir = runPagesDir(htmlPath)
-		opts.RunLink = func(id string) string {
-			return url.PathEscape(filepath.Base(dir)) + "/" + url.PathEscape(runPageFile(id))
-		}
-	}
-	d, err := report.BuildDashboard(runs, opts)
-	if err != nil {
-		return err
-	}
-	if htmlPath != "" {
-		var b bytes.Buffer
-		if err := report.DashboardHTML(&b, d); err != nil {
-			return err
-		}
-		// The runs' own pages first, so that the dashboard's links work
-		// once it is written.
 		if st, err := os.Stat(filepath.Dir(htmlPath)); err != nil || !st.IsDir() {
 			return fmt.Errorf("writing %s: directory %s does not exist", htmlPath, filepath.Dir(htmlPath))
 		}
+		dir = runPagesDir(htmlPath)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		matrices, err := storedMatrices(ctx, db, runs, (*store.DB).Fidelity)
-		if err != nil {
-			return err
+		opts.RunLink = func(id string) string {
+			return url.PathEscape(filepath.Base(dir)) + "/" + url.PathEscape(runPageFile(id))
 		}
-		robust, err := storedMatrices(ctx, db, runs, (*store.DB).Robust)
-		if err != nil {
-			return err
+		pages = newRunPages(dir, report.Options{AllVariants: allVariants})
+	}
+	b := report.NewDashboardBuilder(opts)
+	// Runs are read GOMAXPROCS at a time, each with its matrices when it
+	// gets a page, and added to the dashboard in order.
+	type loaded struct {
+		run *result.Run
+		mx  report.Matrices
+		err error
+	}
+	load := func(i int) loaded {
+		r, err := db.Run(ctx, infos[i].ID)
+		if err != nil || pages == nil {
+			return loaded{run: r, err: err}
 		}
-		interops, err := storedMatrices(ctx, db, runs, (*store.DB).Interop)
-		if err != nil {
-			return err
-		}
-		for _, r := range runs {
-			var p bytes.Buffer
-			m := report.Matrices{Fidelity: matrices, Robust: robust, Interop: interops}
-			if err := report.HTMLWithMatrices(&p, []*result.Run{r}, report.Options{AllVariants: allVariants}, m); err != nil {
-				return fmt.Errorf("run %s: %w", r.ID, err)
+		// The fidelity, robustness and interoperability matrices stored
+		// with the run go on its page.
+		runs := []*result.Run{r}
+		var mx report.Matrices
+		if mx.Fidelity, err = storedMatrices(ctx, db, runs, (*store.DB).Fidelity); err == nil {
+			if mx.Robust, err = storedMatrices(ctx, db, runs, (*store.DB).Robust); err == nil {
+				mx.Interop, err = storedMatrices(ctx, db, runs, (*store.DB).Interop)
 			}
-			if err := writeFile(filepath.Join(dir, runPageFile(r.ID)), p.Bytes()); err != nil {
-				return err
-			}
 		}
-		if err := writeFile(htmlPath, b.Bytes()); err != nil {
+		return loaded{run: r, mx: mx, err: err}
+	}
+	err = inOrder(len(infos), runtime.GOMAXPROCS(0), load, func(i int, l loaded) error {
+		ri := infos[i]
+		if l.err != nil {
+			if len(ids) > 0 || ctx.Err() != nil || l.run != nil {
+				return fmt.Errorf("run %q: %w", ri.ID, l.err)
+			}
+			if ri.ID == baseline {
+				return fmt.Errorf("the baseline run %s cannot be read: %w", ri.ID, l.err)
+			}
+			fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", ri.ID, l.err)
+			return nil
+		}
+		if err := b.Add(l.run); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %s (history of %s, %s) and a page per run in %s\n", htmlPath, plural(len(runs), "run"), sizeOf(b.Len()), dir)
+		if pages != nil {
+			return pages.add(l.run, l.mx)
+		}
+		return nil
+	})
+	if err != nil {
+		if pages != nil {
+			pages.abandon()
+		}
+		return err
+	}
+	d, err := b.Dashboard()
+	if err != nil {
+		if pages != nil {
+			pages.abandon()
+		}
+		return err
+	}
+	if htmlPath != "" {
+		// The runs' own pages first, so that the dashboard's links work
+		// once it is written.
+		written, kept, removed, err := pages.finish()
+		if err != nil {
+			return err
+		}
+		var h bytes.Buffer
+		if err := report.DashboardHTML(&h, d); err != nil {
+			return err
+		}
+		if err := writeFile(htmlPath, h.Bytes()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (history of %s, %s) and a page per run in %s (%d written, %d unchanged", htmlPath, plural(len(d.Runs), "run"), sizeOf(h.Len()), dir, written, kept)
+		if removed > 0 {
+			fmt.Fprintf(stdout, ", %s of runs no longer in the history removed", plural(removed, "page"))
+		}
+		fmt.Fprintln(stdout, ")")
 	}
 	if mdPath != "" {
-		var b bytes.Buffer
-		if err := report.DashboardMarkdown(&b, d); err != nil {
+		var m bytes.Buffer
+		if err := report.DashboardMarkdown(&m, d); err != nil {
 			return err
 		}
-		if err := writeFile(mdPath, b.Bytes()); err != nil {
+		if err := writeFile(mdPath, m.Bytes()); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", mdPath, plural(len(runs), "run"))
+		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", mdPath, plural(len(d.Runs), "run"))
+	}
+	return nil
+}
+
+// historyRuns returns the runs of a history, oldest first (by start, then
+// ID): runs ids, each named once and stored, or every stored run.
+func historyRuns(ctx context.Context, db *store.DB, ids []string) ([]store.RunInfo, error) {
+	all, err := db.Runs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		if len(all) == 0 {
+			return nil, fmt.Errorf("no stored runs in %s", db.Name())
+		}
+	} else {
+		byID := map[string]store.RunInfo{}
+		for _, ri := range all {
+			byID[ri.ID] = ri
+		}
+		named := map[string]bool{}
+		var sel []store.RunInfo
+		for _, id := range ids {
+			if named[id] {
+				return nil, usagef("run %s is named twice", id)
+			}
+			named[id] = true
+			ri, ok := byID[id]
+			if !ok {
+				// As serbench show names a run that is not there.
+				_, err := db.Run(ctx, id)
+				if err == nil {
+					err = store.ErrNotFound
+				}
+				return nil, fmt.Errorf("run %q: %w", id, err)
+			}
+			sel = append(sel, ri)
+		}
+		all = sel
+	}
+	slices.SortStableFunc(all, func(a, b store.RunInfo) int {
+		if c := a.Start.Compare(b.Start); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return all, nil
+}
+
+// inOrder calls load(i) for every i in [0, n), up to workers at once, and
+// use(i, v) with the results in the order of i, holding at most 2×workers
+// results at a time. It stops at use's first error and returns it.
+func inOrder[T any](n, workers int, load func(int) T, use func(int, T) error) error {
+	results := make([]chan T, n)
+	for i := range results {
+		results[i] = make(chan T, 1)
+	}
+	window := make(chan struct{}, 2*workers)
+	indexes := make(chan int)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		defer close(indexes)
+		for i := range n {
+			select {
+			case window <- struct{}{}:
+			case <-done:
+				return
+			}
+			select {
+			case indexes <- i:
+			case <-done:
+				return
+			}
+		}
+	}()
+	for range workers {
+		go func() {
+			for i := range indexes {
+				results[i] <- load(i)
+			}
+		}()
+	}
+	for i := range n {
+		v := <-results[i]
+		<-window
+		if err := use(i, v); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -38,6 +38,9 @@ type DashboardOptions struct {
 	// Baseline is the run the latest values are compared with; empty:
 	// the first (oldest) run.
 	Baseline string
+	// Marked are the runs marked as baselines in the store (serbench runs
+	// --baseline, which serbench prune keeps): the runs table says so.
+	Marked map[string]bool
 	// AllVariants includes the variant codecs (buffer reuse, unsafe, ...);
 	// by default the dashboard shows plain codecs only.
 	AllVariants bool
@@ -70,6 +73,8 @@ type DashRun struct {
 	Machine, Go, Commit  string
 	Complete             bool
 	Cells, Codecs, Works int
+	// Marked is true for a run marked as a baseline in the store.
+	Marked bool
 }
 
 // DashGroup is one workload and operation: a row per codec.
@@ -170,7 +175,7 @@ func (b *DashboardBuilder) Add(r *result.Run) error {
 		}
 	}
 	b.runs = append(b.runs, DashRun{ID: r.ID, Start: r.Start, Machine: machineOf(r), Go: r.EnvValue("go"), Commit: r.EnvValue("commit"),
-		Complete: r.Complete, Cells: len(r.Cells), Codecs: len(r.Codecs), Works: len(works)})
+		Complete: r.Complete, Cells: len(r.Cells), Codecs: len(r.Codecs), Works: len(works), Marked: b.opts.Marked[r.ID]})
 	for _, c := range r.Codecs {
 		if c.Plain() {
 			b.plain[c.Name] = true
@@ -254,6 +259,11 @@ var changeDetector = fmt.Sprintf("per-run medians, machine by machine: a rank te
 
 // baseName names the baseline run for captions.
 func (d *Dashboard) baseName() string {
+	for _, r := range d.Runs {
+		if r.ID == d.Baseline && r.Marked {
+			return "run " + d.Baseline + " (marked with serbench runs --baseline)"
+		}
+	}
 	if d.Baseline == d.Runs[0].ID {
 		return "run " + d.Baseline + " (the first)"
 	}
@@ -374,8 +384,11 @@ func (d *Dashboard) runsTable() *SectionTable {
 		if !r.Complete {
 			state = "INCOMPLETE"
 		}
-		if r.ID == d.Baseline {
+		switch {
+		case r.ID == d.Baseline:
 			state += ", baseline"
+		case r.Marked:
+			state += ", marked baseline"
 		}
 		t.Rows = append(t.Rows, TableRow{Cells: []Cell{
 			val(r.ID), val(r.Start.UTC().Format("2006-01-02 15:04")), val(state), val(r.Machine), val(r.Go), val(r.Commit),

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -57,7 +58,9 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	if d.db, err = sql.Open("sqlite", uri+"?mode=ro&_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")&_pragma=foreign_keys(1)"); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
-	d.db.SetMaxOpenConns(1)
+	// Readers do not block one another: a command may read runs in
+	// parallel, one connection per processor.
+	d.db.SetMaxOpenConns(runtime.GOMAXPROCS(0))
 	if err := retryBusy(ctx, func() error { return d.checkSchema(ctx) }); err != nil {
 		d.db.Close()
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)

@@ -206,3 +206,48 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// TestResampledMedian checks that resampledMedian draws the median of a
+// bootstrap resample with the distribution of the median of an explicit
+// resample (n values drawn with replacement), for odd and even n: two
+// samples of 20,000 medians, one of each, are within the two-sample
+// Kolmogorov–Smirnov distance of a 0.1% test.
+func TestResampledMedian(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 4, 7, 8, 25, 60} {
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = math.Exp(rng.NormFloat64())
+		}
+		sorted := slices.Sorted(slices.Values(xs))
+		const m = 20000
+		direct, explicit := make([]float64, m), make([]float64, m)
+		src := rand.NewPCG(1, uint64(n))
+		drng := rand.New(src)
+		buf := make([]float64, n)
+		for i := range m {
+			direct[i] = resampledMedian(sorted, src, drng)
+			for j := range buf {
+				buf[j] = xs[rng.IntN(n)]
+			}
+			explicit[i] = median(buf)
+		}
+		slices.Sort(direct)
+		slices.Sort(explicit)
+		// The largest distance between the two empirical distributions.
+		d, i, j := 0.0, 0, 0
+		for i < m && j < m {
+			x := min(direct[i], explicit[j])
+			for i < m && direct[i] == x {
+				i++
+			}
+			for j < m && explicit[j] == x {
+				j++
+			}
+			d = max(d, math.Abs(float64(i-j))/m)
+		}
+		if crit := 1.95 * math.Sqrt(2.0/m); d > crit {
+			t.Errorf("n=%d: Kolmogorov–Smirnov distance %.4f > %.4f", n, d, crit)
+		}
+	}
+}
