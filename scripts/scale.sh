@@ -9,9 +9,13 @@
 #
 # and prints, per backend: the import time, the store's size, and the
 # times of serbench history (a pattern that matches one codec, and every
-# cell), serbench compare FIRST LAST, serbench runs, and serbench report
-# --html over the last 50 runs; then the store's reads for history, every
-# run whole and one codec's cells alone (store.RunsWithCells).
+# cell), serbench compare FIRST LAST, serbench runs, serbench report
+# --html over the last 50 runs, and the history dashboard of every run
+# (serbench report --history: written with every run's page, then again
+# with the pages kept; its peak memory, the pages' size on disk, and the
+# time headless Chromium takes to load it, beside an empty page's); then
+# the store's reads for history, every run whole and one codec's cells
+# alone (store.RunsWithCells).
 #
 # Environment: FROM=DB (and RUN=ID, the latest by default) takes the cells
 # of a real run, which the script copies first; CODEC='^json$' is the
@@ -47,6 +51,10 @@ asPostgres() {
   fi
 }
 
+if [ ! -x /usr/bin/time ]; then
+  echo "scale.sh: needs GNU time in /usr/bin/time (Debian package time) for peak memory" >&2
+  exit 2
+fi
 echo "scale.sh: building serbench and the filler" >&2
 go build -o "$work/serbench" ./cmd/serbench
 go build -o "$work/scale" ./internal/evidence/scale
@@ -98,9 +106,51 @@ measure() {
   timed "serbench runs" "$work/serbench" runs --db "$db"
   timed "serbench report --html (last 50 runs)" "$work/serbench" report "${ids[@]:from50}" --html "$work/r.html" --db "$db"
   echo "    ($(cat "$work/out"))"
+  # The history dashboard of every run: written once with every run's
+  # page, then again, when every page is kept.
+  rm -rf "$work/history.html" "$work/history-runs"
+  dashboard "serbench report --history (pages written)" "$db"
+  dashboard "serbench report --history (pages kept)" "$db"
+  printf '  %-44s %s\n' "run pages on disk" "$(du -sh "$work/history-runs" | cut -f1)"
+  browse "$work/history.html"
   # What history reads: every run whole (as it does), or one codec's
   # cells through the indexes (store.RunsWithCells).
   "$work/scale" --db "$db" --time-reads "$codec" | sed 's/^/  store read: /'
+}
+
+# dashboard LABEL DB: times serbench report --history on DB with its peak
+# memory, and prints the page's size.
+dashboard() {
+  local label=$1 db=$2
+  local t0 t1
+  t0=$(date +%s.%N)
+  if ! /usr/bin/time -f '%M' -o "$work/rss" "$work/serbench" report --history --html "$work/history.html" --db "$db" > "$work/out" 2> "$work/err"; then
+    cat "$work/err" >&2
+    echo "scale.sh: $label failed" >&2
+    exit 1
+  fi
+  t1=$(date +%s.%N)
+  printf '  %-44s %7.2fs  %s MB peak\n' "$label" "$(echo "$t1 - $t0" | bc)" "$(($(tail -n 1 "$work/rss") / 1024))"
+  echo "    ($(cat "$work/out"))"
+}
+
+# browse PAGE: the time headless Chromium takes to load PAGE and dump its
+# DOM, and, for scale, an empty page; skipped without chromium.
+browse() {
+  if ! command -v chromium > /dev/null; then
+    echo "  (no chromium: the dashboard's load time is not measured)"
+    return
+  fi
+  echo '<!DOCTYPE html><title>empty</title>' > "$work/empty.html"
+  local page label t0 t1
+  for page in "$1" "$work/empty.html"; do
+    label="Chromium load, dump DOM: $(basename "$page")"
+    t0=$(date +%s.%N)
+    chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
+      --user-data-dir="$work/chromium" --dump-dom "file://$page" > "$work/dom" 2> /dev/null
+    t1=$(date +%s.%N)
+    printf '  %-44s %7.2fs  (%s bytes of DOM)\n' "$label" "$(echo "$t1 - $t0" | bc)" "$(wc -c < "$work/dom")"
+  done
 }
 
 for b in $backends; do
