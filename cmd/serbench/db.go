@@ -89,23 +89,6 @@ func loadRuns(ctx context.Context, db *store.DB, skip func(id string, err error)
 	return runs, nil
 }
 
-// storedMatrices returns the matrices (fidelity or robustness) stored
-// with runs, by run ID, as read reads one; runs without one are left out.
-func storedMatrices[M any](ctx context.Context, db *store.DB, runs []*result.Run, read func(*store.DB, context.Context, string) (M, error)) (map[string]M, error) {
-	out := map[string]M{}
-	for _, r := range runs {
-		m, err := read(db, ctx, r.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		out[r.ID] = m
-	}
-	return out, nil
-}
-
 // printStoredMatrix prints the matrix (fidelity or robustness) stored with
 // a run, as read reads it; hint says which runs have one, for a run that
 // has none.

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"net/url"
-	"os"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"strings"
 
+	"github.com/serbench/serbench/internal/publish"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
@@ -96,7 +93,10 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("--history is every stored run: give no run IDs or --group with it")
 	}
 	if *history || len(ids) >= dashboardRuns {
-		return reportHistory(ctx, db, ids, *baseline, opts.AllVariants, *htmlPath, *mdPath, stdout, stderr)
+		return reportHistory(ctx, db, publish.DashboardOptions{IDs: ids, Baseline: *baseline, AllVariants: opts.AllVariants, HTML: *htmlPath, Markdown: *mdPath,
+			Warn: func(id string, err error) {
+				fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", id, err)
+			}}, stdout)
 	}
 	if *baseline != "" {
 		return usagef("--baseline is for a history dashboard: --history, or at least %d run IDs", dashboardRuns)
@@ -105,71 +105,20 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-
 	if *htmlPath != "" {
-		var b bytes.Buffer
-		// The fidelity matrices stored with the runs (db.go).
-		matrices, err := storedMatrices(ctx, db, runs, (*store.DB).Fidelity)
+		size, err := publish.HTML(ctx, db, runs, opts, *htmlPath)
 		if err != nil {
 			return err
 		}
-		robust, err := storedMatrices(ctx, db, runs, (*store.DB).Robust)
-		if err != nil {
-			return err
-		}
-		interops, err := storedMatrices(ctx, db, runs, (*store.DB).Interop)
-		if err != nil {
-			return err
-		}
-		if err := report.HTMLWithMatrices(&b, runs, opts, report.Matrices{Fidelity: matrices, Robust: robust, Interop: interops}); err != nil {
-			return err
-		}
-		if err := writeFile(*htmlPath, b.Bytes()); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s (%s, %s)\n", *htmlPath, plural(len(runs), "run"), sizeOf(b.Len()))
+		fmt.Fprintf(stdout, "wrote %s (%s, %s)\n", *htmlPath, plural(len(runs), "run"), sizeOf(size))
 	}
 	if *mdPath != "" {
-		base := strings.TrimSuffix(filepath.Base(*mdPath), filepath.Ext(*mdPath))
-		var b bytes.Buffer
-		charts, err := report.MarkdownFile(&b, runs, opts, base)
+		charts, err := publish.Markdown(ctx, db, runs, opts, *mdPath)
 		if err != nil {
 			return err
 		}
-		// The robustness matrices stored with the runs, after the runs.
-		robust, err := storedMatrices(ctx, db, runs, (*store.DB).Robust)
-		if err != nil {
-			return err
-		}
-		// And the interoperability matrices.
-		interops, err := storedMatrices(ctx, db, runs, (*store.DB).Interop)
-		if err != nil {
-			return err
-		}
-		for _, r := range runs {
-			if m := robust[r.ID]; m != nil {
-				fmt.Fprintf(&b, "\n## Decoder robustness (run %s)\n\n", r.ID)
-				if err := report.RobustMarkdown(&b, m); err != nil {
-					return err
-				}
-			}
-			if x := interops[r.ID]; x != nil {
-				fmt.Fprintf(&b, "\n## Cross-library interoperability (run %s)\n\n", r.ID)
-				if err := report.InteropMarkdown(&b, x); err != nil {
-					return err
-				}
-			}
-		}
-		dir := filepath.Dir(*mdPath)
-		for _, c := range charts {
-			if err := writeFile(filepath.Join(dir, report.ChartFile(base, c)), c.SVG); err != nil {
-				return err
-			}
-		}
-		if err := writeFile(*mdPath, b.Bytes()); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s and %d charts beside it (%s-*.svg)\n", *mdPath, len(charts), filepath.Join(dir, base))
+		base := filepath.Join(filepath.Dir(*mdPath), strings.TrimSuffix(filepath.Base(*mdPath), filepath.Ext(*mdPath)))
+		fmt.Fprintf(stdout, "wrote %s and %d charts beside it (%s-*.svg)\n", *mdPath, charts, base)
 	}
 	return nil
 }
@@ -211,242 +160,26 @@ func reportRuns(ctx context.Context, db *store.DB, group string, ids []string) (
 // a history dashboard rather than every run's report.
 const dashboardRuns = 3
 
-// reportHistory writes the history dashboard of runs ids (every stored
-// run when there are none): the page at htmlPath with one page per run in
-// the directory beside it (runPagesDir), and the Markdown at mdPath. The
-// runs are read one at a time, oldest first, and each is dropped once its
-// page is written and the dashboard has its summary, so the memory a
-// dashboard takes does not grow with the samples of a thousand runs.
-func reportHistory(ctx context.Context, db *store.DB, ids []string, baseline string, allVariants bool, htmlPath, mdPath string, stdout, stderr io.Writer) error {
-	infos, err := historyRuns(ctx, db, ids)
+// reportHistory writes the history dashboard (package publish) and says
+// what it wrote.
+func reportHistory(ctx context.Context, db *store.DB, o publish.DashboardOptions, stdout io.Writer) error {
+	res, err := publish.Dashboard(ctx, db, o)
+	if ae := (*publish.ArgError)(nil); errors.As(err, &ae) {
+		return usageError{err}
+	}
 	if err != nil {
 		return err
 	}
-	marked := map[string]bool{}
-	for _, ri := range infos {
-		if ri.Baseline {
-			marked[ri.ID] = true
-		}
-	}
-	if baseline == "" {
-		// The newest run marked as a baseline (serbench runs --baseline),
-		// else the first.
-		for _, ri := range infos {
-			if ri.Baseline {
-				baseline = ri.ID
-			}
-		}
-	} else if !slices.ContainsFunc(infos, func(ri store.RunInfo) bool { return ri.ID == baseline }) {
-		return usagef("--baseline %s is not one of the runs of the history", baseline)
-	}
-	opts := report.DashboardOptions{Baseline: baseline, Marked: marked, AllVariants: allVariants}
-	var pages *runPages
-	var dir string
-	if htmlPath != "" {
-		if st, err := os.Stat(filepath.Dir(htmlPath)); err != nil || !st.IsDir() {
-			return fmt.Errorf("writing %s: directory %s does not exist", htmlPath, filepath.Dir(htmlPath))
-		}
-		dir = runPagesDir(htmlPath)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		opts.RunLink = func(id string) string {
-			return url.PathEscape(filepath.Base(dir)) + "/" + url.PathEscape(runPageFile(id))
-		}
-		pages = newRunPages(dir, report.Options{AllVariants: allVariants})
-	}
-	b := report.NewDashboardBuilder(opts)
-	// Runs are read GOMAXPROCS at a time, each with its matrices when it
-	// gets a page, and added to the dashboard in order.
-	type loaded struct {
-		run *result.Run
-		mx  report.Matrices
-		err error
-	}
-	load := func(i int) loaded {
-		r, err := db.Run(ctx, infos[i].ID)
-		if err != nil || pages == nil {
-			return loaded{run: r, err: err}
-		}
-		// The fidelity, robustness and interoperability matrices stored
-		// with the run go on its page.
-		runs := []*result.Run{r}
-		var mx report.Matrices
-		if mx.Fidelity, err = storedMatrices(ctx, db, runs, (*store.DB).Fidelity); err == nil {
-			if mx.Robust, err = storedMatrices(ctx, db, runs, (*store.DB).Robust); err == nil {
-				mx.Interop, err = storedMatrices(ctx, db, runs, (*store.DB).Interop)
-			}
-		}
-		return loaded{run: r, mx: mx, err: err}
-	}
-	err = inOrder(len(infos), runtime.GOMAXPROCS(0), load, func(i int, l loaded) error {
-		ri := infos[i]
-		if l.err != nil {
-			if len(ids) > 0 || ctx.Err() != nil || l.run != nil {
-				return fmt.Errorf("run %q: %w", ri.ID, l.err)
-			}
-			if ri.ID == baseline {
-				return fmt.Errorf("the baseline run %s cannot be read: %w", ri.ID, l.err)
-			}
-			fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", ri.ID, l.err)
-			return nil
-		}
-		if err := b.Add(l.run); err != nil {
-			return err
-		}
-		if pages != nil {
-			return pages.add(l.run, l.mx)
-		}
-		return nil
-	})
-	if err != nil {
-		if pages != nil {
-			pages.abandon()
-		}
-		return err
-	}
-	d, err := b.Dashboard()
-	if err != nil {
-		if pages != nil {
-			pages.abandon()
-		}
-		return err
-	}
-	if htmlPath != "" {
-		// The runs' own pages first, so that the dashboard's links work
-		// once it is written.
-		written, kept, removed, err := pages.finish()
-		if err != nil {
-			return err
-		}
-		var h bytes.Buffer
-		if err := report.DashboardHTML(&h, d); err != nil {
-			return err
-		}
-		if err := writeFile(htmlPath, h.Bytes()); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s (history of %s, %s) and a page per run in %s (%d written, %d unchanged", htmlPath, plural(len(d.Runs), "run"), sizeOf(h.Len()), dir, written, kept)
-		if removed > 0 {
-			fmt.Fprintf(stdout, ", %s of runs no longer in the history removed", plural(removed, "page"))
+	if o.HTML != "" {
+		p := res.Pages
+		fmt.Fprintf(stdout, "wrote %s (history of %s, %s) and a page per run in %s (%d written, %d unchanged", o.HTML, plural(res.Runs, "run"), sizeOf(res.HTMLSize), res.PagesDir, p.Written, p.Kept)
+		if p.Removed > 0 {
+			fmt.Fprintf(stdout, ", %s of runs no longer in the history removed", plural(p.Removed, "page"))
 		}
 		fmt.Fprintln(stdout, ")")
 	}
-	if mdPath != "" {
-		var m bytes.Buffer
-		if err := report.DashboardMarkdown(&m, d); err != nil {
-			return err
-		}
-		if err := writeFile(mdPath, m.Bytes()); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", mdPath, plural(len(d.Runs), "run"))
+	if o.Markdown != "" {
+		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", o.Markdown, plural(res.Runs, "run"))
 	}
 	return nil
-}
-
-// historyRuns returns the runs of a history, oldest first (by start, then
-// ID): runs ids, each named once and stored, or every stored run.
-func historyRuns(ctx context.Context, db *store.DB, ids []string) ([]store.RunInfo, error) {
-	all, err := db.Runs(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if len(ids) == 0 {
-		if len(all) == 0 {
-			return nil, fmt.Errorf("no stored runs in %s", db.Name())
-		}
-	} else {
-		byID := map[string]store.RunInfo{}
-		for _, ri := range all {
-			byID[ri.ID] = ri
-		}
-		named := map[string]bool{}
-		var sel []store.RunInfo
-		for _, id := range ids {
-			if named[id] {
-				return nil, usagef("run %s is named twice", id)
-			}
-			named[id] = true
-			ri, ok := byID[id]
-			if !ok {
-				// As serbench show names a run that is not there.
-				_, err := db.Run(ctx, id)
-				if err == nil {
-					err = store.ErrNotFound
-				}
-				return nil, fmt.Errorf("run %q: %w", id, err)
-			}
-			sel = append(sel, ri)
-		}
-		all = sel
-	}
-	slices.SortStableFunc(all, func(a, b store.RunInfo) int {
-		if c := a.Start.Compare(b.Start); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	return all, nil
-}
-
-// inOrder calls load(i) for every i in [0, n), up to workers at once, and
-// use(i, v) with the results in the order of i, holding at most 2×workers
-// results at a time. It stops at use's first error and returns it.
-func inOrder[T any](n, workers int, load func(int) T, use func(int, T) error) error {
-	results := make([]chan T, n)
-	for i := range results {
-		results[i] = make(chan T, 1)
-	}
-	window := make(chan struct{}, 2*workers)
-	indexes := make(chan int)
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		defer close(indexes)
-		for i := range n {
-			select {
-			case window <- struct{}{}:
-			case <-done:
-				return
-			}
-			select {
-			case indexes <- i:
-			case <-done:
-				return
-			}
-		}
-	}()
-	for range workers {
-		go func() {
-			for i := range indexes {
-				results[i] <- load(i)
-			}
-		}()
-	}
-	for i := range n {
-		v := <-results[i]
-		<-window
-		if err := use(i, v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// runPagesDir is the directory of the runs' pages of the dashboard at
-// htmlPath: report.html has report-runs beside it.
-func runPagesDir(htmlPath string) string {
-	return strings.TrimSuffix(htmlPath, filepath.Ext(htmlPath)) + "-runs"
-}
-
-// runPageFile is the file name of run id's page: the ID with any
-// character but letters, digits, '.', '-' and '_' replaced by '_'.
-func runPageFile(id string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_' {
-			return r
-		}
-		return '_'
-	}, id) + ".html"
 }

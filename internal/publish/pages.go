@@ -1,4 +1,4 @@
-package main
+package publish
 
 import (
 	"bytes"
@@ -141,7 +141,7 @@ func (p *runPages) fail(err error) {
 
 // write writes the page of job j, or keeps the one already there.
 func (p *runPages) write(j pageJob) error {
-	name := runPageFile(j.run.ID)
+	name := PageFile(j.run.ID)
 	key, err := p.key(j)
 	if err != nil {
 		return fmt.Errorf("run %s: %w", j.run.ID, err)
@@ -157,7 +157,7 @@ func (p *runPages) write(j pageJob) error {
 	if err := report.HTMLWithMatrices(&b, []*result.Run{j.run}, p.opts, j.mx); err != nil {
 		return fmt.Errorf("run %s: %w", j.run.ID, err)
 	}
-	if err := writeFile(path, b.Bytes()); err != nil {
+	if err := WriteFile(path, b.Bytes()); err != nil {
 		return err
 	}
 	p.record(name, pageEntry{Key: key, Size: int64(b.Len())}, true)
@@ -191,15 +191,21 @@ func (p *runPages) key(j pageJob) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// PagesResult counts the run pages of a dashboard: written, kept as they
+// were (unchanged), and removed (of runs no longer in the history).
+type PagesResult struct {
+	Written, Kept, Removed int
+}
+
 // finish waits for the pages, removes those the old manifest lists that
-// are no longer written, and writes the manifest. It returns the numbers
-// of pages written, kept and removed.
-func (p *runPages) finish() (written, kept, removed int, err error) {
+// are no longer written, and writes the manifest.
+func (p *runPages) finish() (PagesResult, error) {
 	close(p.work)
 	p.wg.Wait()
 	if err := p.failed(); err != nil {
-		return 0, 0, 0, err
+		return PagesResult{}, err
 	}
+	removed := 0
 	var errs []error
 	for _, name := range slices.Sorted(maps.Keys(p.old)) {
 		if _, ok := p.pages[name]; ok || name != filepath.Base(name) || !strings.HasSuffix(name, ".html") {
@@ -214,16 +220,16 @@ func (p *runPages) finish() (written, kept, removed int, err error) {
 	if p.executable != "" {
 		data, err := json.MarshalIndent(pagesFile{Version: 1, Pages: p.pages}, "", "\t")
 		if err != nil {
-			return 0, 0, 0, err
+			return PagesResult{}, err
 		}
-		errs = append(errs, writeFile(filepath.Join(p.dir, pagesManifest), append(data, '\n')))
+		errs = append(errs, WriteFile(filepath.Join(p.dir, pagesManifest), append(data, '\n')))
 	} else {
 		// Pages written by this binary cannot be told apart from others.
 		if err := os.Remove(filepath.Join(p.dir, pagesManifest)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			errs = append(errs, err)
 		}
 	}
-	return p.written, p.kept, removed, errors.Join(errs...)
+	return PagesResult{Written: p.written, Kept: p.kept, Removed: removed}, errors.Join(errs...)
 }
 
 // abandon stops the writers after an error elsewhere, leaving the
