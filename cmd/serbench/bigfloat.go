@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/internal/bigfloatio"
+	"github.com/serbench/serbench/internal/bounds"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -43,7 +44,7 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	opts := wflags.options()
-	defer watchMemory(stderr, os.Exit)()
+	defer bounds.Watch(machineMemory(), stderr, os.Exit)()
 	switch {
 	case (*write == "") == (*read == ""):
 		return usagef("give exactly one of --write FILE or --read FILE")
@@ -57,8 +58,8 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := w.Check(opts); err != nil {
 			return usagef("%v", err)
 		}
-		if err := bigfloatBound(*encoding).check(w, opts); err != nil {
-			return err
+		if err := bigfloatBound(*encoding).Check(w, opts); err != nil {
+			return usageError{err}
 		}
 		bo, err := workload.BigFloatOptionsOf(opts)
 		if err != nil {
@@ -104,11 +105,11 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // and the collector lets the heap grow to twice that; a text record at
 // high precision takes about 2.4 times the value's mantissa (0.3 decimal
 // digits a bit).
-func bigfloatBound(enc string) memoryBound {
+func bigfloatBound(enc string) bounds.Memory {
 	if enc == "text" {
-		return processBound(7, "(the values, the file's text, which takes up to 2.5 times as much, and the collector's headroom)")
+		return bounds.Process(machineMemory(), 7, "(the values, the file's text, which takes up to 2.5 times as much, and the collector's headroom)")
 	}
-	return processBound(4, "(the values, the file's bytes and the collector's headroom)")
+	return bounds.Process(machineMemory(), 4, "(the values, the file's bytes and the collector's headroom)")
 }
 
 // writeBigfloats generates the values of bo and writes them to path in

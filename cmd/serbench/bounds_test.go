@@ -108,32 +108,3 @@ func TestNothingMeasuredExitsNonZero(t *testing.T) {
 		t.Errorf("onepass of a workload without per-value codecs: exit %d, stderr %q; want 1 and that nothing was measured", code, stderr)
 	}
 }
-
-// TestMemoryWatchFailsWithOne: a command whose values take more memory
-// than estimated is stopped by the watch with a message and status 1, a
-// failure at run time, not 2 (bad usage), the status of the Go runtime's
-// own out-of-memory crash.
-func TestMemoryWatchFailsWithOne(t *testing.T) {
-	var stderr strings.Builder
-	exited := make(chan int, 1)
-	stop := watchMemoryAt(int64(processMemory()/2), "the test's limit", &stderr, func(code int) { exited <- code })
-	defer stop()
-	select {
-	case code := <-exited:
-		stop()
-		if code != 1 || !strings.Contains(stderr.String(), "out of memory: this process holds") || !strings.Contains(stderr.String(), "the test's limit") {
-			t.Errorf("exit %d, stderr %q; want 1 and what it held", code, stderr.String())
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the watch did not stop a process past its limit")
-	}
-	// Within the limit, nothing happens.
-	stop2 := watchMemoryAt(1<<62, "a huge limit", &stderr, func(code int) { exited <- code })
-	time.Sleep(50 * time.Millisecond)
-	stop2()
-	select {
-	case code := <-exited:
-		t.Errorf("exit %d within the limit", code)
-	default:
-	}
-}

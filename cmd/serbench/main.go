@@ -20,6 +20,7 @@ import (
 	"os"
 
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
+	"github.com/serbench/serbench/internal/bounds"
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/interop"
@@ -43,6 +44,11 @@ func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// machineMemory returns the physical memory of this machine in bytes (0
+// when unknown: then commands that build values in their own process
+// are not bounded); tests replace it.
+var machineMemory = bounds.PhysicalMemory
 
 // errHelp is returned after --help output: exit status 0.
 var errHelp = errors.New("help requested")

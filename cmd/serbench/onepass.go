@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/serbench/serbench/internal/bounds"
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/suite"
@@ -46,7 +47,7 @@ func cmdOnepass(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	// The bound applies to one job at a time: each job's values are
 	// generated just before its one pass, and dropped after it.
-	bound := processBound(inProcessCopies, "(the values, the copy it verifies against, the inputs, the messages, the decoded values and the collector's headroom)")
+	bound := bounds.Process(machineMemory(), bounds.InProcessCopies, "(the values, the copy it verifies against, the inputs, the messages, the decoded values and the collector's headroom)")
 	var jobs []harness.Spec
 	for _, s := range specs {
 		if s.Kind != suite.CodecKind {
@@ -57,8 +58,8 @@ func cmdOnepass(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			if err != nil {
 				return err
 			}
-			if err := bound.check(w, opts); err != nil {
-				return err
+			if err := bound.Check(w, opts); err != nil {
+				return usageError{err}
 			}
 		}
 		jobs = append(jobs, s)
@@ -66,7 +67,7 @@ func cmdOnepass(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(jobs) == 0 {
 		return errors.New("nothing was measured: no workload with per-value codecs selected (onepass times codecs on a workload's values; floats has strategies of its own: serbench run --workload floats)")
 	}
-	defer watchMemory(stderr, os.Exit)()
+	defer bounds.Watch(machineMemory(), stderr, os.Exit)()
 	var rows []result.OnePassRow
 	var current string
 	flush := func() error {

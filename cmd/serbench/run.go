@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/internal/bounds"
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/runner"
 	"github.com/serbench/serbench/internal/store"
@@ -87,8 +88,8 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 	if *f.sampleTime <= 0 || *f.timeout <= 0 {
 		return nil, usagef("--time and --timeout must be positive")
 	}
-	if err := checkSampleTime(*f.sampleTime); err != nil {
-		return nil, err
+	if err := bounds.CheckSampleTime(*f.sampleTime); err != nil {
+		return nil, usageError{err}
 	}
 	target, err := parsePercent(*f.ci)
 	if err != nil {
@@ -131,7 +132,10 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 	if err != nil {
 		return p, selectionUsage(err)
 	}
-	return p, checkRunMemory(p, *f.isolation, mem, strings.TrimSpace(*f.memoryLimit))
+	if err := bounds.CheckRun(p, *f.isolation, mem, strings.TrimSpace(*f.memoryLimit), machineMemory()); err != nil {
+		return p, usageError{err}
+	}
+	return p, nil
 }
 
 // loadData loads the --data file, if any, registers its workload and
