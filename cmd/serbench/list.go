@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/coverage"
 	"github.com/serbench/serbench/internal/suite"
 	"github.com/serbench/serbench/workload"
 )
@@ -33,7 +34,7 @@ func cmdList(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *libs {
-		return writeLibraries(stdout)
+		return coverage.Write(stdout)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "CODEC\tFORMAT\tMODULE@VERSION\tAPI\tFLAGS\tDECLARED LOSSES\n")

@@ -1,4 +1,4 @@
-package main
+package coverage
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/codec"
+	_ "github.com/serbench/serbench/codecs/all" // the codecs of the serbench binary
 )
 
 // TestLibrariesTable checks the coverage table: a library is measured or
@@ -14,7 +15,7 @@ import (
 // references and test codecs) belongs to a library of the table.
 func TestLibrariesTable(t *testing.T) {
 	paths, names := map[string]bool{}, map[string]string{}
-	for _, l := range libraries {
+	for _, l := range Libraries {
 		if l.Path == "" || l.Format == "" || len(l.NamedBy) == 0 {
 			t.Errorf("incomplete entry: %+v", l)
 		}
@@ -34,7 +35,7 @@ func TestLibrariesTable(t *testing.T) {
 			names[n] = l.Path
 		}
 		switch {
-		case len(registeredCodecs(l.Codecs)) == 0 && l.WhyNot == "":
+		case len(Registered(l.Codecs)) == 0 && l.WhyNot == "":
 			t.Errorf("%s: none of its codecs %v is registered and it says not why", l.Path, l.Codecs)
 		case len(l.Codecs) == 0 && (l.WhyNot == "" || l.WhyNot == notBuilt):
 			t.Errorf("%s has no codec: it needs a reason of its own, not %q", l.Path, l.WhyNot)
@@ -59,7 +60,7 @@ func TestLibrariesTable(t *testing.T) {
 		// codecs listed; a codec of the standard library or of serbench
 		// must be listed by name, since those modules hold several.
 		if info.Module == "std" || info.Module == "serbench" || !modules[info.Module] {
-			t.Errorf("codec %s (%s) belongs to no library of the table (cmd/serbench/coverage.go)", info.Name, info.Module)
+			t.Errorf("codec %s (%s) belongs to no library of the table (internal/coverage/libraries.go)", info.Name, info.Module)
 		}
 	}
 }
@@ -69,13 +70,13 @@ func TestLibrariesTable(t *testing.T) {
 // one without shows why not.
 func TestLibrariesMeasuredFromRegistry(t *testing.T) {
 	var b strings.Builder
-	if err := writeLibraries(&b); err != nil {
+	if err := Write(&b); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
 	_, why, _ := strings.Cut(out, "\nWhy not:\n")
-	for _, l := range libraries {
-		reg := registeredCodecs(l.Codecs)
+	for _, l := range Libraries {
+		reg := Registered(l.Codecs)
 		line := ""
 		for _, s := range strings.Split(out, "\n") {
 			if f := strings.Fields(s); len(f) > 1 && strings.Contains(s, "  "+l.Path+"  ") {

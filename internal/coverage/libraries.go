@@ -1,22 +1,16 @@
-package main
+// Package coverage is the table of the serialization libraries that
+// go_serialization_benchmarks and serbench's seeds name, or that serbench
+// measures, with the codecs that measure each one or why none does; and
+// its rendering for serbench list --libraries, which reads from the codec
+// registry which of them this binary measures.
+package coverage
 
-import (
-	"fmt"
-	"io"
-	"slices"
-	"sort"
-	"strings"
-	"text/tabwriter"
-
-	"github.com/serbench/serbench/codec"
-)
-
-// library is one serialization library that go_serialization_benchmarks
+// Library is one serialization library that go_serialization_benchmarks
 // or one of serbench's seeds names, or that serbench measures. Whether
 // serbench measures it is not written here: it is read from the codec
 // registry when the table is printed, so a library shows as measured
 // exactly when one of its codecs is registered in the binary.
-type library struct {
+type Library struct {
 	// Path is the library's module or package path, as its users import
 	// it ("std" libraries by their package).
 	Path string
@@ -45,11 +39,11 @@ const (
 // but is not registered in the binary (a build without codecs/all).
 const notBuilt = "its codec is not registered in this binary (its package under codecs/ is not imported)"
 
-// libraries is the coverage table: every library named by
+// Libraries is the coverage table: every library named by
 // go_serialization_benchmarks (its benchmark cases, README "Data" and
 // go.mod), by seeds 002 (go-codec-bench) and 004 (the first Go
 // serialization benchmarks), and every library serbench measures.
-var libraries = []library{
+var Libraries = []Library{
 	{"encoding/json", "json", []string{byGSB, bySeed2, bySeed4}, []string{"json"}, notBuilt},
 	{"encoding/gob", "gob", []string{byGSB, bySeed2, bySeed4}, []string{"gob-stream", "gob-message"}, notBuilt},
 	{"math/big (big.Float encodings)", "bigfloat", []string{bySelf}, []string{"bigfloat-binary", "bigfloat-binary-int", "bigfloat-binary-varint", "bigfloat-gob", "bigfloat-text", "bigfloat-cbor-decimal", "bigfloat-cbor-bigfloat"}, notBuilt},
@@ -111,99 +105,4 @@ var libraries = []library{
 		"not measured yet: like fastape (same author), a codec would be written by hand from its primitives for each Go type"},
 	{"github.com/prysmaticlabs/go-ssz", "ssz", []string{byGSB}, []string{"go-ssz+convert", "go-ssz"}, notBuilt},
 	{"github.com/ferranbt/fastssz", "ssz", []string{byGSB}, []string{"fastssz+convert", "fastssz"}, notBuilt},
-}
-
-// registeredCodecs returns those of names that are registered.
-func registeredCodecs(names []string) []string {
-	var out []string
-	for _, n := range names {
-		if _, ok := codec.Lookup(n); ok {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// sortedLibraries returns the libraries by format, then path.
-func sortedLibraries() []library {
-	libs := slices.Clone(libraries)
-	sort.SliceStable(libs, func(i, j int) bool {
-		if libs[i].Format != libs[j].Format {
-			return libs[i].Format < libs[j].Format
-		}
-		return strings.ToLower(libs[i].Path) < strings.ToLower(libs[j].Path)
-	})
-	return libs
-}
-
-// writeLibraries prints the coverage table: each library, who names it,
-// the codecs that measure it in this binary, or why it is not measured.
-func writeLibraries(w io.Writer) error {
-	fmt.Fprintln(w, "Libraries named by go_serialization_benchmarks (gsb), seed 002 (go-codec-bench) or seed 004,")
-	fmt.Fprintln(w, "and those serbench measures; MEASURED AS: the codecs registered in this binary.")
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "FORMAT\tLIBRARY\tNAMED BY\tMEASURED AS\n")
-	measured, not := 0, 0
-	var why []string
-	for _, l := range sortedLibraries() {
-		codecs := registeredCodecs(l.Codecs)
-		as := strings.Join(codecs[:min(len(codecs), maxShown)], ", ")
-		if len(codecs) > maxShown {
-			as += fmt.Sprintf(" (+%d)", len(codecs)-maxShown)
-		}
-		if len(codecs) == 0 {
-			not++
-			why = append(why, fmt.Sprintf("%s: %s", l.Path, l.WhyNot))
-			as = "- (below)"
-		} else {
-			measured++
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.Format, l.Path, strings.Join(l.NamedBy, ", "), as)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "%d libraries: %d measured, %d not\n", measured+not, measured, not)
-	if len(why) > 0 {
-		fmt.Fprintln(w, "\nWhy not:")
-		for _, l := range why {
-			for i, line := range wrap(l, whyWidth-4) {
-				indent := "  "
-				if i > 0 {
-					indent = "    "
-				}
-				fmt.Fprintln(w, indent+line)
-			}
-		}
-	}
-	return nil
-}
-
-// maxShown is the most codec names MEASURED AS shows for one library.
-const maxShown = 3
-
-// whyWidth is the width the reasons are wrapped at.
-const whyWidth = 100
-
-// wrap breaks s into lines of at most width characters at spaces (a word
-// longer than width has a line of its own).
-func wrap(s string, width int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(s) {
-		switch {
-		case line == "":
-			line = word
-		case len([]rune(line))+1+len([]rune(word)) > width:
-			lines = append(lines, line)
-			line = word
-		default:
-			line += " " + word
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
