@@ -4,14 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"regexp"
-	"strings"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/fidelity"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/store"
-	"github.com/serbench/serbench/result"
 )
 
 const fidelityUsage = `Usage: serbench fidelity [--codec RE] [--format text|markdown|json]
@@ -44,12 +40,10 @@ Examples:
   serbench fidelity --run latest                      # the matrix of the latest run
 `
 
-var fidelityFormats = []string{"text", "markdown", "json"}
-
 func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("fidelity", fidelityUsage, stderr)
 	codecRE := fs.String("codec", "", "regular expression selecting codecs (default all, variants included; reference codecs never)")
-	outFormat := fs.String("format", "text", "output format: "+strings.Join(fidelityFormats, ", "))
+	outFormat := matrixFormatFlag(fs, "format")
 	timeout := fs.Duration("timeout", fidelity.DefaultTimeout, "limit for one cell; a worker past it is killed and its cell marked TIME")
 	memoryLimit := fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none")
 	workers := fs.Int("workers", 0, "codecs computed at once, each in worker processes of its own (default: GOMAXPROCS)")
@@ -58,7 +52,7 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
-	render, err := fidelityRenderer(*outFormat)
+	render, err := matrixRenderer("fidelity", "format", *outFormat, report.FidelityTable, report.FidelityMarkdown, report.FidelityJSON)
 	if err != nil {
 		return err
 	}
@@ -72,64 +66,23 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if isSet(fs, "db") {
 		return usagef("--db is read with --run only: serbench fidelity stores nothing (serbench run stores the matrix of its codecs)")
 	}
-	codecs, err := fidelityCodecs(*codecRE)
+	codecs, err := matrixCodecs(*codecRE)
 	if err != nil {
 		return err
 	}
-	if *timeout <= 0 {
-		return usagef("--timeout %s: want a positive duration", *timeout)
+	if err := positive("timeout", *timeout); err != nil {
+		return err
 	}
 	if *workers < 1 && isSet(fs, "workers") {
 		return usagef("--workers %d: want at least 1", *workers)
 	}
-	mem, err := parseBytes(*memoryLimit)
+	mem, err := workerMemoryLimit(*memoryLimit)
 	if err != nil {
-		return usagef("--memory-limit %q: %v", *memoryLimit, err)
-	}
-	if mem == 0 {
-		mem = -1
+		return err
 	}
 	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{Timeout: *timeout, MemoryLimit: mem, Workers: *workers})
 	if err != nil {
 		return fmt.Errorf("fidelity matrix: %w", err)
 	}
 	return render(stdout, m)
-}
-
-// fidelityRenderer returns the renderer of a --format value.
-func fidelityRenderer(name string) (func(io.Writer, *result.Fidelity) error, error) {
-	switch name {
-	case "text":
-		return report.FidelityTable, nil
-	case "markdown":
-		return report.FidelityMarkdown, nil
-	case "json":
-		return report.FidelityJSON, nil
-	}
-	return nil, usagef("--format %q is not a format of fidelity (valid: %s)", name, strings.Join(fidelityFormats, ", "))
-}
-
-// fidelityCodecs returns the codecs whose names pattern matches (all for
-// ""), without reference codecs, which carry no data.
-func fidelityCodecs(pattern string) ([]codec.Codec, error) {
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return nil, usagef("--codec %q: %v", pattern, err)
-	}
-	var out []codec.Codec
-	var valid []string
-	for _, c := range codec.All() {
-		info := c.Info()
-		if info.Reference != "" {
-			continue
-		}
-		valid = append(valid, info.Name)
-		if re.MatchString(info.Name) {
-			out = append(out, c)
-		}
-	}
-	if len(out) == 0 {
-		return nil, usagef("--codec %q matches no codec (reference codecs carry no data and are left out); valid: %s", pattern, strings.Join(valid, ", "))
-	}
-	return out, nil
 }

@@ -5,16 +5,12 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/interop"
 	"github.com/serbench/serbench/internal/peers"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/store"
-	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/workload"
 )
 
 const interopUsage = `Usage: serbench interop [--format RE] [--workload RE] [--values N] [--peers python,node|none] [--format-out text|markdown|json]
@@ -72,8 +68,6 @@ Examples:
   serbench interop --run latest --format-out markdown
 `
 
-var interopFormats = []string{"text", "markdown", "json"}
-
 func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("interop", interopUsage, stderr)
 	formatRE := fs.String("format", "", "regular expression selecting formats (codec FORMAT in serbench list; default every format with two or more implementations)")
@@ -83,30 +77,28 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	memoryLimit := fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none")
 	workers := fs.Int("workers", 0, "worker processes at once (default: GOMAXPROCS)")
 	peerList := fs.String("peers", "python,node", "the other languages' peers that join the matrices: python, node, both (comma-separated) or none; one that is not installed is a note")
-	outFormat := fs.String("format-out", "text", "output format: "+strings.Join(interopFormats, ", "))
+	outFormat := matrixFormatFlag(fs, "format-out")
 	runID := fs.String("run", "", "print the matrices stored with this run (an ID, or latest) in --db instead of computing them")
 	dbPath := dbFlag(fs, "read with --run")
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
-	render, err := interopRenderer(*outFormat)
+	render, err := matrixRenderer("interop", "format-out", *outFormat, report.InteropTable, report.InteropMarkdown, report.InteropJSON)
 	if err != nil {
 		return err
 	}
 	if *runID != "" {
-		for _, name := range []string{"format", "workload", "values", "time-limit", "memory-limit", "workers", "peers"} {
-			if isSet(fs, name) {
-				return usagef("--run prints stored matrices: --%s does not apply", name)
-			}
+		if err := notWithRun(fs, "stored matrices", "format", "workload", "values", "time-limit", "memory-limit", "workers", "peers"); err != nil {
+			return err
 		}
 		return printStoredMatrix(ctx, *dbPath, *runID, (*store.DB).Interop, "serbench run --interop stores them with the run", render, stdout)
 	}
 	if isSet(fs, "db") {
 		return usagef("--db is read with --run only: serbench interop stores nothing (serbench run --interop stores the matrices with the run)")
 	}
-	peerNames, err := parsePeers(*peerList)
+	peerNames, err := peers.Parse(*peerList)
 	if err != nil {
-		return err
+		return usagef("--peers %v", err)
 	}
 	opts := interop.Options{Values: *values, TimeLimit: *timeLimit, Workers: *workers}
 	if *formatRE != "" {
@@ -119,22 +111,14 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if opts.Workloads, err = interopWorkloads(*workloadRE); err != nil {
 		return err
 	}
-	switch {
-	case *values < 1:
-		return usagef("--values %d: want at least 1", *values)
-	case *timeLimit <= 0:
-		return usagef("--time-limit %s: want a positive duration", *timeLimit)
-	case *workers < 0:
-		return usagef("--workers %d: want at least 1", *workers)
+	if err := firstError(atLeast("values", *values, 1), positive("time-limit", *timeLimit), workersFlag(*workers)); err != nil {
+		return err
 	}
-	if opts.MemoryLimit, err = parseBytes(*memoryLimit); err != nil {
-		return usagef("--memory-limit %q: %v", *memoryLimit, err)
+	if opts.MemoryLimit, err = workerMemoryLimit(*memoryLimit); err != nil {
+		return err
 	}
-	if opts.MemoryLimit == 0 {
-		opts.MemoryLimit = -1
-	}
-	if !hasFormat(opts.Format, peerNames) {
-		return usagef("--format %q selects no format with two or more implementations (valid: %s)", *formatRE, strings.Join(interopFormatNames(peerNames), ", "))
+	if !peers.HasFormat(opts.Format, peerNames) {
+		return usagef("--format %q selects no format with two or more implementations (valid: %s)", *formatRE, strings.Join(peers.Formats(peerNames), ", "))
 	}
 	opts.Progress = func(done, total int) {
 		if done%20 == 0 || done == total {
@@ -147,25 +131,6 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	warnMissingPeers(stderr, missing)
 	return render(stdout, x)
-}
-
-// parsePeers returns the peers of a --peers value: an empty list for
-// none.
-func parsePeers(list string) ([]string, error) {
-	if list == "none" {
-		return []string{}, nil
-	}
-	var out []string
-	for _, p := range strings.Split(list, ",") {
-		p = strings.TrimSpace(p)
-		if !slices.Contains(peers.AllPeers, p) {
-			return nil, usagef("--peers %q: want python, node, python,node or none", list)
-		}
-		if !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-	}
-	return out, nil
 }
 
 // warnMissingPeers says on w which peers are not installed, and that their
@@ -183,56 +148,9 @@ func interopWorkloads(pattern string) ([]string, error) {
 	if err != nil {
 		return nil, usagef("--workload %q: %v", pattern, err)
 	}
-	var out []string
-	for _, w := range workload.All() {
-		if w.Runner == "" && re.MatchString(w.Name) {
-			out = append(out, w.Name)
-		}
-	}
+	out := interop.Workloads(re)
 	if len(out) == 0 {
 		return nil, usagef("--workload %q selects no workload with values of its own", pattern)
 	}
 	return out, nil
-}
-
-// interopFormatNames returns the formats with two or more
-// implementations, the libraries of the peers named counted.
-func interopFormatNames(peerNames []string) []string {
-	var out []string
-	for _, f := range interop.Implementations(codec.All()) {
-		n := len(f.Codecs)
-		for _, l := range peers.Libraries {
-			if l.Format == f.Name && slices.Contains(peerNames, l.Peer) {
-				n++
-			}
-		}
-		if n >= 2 {
-			out = append(out, f.Name)
-		}
-	}
-	return out
-}
-
-// hasFormat reports whether re (nil: any) selects a format with two or
-// more implementations, the libraries of the peers named counted.
-func hasFormat(re *regexp.Regexp, peerNames []string) bool {
-	for _, name := range interopFormatNames(peerNames) {
-		if re == nil || re.MatchString(name) {
-			return true
-		}
-	}
-	return false
-}
-
-// interopRenderer returns the renderer of a --format-out value.
-func interopRenderer(name string) (func(io.Writer, *result.Interop) error, error) {
-	switch name {
-	case "text":
-		return report.InteropTable, nil
-	case "markdown":
-		return report.InteropMarkdown, nil
-	case "json":
-		return report.InteropJSON, nil
-	}
-	return nil, usagef("--format-out %q is not a format of interop (valid: %s)", name, strings.Join(interopFormats, ", "))
 }

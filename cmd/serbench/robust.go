@@ -49,8 +49,6 @@ Examples:
   serbench robust --run latest
 `
 
-var robustFormats = []string{"text", "markdown", "json"}
-
 // robustFlags are the settings of the matrix serbench robust computes
 // (serbench run --robust takes robust.Options' defaults).
 type robustFlags struct {
@@ -75,28 +73,26 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		workers:      fs.Int("workers", 0, "rows computed at once, each in worker processes of its own (default: GOMAXPROCS)"),
 		saveDir:      fs.String("save", "", "directory to write the inputs the matrix reports into (WORKLOAD/CODEC/CLASS-WHAT-POS.bin)"),
 	}
-	outFormat := fs.String("format", "text", "output format: "+strings.Join(robustFormats, ", "))
+	outFormat := matrixFormatFlag(fs, "format")
 	runID := fs.String("run", "", "print the matrix stored with this run (an ID, or latest) in --db instead of computing one")
 	dbPath := dbFlag(fs, "read with --run")
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
-	render, err := robustRenderer(*outFormat)
+	render, err := matrixRenderer("robust", "format", *outFormat, report.RobustTable, report.RobustMarkdown, report.RobustJSON)
 	if err != nil {
 		return err
 	}
 	if *runID != "" {
-		for _, name := range []string{"codec", "workload", "seed", "budget", "messages", "time-limit", "memory-limit", "workers", "save"} {
-			if isSet(fs, name) {
-				return usagef("--run prints a stored matrix: --%s does not apply", name)
-			}
+		if err := notWithRun(fs, "a stored matrix", "codec", "workload", "seed", "budget", "messages", "time-limit", "memory-limit", "workers", "save"); err != nil {
+			return err
 		}
 		return printStoredMatrix(ctx, *dbPath, *runID, (*store.DB).Robust, "serbench run --robust stores one with the run", render, stdout)
 	}
 	if isSet(fs, "db") {
 		return usagef("--db is read with --run only: serbench robust stores nothing (serbench run --robust stores the matrix of its codecs)")
 	}
-	codecs, err := fidelityCodecs(*f.codecRE)
+	codecs, err := matrixCodecs(*f.codecRE)
 	if err != nil {
 		return err
 	}
@@ -118,27 +114,15 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // options checks the flags and returns the options of robust.Compute.
 func (f robustFlags) options() (robust.Options, error) {
 	workloads := *f.workloadList
-	if *f.budget < 1 {
-		return robust.Options{}, usagef("--budget %d: want at least 1", *f.budget)
-	}
-	if *f.messages < 1 {
-		return robust.Options{}, usagef("--messages %d: want at least 1", *f.messages)
-	}
-	if *f.timeLimit <= 0 {
-		return robust.Options{}, usagef("--time-limit %s: want a positive duration", *f.timeLimit)
-	}
-	if *f.workers < 0 {
-		return robust.Options{}, usagef("--workers %d: want at least 1", *f.workers)
+	if err := firstError(atLeast("budget", *f.budget, 1), atLeast("messages", *f.messages, 1), positive("time-limit", *f.timeLimit), workersFlag(*f.workers)); err != nil {
+		return robust.Options{}, err
 	}
 	if *f.seed == 0 {
 		return robust.Options{}, usagef("--seed 0: want a positive seed")
 	}
-	mem, err := parseBytes(*f.memoryLimit)
+	mem, err := workerMemoryLimit(*f.memoryLimit)
 	if err != nil {
-		return robust.Options{}, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
-	}
-	if mem == 0 {
-		mem = -1
+		return robust.Options{}, err
 	}
 	var ws []string
 	for _, w := range strings.Split(workloads, ",") {
@@ -169,17 +153,4 @@ func robustProgress(stderr io.Writer) func(done, total int, row result.RobustRow
 			fmt.Fprintf(stderr, "robust: %d of %d codec × workload rows done\n", done, total)
 		}
 	}
-}
-
-// robustRenderer returns the renderer of a --format value.
-func robustRenderer(name string) (func(io.Writer, *result.Robust) error, error) {
-	switch name {
-	case "text":
-		return report.RobustTable, nil
-	case "markdown":
-		return report.RobustMarkdown, nil
-	case "json":
-		return report.RobustJSON, nil
-	}
-	return nil, usagef("--format %q is not a format of robust (valid: %s)", name, strings.Join(robustFormats, ", "))
 }
