@@ -1,7 +1,11 @@
 // Package codectest is the conformance test every codec adapter gets
 // without writing its own: call Run from a test in the adapter's package.
 // It also holds checks that several adapters share (checks.go), each
-// called from a test of the adapter's package in one line.
+// called from a test of the adapter's package in one line, and, for
+// adapters whose library decodes values that alias the input on some
+// workloads, RunAllowingAliasing and Aliasing (aliasing.go), which relax
+// the conformance test's codec-wide aliasing check and pin instead, per
+// workload, the fields that alias.
 //
 // For every workload the codec binds, Run round-trips every value, the zero
 // value and a value whose collections are all empty, and checks that the

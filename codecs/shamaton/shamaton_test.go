@@ -2,11 +2,6 @@ package shamaton
 
 import (
 	"bytes"
-	"errors"
-	"reflect"
-	"regexp"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -14,8 +9,6 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
-	"github.com/serbench/serbench/internal/verify"
-	"github.com/serbench/serbench/workload"
 )
 
 // TestConformance runs the conformance test with its aliasing check
@@ -32,105 +25,20 @@ func TestConformance(t *testing.T) {
 	if !c.Info().Flags.Plain() {
 		t.Fatalf("flags %s, want none (aliasing is per workload)", c.Info().Flags)
 	}
-	codectest.Codec(t, aliasingAllowed{c})
+	codectest.Codec(t, codectest.AliasingAllowed(c))
 }
-
-// aliasingAllowed is c with the UnsafeStrings flag set, for the
-// conformance test only.
-type aliasingAllowed struct{ codec.Codec }
-
-func (a aliasingAllowed) Info() codec.Info {
-	info := a.Codec.Info()
-	info.Flags.UnsafeStrings = true
-	return info
-}
-
-// aliasedFields are, per workload, the fields (the last field name of a
-// verify.Diff path) whose decoded values change when the input buffer is
-// overwritten after Decode. Workloads not listed alias nothing.
-var aliasedFields = map[string][]string{
-	"nested":             {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-	"bsontypes-binary":   {"Values"},              // []byte elements
-	"bsontypes-document": {"Binary"},              // []byte
-}
-
-var lastField = regexp.MustCompile(`\.([A-Za-z0-9_]+)[^.]*$`)
 
 // TestAliasing documents which decoded values alias the input, per
-// workload: it decodes every value of every workload the codec binds from
-// a copy of its encoding, overwrites the copy and lists the fields that
-// changed. It fails when that list changes, in either direction.
+// workload (the fields whose decoded values change when the input buffer
+// is overwritten after Decode; workloads not listed alias nothing): it
+// fails when that changes, in either direction.
 func TestAliasing(t *testing.T) {
 	c, _ := codec.Lookup("shamaton-msgpack")
-	losses := c.Info().Losses
-	for _, w := range workload.All() {
-		floats := w.Type == reflect.TypeFor[[]float32]()
-		if w.Runner != "" && !floats || c.Info().Expected(w.Name, codec.ExpectUnsupported) != "" || c.Info().Expected(w.Name, codec.ExpectMismatch) != "" {
-			continue
-		}
-		t.Run(w.Name, func(t *testing.T) {
-			inst, err := c.Bind(w.Target())
-			if errors.Is(err, codec.ErrUnsupported) {
-				t.Skipf("unsupported: %v", err)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			fields := map[string]bool{}
-			aliasing := 0
-			// Aliasing depends on the types, not on the values: the
-			// first values suffice (and keep the test quick; a []byte
-			// diff is reported element by element).
-			var values []any
-			if floats { // run by its own runner: a few slices of our own
-				values = []any{&[]float32{1.5, -2, 3e30}, &[]float32{0.25}}
-			} else {
-				values = w.Values(workload.Options{})
-				values = values[:min(len(values), 20)]
-			}
-			for i, v := range values {
-				got, data, err := codec.RoundTrip(inst, v)
-				if err != nil {
-					t.Fatalf("value %d: %v", i, err)
-				}
-				if diffs := verify.Compare(v, got, losses); len(diffs) > 0 {
-					t.Fatalf("value %d does not round-trip: %s", i, diffs[0])
-				}
-				native, err := inst.Decode(data)
-				if err != nil {
-					t.Fatalf("value %d: %v", i, err)
-				}
-				for j := range data {
-					data[j] = 0xA5
-				}
-				got, err = inst.Canonical(native)
-				if err != nil {
-					t.Fatalf("value %d: %v", i, err)
-				}
-				diffs := verify.Compare(v, got, losses)
-				if len(diffs) > 0 {
-					aliasing++
-				}
-				for _, d := range diffs {
-					m := lastField.FindStringSubmatch(d.Path)
-					if m == nil {
-						t.Fatalf("value %d: no field in the path of %s", i, d)
-					}
-					fields[m[1]] = true
-				}
-			}
-			var got []string
-			for f := range fields {
-				got = append(got, f)
-			}
-			sort.Strings(got)
-			want := aliasedFields[w.Name]
-			t.Logf("%d of %d values alias the input, in fields %v", aliasing, len(values), got)
-			if !slices.Equal(got, want) {
-				t.Errorf("fields aliasing the input: %v, want %v", got, want)
-			}
-		})
-	}
+	codectest.Aliasing(t, c, map[string][]string{
+		"nested":             {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
+		"bsontypes-binary":   {"Values"},              // []byte elements
+		"bsontypes-document": {"Binary"},              // []byte
+	})
 }
 
 // TestAliasingByFormat documents the library's aliasing by MessagePack
