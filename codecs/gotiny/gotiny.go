@@ -19,18 +19,36 @@
 // own buffer and encodes the next value into the same memory (encoder.go,
 // reset), so the variant is flagged BufferReuse.
 //
-// gotiny.Unmarshal sets a []byte to a slice of its input (decbase.go,
-// decBytes: the README promises no allocation but for maps), so Decode
-// clones its input for the workloads whose type holds a []byte (nested,
-// bsontypes-binary, bsontypes-document), the cost of the plain, safe
-// variant; strings are copied.
+// gotiny.Unmarshal (and Decoder.Decode) decodes from the caller's bytes
+// without copying them first, and it returns some values as slices of
+// them (read from the library source, decbase.go and decEngine.go, and
+// checked per workload by TestAliasing):
+//
+//   - a value of type []byte (or []uint8, the same type) is set by decBytes
+//     to d.buf[d.index:d.index+l], a slice of the input (the README
+//     promises no allocation but for maps): it aliases the input, and its
+//     capacity runs to the end of the input, so appending to it overwrites
+//     the bytes that follow. Of the workloads, that is TestStruc.Byslice
+//     and TestStruc.Ui8slice in nested (at every depth), the values of
+//     bsontypes-binary and the Binary field of bsontypes-document; a
+//     []byte held in an interface{} is decoded the same way, but no value
+//     of a workload has one;
+//   - a named byte slice type is decoded as a slice of uint8, element by
+//     element, into a new slice, and byte arrays ([12]byte object IDs)
+//     element by element: both are copied;
+//   - strings (decString: string(d.buf[...])), map keys among them, are
+//     copied: person and every other workload alias nothing.
+//
+// The library has no option to copy byte slices. The decoder does not
+// modify its input; a Decoder (gotiny-reuse) keeps the last input it
+// decoded until the next Decode, which does not change what it decoded.
+// Aliasing is a property of a workload's types, not of the codec, so the
+// codecs declare no UnsafeStrings flag and the harness detects aliasing
+// per workload when it verifies a cell.
 package gotiny
 
 import (
-	"bytes"
 	"fmt"
-
-	"github.com/serbench/serbench/codecs/internal/typewalk"
 
 	"github.com/niubaoshu/gotiny"
 
@@ -52,7 +70,8 @@ func init() {
 			Kind:   codec.TimeZone,
 			Detail: "times are written as Unix nanoseconds and decoded with time.Unix, in time.Local",
 		}},
-		Notes: "gotiny.Marshal/Unmarshal; Decode clones its input for types holding a []byte, which gotiny.Unmarshal sets to slices of its input",
+		Notes: "gotiny.Marshal/Unmarshal; decoded byte slices ([]byte, []uint8) alias the input buffer " +
+			"(nested's Byslice and Ui8slice, bsontypes-binary, bsontypes-document's Binary; the library has no option to copy them); decoded strings are copied",
 		Expect: []codec.Expectation{
 			{Workload: "person", Kind: codec.ExpectMismatch, Why: farTime + " (a zero BirthDay)"},
 			{Workload: "nested", Kind: codec.ExpectMismatch, Why: farTime + " (a zero T)"},
@@ -64,18 +83,14 @@ func init() {
 	info.Name = "gotiny-reuse"
 	info.Flags.BufferReuse = true
 	info.Notes = "one Encoder (NewEncoderWithType) and one Decoder (NewDecoderWithType) per instance, as go_serialization_benchmarks used them; " +
-		"Encode returns the Encoder's buffer, overwritten by the next Encode; Decode clones its input for types holding a []byte"
+		"Encode returns the Encoder's buffer, overwritten by the next Encode; decoded byte slices alias the input buffer, as gotiny's"
 	codec.Register(codec.New(info, bindReuse))
 }
 
 func bindReuse(t codec.Target) (codec.Instance, error) {
-	clone := typewalk.HoldsBytes(t.Type)
 	enc := gotiny.NewEncoderWithType(t.Type)
 	dec := gotiny.NewDecoderWithType(t.Type)
 	return codec.Reflect(t, func(v any) ([]byte, error) { return enc.Encode(v), nil }, func(data []byte, v any) (err error) {
-		if clone {
-			data = bytes.Clone(data)
-		}
 		defer func() {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("gotiny: Decoder.Decode panicked: %v", r)
@@ -87,11 +102,7 @@ func bindReuse(t codec.Target) (codec.Instance, error) {
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
-	clone := typewalk.HoldsBytes(t.Type)
 	return codec.Reflect(t, marshal, func(data []byte, v any) (err error) {
-		if clone {
-			data = bytes.Clone(data)
-		}
 		defer func() {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("gotiny: Unmarshal panicked: %v", r)
