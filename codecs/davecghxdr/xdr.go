@@ -14,10 +14,29 @@
 // one (person's Siblings are below 12), so it is not a declared loss, but
 // data with larger ints would come back changed.
 //
-// xdr.Unmarshal sets a []byte (XDR opaque data) to a slice of its input
-// (decode.go: v.SetBytes of DecodeFixedOpaque's slice), so Decode clones its
-// input for the workloads whose type holds a []byte (bsontypes-binary), the
-// cost of the plain, safe variant; strings are copied by the library.
+// xdr.Unmarshal decodes from the caller's bytes without copying them
+// first, and it returns some values as slices of them (read from the
+// library source, xdr/decode.go, and checked per workload by
+// TestAliasing):
+//
+//   - a slice of bytes ([]byte, []uint8 or a named type of them) is XDR
+//     opaque data unless tagged xdropaque:"false", and decodeArray sets it
+//     with v.SetBytes to the slice DecodeFixedOpaque returns,
+//     data[0:size], a slice of the input (after allocating a slice of that
+//     length, which it drops): it aliases the input, and its capacity runs
+//     to the end of the input, so appending to it overwrites the bytes
+//     that follow. Of the workloads it binds, that is the values of
+//     bsontypes-binary (nested and bsontypes-document, which also hold
+//     byte slices, are not bound: they hold interface{} values);
+//   - strings (DecodeString: string(opaque)), map keys among them, and
+//     times (parsed from a string) are copied, and byte arrays ([12]byte
+//     object IDs) are copied with reflect.Copy: person and every other
+//     workload alias nothing.
+//
+// The library has no option to copy byte slices. The decoder neither
+// modifies nor keeps its input. Aliasing is a property of a workload's
+// types, not of the codec, so the codec declares no UnsafeStrings flag and
+// the harness detects aliasing per workload when it verifies a cell.
 //
 // Bind refuses the types XDR cannot represent here: interface{} values (the
 // decoder fails with "can't decode to nil interface", and a nil one cannot be
@@ -27,12 +46,9 @@
 package davecghxdr
 
 import (
-	"bytes"
 	"fmt"
 	"math/big"
 	"reflect"
-
-	"github.com/serbench/serbench/codecs/internal/typewalk"
 
 	"github.com/davecgh/go-xdr/xdr"
 
@@ -51,7 +67,8 @@ func init() {
 			Detail: "nil and empty slices and maps are both written as length 0: slices decode as nil, " +
 				"maps as empty, non-nil ones",
 		}},
-		Notes: "xdr.Marshal/Unmarshal; Decode clones its input for types holding a []byte, which xdr.Unmarshal sets to slices of its input",
+		Notes: "xdr.Marshal/Unmarshal; decoded byte slices (XDR opaque data) alias the input buffer " +
+			"(bsontypes-binary; the library has no option to copy them); decoded strings are copied",
 	}, bind))
 }
 
@@ -59,12 +76,12 @@ func bind(t codec.Target) (codec.Instance, error) {
 	if err := check(t.Type, "", map[reflect.Type]bool{}); err != nil {
 		return nil, codec.Unsupportedf("go-xdr cannot represent %s: %v", t.Type, err)
 	}
-	unmarshal := func(data []byte, v any) error { _, err := xdr.Unmarshal(data, v); return err }
-	if typewalk.HoldsBytes(t.Type) {
-		unmarshal = func(data []byte, v any) error { _, err := xdr.Unmarshal(bytes.Clone(data), v); return err }
-	}
 	return codec.Reflect(t, xdr.Marshal, unmarshal), nil
 }
+
+// unmarshal is xdr.Unmarshal, ignoring the bytes left after the value as
+// the package example does.
+func unmarshal(data []byte, v any) error { _, err := xdr.Unmarshal(data, v); return err }
 
 var bigFloat = reflect.TypeFor[big.Float]()
 
