@@ -1,7 +1,6 @@
 package calmhxdr
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"unsafe"
@@ -14,9 +13,10 @@ import (
 // The conversions between the canonical workload types and the generated
 // types follow schema/genxdr.go. Slices whose element type is the same in
 // both, or has the same bits (a float and the unsigned integer of its IEEE
-// 754 bits), are shared, not copied, except the decoded []byte fields,
-// which alias the input and are copied. Nil and empty are kept apart on
-// the way in; the decoder then makes every empty list nil.
+// 754 bits), are shared, not copied: the decoded []byte fields, which
+// alias the input (the package doc says why), are shared too, as a user of
+// the generated types has them. Nil and empty are kept apart on the way
+// in; the decoder then makes every empty list nil.
 
 // bitsOf32 returns s as the IEEE 754 bits of its elements, sharing its
 // memory: a float32 and a uint32 have the same size, and the bits are the
@@ -50,14 +50,6 @@ func floatsOf64(s []uint64) []float64 {
 		return nil
 	}
 	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-// cloneBytes copies a decoded []byte, which aliases the input: nil for nil.
-func cloneBytes(b []byte) []byte {
-	if b == nil {
-		return nil
-	}
-	return bytes.Clone(b)
 }
 
 // entries returns the list of entries, made by entry, of the map m: nil
@@ -278,14 +270,14 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 		I32slice:  m.I32slice,
 		I64slice:  m.I64slice,
 		Uintslice: schema.Numbers[uint](m.Uintslice),
-		Ui8slice:  cloneBytes(m.Ui8slice),
+		Ui8slice:  m.Ui8slice,
 		Ui16slice: m.Ui16slice,
 		Ui32slice: m.Ui32slice,
 		Ui64slice: m.Ui64slice,
 		F32slice:  floatsOf32(m.F32slice),
 		F64slice:  floatsOf64(m.F64slice),
 		Bslice:    m.Bslice,
-		Byslice:   cloneBytes(m.Byslice),
+		Byslice:   m.Byslice,
 
 		AnonInTestStruc: workload.AnonInTestStruc{
 			AS: m.As, AI64: m.Ai64, AI16: m.Ai16, AUi64: m.Aui64, ASslice: m.Asslice, AI64slice: m.Ai64slice,
@@ -293,7 +285,7 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 
 		Iptrslice: schema.Pointers(m.Iptrslice),
 		T:         schema.JoinTime(m.TUnixNano, m.TOffset),
-		Nslice:    cloneBytes(m.Nslice),
+		Nslice:    m.Nslice,
 	}
 	var (
 		i   int
