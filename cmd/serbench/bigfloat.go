@@ -58,7 +58,7 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := w.Check(opts); err != nil {
 			return usagef("%v", err)
 		}
-		if err := bigfloatBound(*encoding).Check(w, opts); err != nil {
+		if err := bounds.BigfloatWrite(machineMemory(), *encoding).Check(w, opts); err != nil {
 			return usageError{err}
 		}
 		bo, err := workload.BigFloatOptionsOf(opts)
@@ -98,18 +98,6 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return w.Flush()
 	}
 	return nil
-}
-
-// bigfloatBound is the memory bound of bigfloat --write in encoding enc:
-// the process holds the values and the whole file before it writes it,
-// and the collector lets the heap grow to twice that; a text record at
-// high precision takes about 2.4 times the value's mantissa (0.3 decimal
-// digits a bit).
-func bigfloatBound(enc string) bounds.Memory {
-	if enc == "text" {
-		return bounds.Process(machineMemory(), 7, "(the values, the file's text, which takes up to 2.5 times as much, and the collector's headroom)")
-	}
-	return bounds.Process(machineMemory(), 4, "(the values, the file's bytes and the collector's headroom)")
 }
 
 // writeBigfloats generates the values of bo and writes them to path in

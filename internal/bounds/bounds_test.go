@@ -82,3 +82,12 @@ func TestCheck(t *testing.T) {
 		t.Errorf("--depth 7: %v; want the size and the largest depth that fits", err)
 	}
 }
+
+// TestBigfloatWrite: bigfloat --write in the text encoding holds more
+// copies than in a binary one (the file's text is larger than the values).
+func TestBigfloatWrite(t *testing.T) {
+	text, binary := BigfloatWrite(16<<30, "text"), BigfloatWrite(16<<30, "binary")
+	if text.copies != 7 || binary.copies != 4 || text.limit != 16<<30 || text.holder != "this process" {
+		t.Errorf("text %+v, binary %+v; want 7 and 4 copies of this process's 16GiB", text, binary)
+	}
+}

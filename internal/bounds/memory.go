@@ -135,6 +135,18 @@ func (b Memory) Check(w *workload.Workload, opts workload.Options) error {
 	return errors.New(msg)
 }
 
+// BigfloatWrite is the bound of serbench bigfloat --write in encoding
+// enc, on a machine with machine bytes of memory: the process holds the
+// values and the whole file before it writes it, and the collector lets
+// the heap grow to twice that; a text record at high precision takes
+// about 2.4 times the value's mantissa (0.3 decimal digits a bit).
+func BigfloatWrite(machine int64, enc string) Memory {
+	if enc == "text" {
+		return Process(machine, 7, "(the values, the file's text, which takes up to 2.5 times as much, and the collector's headroom)")
+	}
+	return Process(machine, 4, "(the values, the file's bytes and the collector's headroom)")
+}
+
 // CheckRun refuses the options of run plan p whose values would not fit
 // in a worker whose memory limit is limit bytes (limitText as given; 0:
 // none), or with --isolation none in serbench's own process, on a
