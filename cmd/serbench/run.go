@@ -2,20 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
-	"maps"
 	"strings"
-	"time"
 
 	"github.com/serbench/serbench/internal/bounds"
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/runner"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/internal/suite"
-	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/workload"
 )
 
 const runUsage = `Usage: serbench run [flags]
@@ -136,87 +130,4 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		return p, usageError{err}
 	}
 	return p, nil
-}
-
-// loadData loads the --data file, if any, registers its workload and
-// adds the params that bring it to the worker processes to opts. A file
-// that cannot be read or decoded is bad input: a usage error.
-func (f *runFlags) loadData(opts *workload.Options) (*workload.Workload, error) {
-	if *f.data == "" {
-		for _, name := range []string{"data-format", "data-limit"} {
-			if isSet(f.fs, name) {
-				return nil, usagef("--%s without --data", name)
-			}
-		}
-		return nil, nil
-	}
-	limit, err := parseBytes(*f.dataLimit)
-	if err != nil || limit == 0 {
-		return nil, usagef("--data-limit %q: want a positive size such as 64MiB or 1GiB", *f.dataLimit)
-	}
-	w, d, err := workload.LoadData(workload.DataSource{Path: *f.data, Format: *f.dataFormat, Limit: limit})
-	if err != nil {
-		return nil, usageError{err}
-	}
-	workload.RegisterData(w)
-	if opts.Params == nil {
-		opts.Params = map[string]string{}
-	}
-	maps.Copy(opts.Params, d.Params())
-	return w, nil
-}
-
-// measure executes p into run r, then prints the stored run.
-func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *runner.Plan, stdout, stderr io.Writer) error {
-	var h runner.Hooks
-	var prog *progressLine
-	var last progressTracker
-	h.Progress = last.hook(nil)
-	if !*f.quiet {
-		// On a terminal one line rewritten in place; in a log, a line
-		// at every tenth of the run.
-		prog = &progressLine{w: stderr, plain: !isTerminal(stderr)}
-		h.Progress = last.hook(prog.update)
-	}
-	if !*f.quiet {
-		h.Fidelity = func(m *result.Fidelity, took time.Duration) {
-			fmt.Fprintf(stderr, "fidelity matrix of %d codecs stored in %s (serbench fidelity --run %s prints it)\n",
-				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
-		}
-		h.Robust = func(m *result.Robust, took time.Duration) {
-			fmt.Fprintf(stderr, "robustness matrix of %d codec × workload rows stored in %s (serbench robust --run %s prints it)\n",
-				len(m.Rows), took.Round(10*time.Millisecond), r.ID)
-		}
-		h.Interop = func(x *result.Interop, took time.Duration) {
-			for _, p := range x.Peers {
-				if p.Runtime == "" && p.Note != "" {
-					fmt.Fprintf(stderr, "interop: the %s peer did not join the matrices: %s\n", p.Name, p.Note)
-				}
-			}
-			fmt.Fprintf(stderr, "interoperability matrices of %d format × workload pairs stored in %s (serbench interop --run %s prints them)\n",
-				len(x.Matrices), took.Round(10*time.Millisecond), r.ID)
-		}
-	}
-	runErr := r.Execute(ctx, p, h)
-	prog.clear()
-	id := r.ID
-	stored2, err := db.Run(context.WithoutCancel(ctx), id)
-	if err != nil {
-		return errors.Join(runErr, err)
-	}
-	if err := f.out.render(stdout, stored2); err != nil {
-		return errors.Join(runErr, err)
-	}
-	if runErr != nil {
-		if errors.Is(runErr, context.Canceled) {
-			return fmt.Errorf("interrupted after %d of about %d samples: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it",
-				last.get().Done, last.get().Total, db.Name(), id, id)
-		}
-		if errors.Is(runErr, runner.ErrNothingMeasured) {
-			return fmt.Errorf("nothing was measured: no cell got a sample (the printed run says why); run %s is stored in %s as incomplete", id, db.Name())
-		}
-		return fmt.Errorf("run %s stopped: %w (what was measured is stored in %s; serbench run --resume %s finishes it)", id, runErr, db.Name(), id)
-	}
-	f.shards.stored(stderr, id, db.Name())
-	return nil
 }

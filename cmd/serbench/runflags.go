@@ -3,9 +3,11 @@ package main
 import (
 	"flag"
 	"io"
+	"maps"
 	"time"
 
 	"github.com/serbench/serbench/internal/harness"
+	"github.com/serbench/serbench/workload"
 )
 
 // runFlags are the flags of serbench run that shape a run; --resume reads
@@ -81,3 +83,31 @@ const (
 	defaultCI         = "3%"
 	defaultBudget     = 150 * time.Second
 )
+
+// loadData loads the --data file, if any, registers its workload and
+// adds the params that bring it to the worker processes to opts. A file
+// that cannot be read or decoded is bad input: a usage error.
+func (f *runFlags) loadData(opts *workload.Options) (*workload.Workload, error) {
+	if *f.data == "" {
+		for _, name := range []string{"data-format", "data-limit"} {
+			if isSet(f.fs, name) {
+				return nil, usagef("--%s without --data", name)
+			}
+		}
+		return nil, nil
+	}
+	limit, err := parseBytes(*f.dataLimit)
+	if err != nil || limit == 0 {
+		return nil, usagef("--data-limit %q: want a positive size such as 64MiB or 1GiB", *f.dataLimit)
+	}
+	w, d, err := workload.LoadData(workload.DataSource{Path: *f.data, Format: *f.dataFormat, Limit: limit})
+	if err != nil {
+		return nil, usageError{err}
+	}
+	workload.RegisterData(w)
+	if opts.Params == nil {
+		opts.Params = map[string]string{}
+	}
+	maps.Copy(opts.Params, d.Params())
+	return w, nil
+}
