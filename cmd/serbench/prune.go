@@ -101,13 +101,7 @@ func cmdPrune(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			failed = append(failed, p.ID)
 			continue
 		}
-		var what []string
-		for _, tr := range deleted {
-			if tr.Rows > 0 && tr.Table != "runs" {
-				what = append(what, rowsName(tr))
-			}
-		}
-		fmt.Fprintf(stdout, "deleted run %s (%s): %s\n", p.ID, p.Set, strings.Join(what, ", "))
+		fmt.Fprintf(stdout, "deleted run %s (%s): %s\n", p.ID, p.Set, strings.Join(store.DeletedWords(deleted, false), ", "))
 	}
 	fmt.Fprintf(stdout, "deleted %s from %s\n", plural(len(sel)-len(failed), "run"), db.Name())
 	if len(failed) > 0 {

@@ -135,45 +135,6 @@ func deleteRun(ctx context.Context, path, id string, force bool, stdout io.Write
 	if err != nil {
 		return err
 	}
-	// The run first, then what was stored with it.
-	var run, with []string
-	for _, tr := range deleted {
-		switch {
-		case tr.Rows == 0:
-		case tr.Table == "runs":
-			run = append(run, rowsName(tr))
-		default:
-			with = append(with, rowsName(tr))
-		}
-	}
-	fmt.Fprintf(stdout, "deleted run %s from %s: %s\n", id, db.Name(), strings.Join(append(run, with...), ", "))
+	fmt.Fprintf(stdout, "deleted run %s from %s: %s\n", id, db.Name(), strings.Join(store.DeletedWords(deleted, true), ", "))
 	return nil
-}
-
-// rowNames are what a row of each table of a run is, singular and plural.
-var rowNames = map[string][2]string{
-	"runs":           {"run", "runs"},
-	"samples":        {"sample", "samples"},
-	"cells":          {"cell", "cells"},
-	"verifications":  {"verification", "verifications"},
-	"warnings":       {"warning", "warnings"},
-	"run_env":        {"environment entry", "environment entries"},
-	"run_codecs":     {"codec", "codecs"},
-	"run_workloads":  {"workload", "workloads"},
-	"fidelity_cells": {"fidelity matrix cell", "fidelity matrix cells"},
-	"fidelity_rows":  {"fidelity matrix row", "fidelity matrix rows"},
-	"fidelity_cases": {"fidelity matrix column", "fidelity matrix columns"},
-	"run_locks":      {"lock", "locks"},
-}
-
-// rowsName says how many rows of a table were removed, in words.
-func rowsName(tr store.TableRows) string {
-	names, ok := rowNames[tr.Table]
-	if !ok {
-		return fmt.Sprintf("%d rows of %s", tr.Rows, tr.Table)
-	}
-	if tr.Rows == 1 {
-		return "1 " + names[0]
-	}
-	return fmt.Sprintf("%d %s", tr.Rows, names[1])
 }
