@@ -20,17 +20,7 @@ func TestConformance(t *testing.T) {
 	if !ok {
 		t.Fatal("dedis-protobuf is not registered")
 	}
-	codectest.Codec(t, aliasingAllowed{c})
-}
-
-// aliasingAllowed is c with the UnsafeStrings flag set, for the
-// conformance test only.
-type aliasingAllowed struct{ codec.Codec }
-
-func (a aliasingAllowed) Info() codec.Info {
-	info := a.Codec.Info()
-	info.Flags.UnsafeStrings = true
-	return info
+	codectest.Codec(t, codectest.AliasingAllowed(c))
 }
 
 // TestBytesAlias checks that decoded []byte values alias the input and
