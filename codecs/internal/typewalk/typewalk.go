@@ -1,6 +1,6 @@
 // Package typewalk walks the Go types a value of a type can hold, for the
 // codec adapters that must refuse, at Bind, a type their library cannot
-// carry, or know whether its decoded values can alias the input.
+// carry.
 package typewalk
 
 import "reflect"
@@ -42,12 +42,4 @@ func find(t reflect.Type, path string, match func(reflect.Type) bool, seen map[r
 		}
 	}
 	return "", false
-}
-
-// HoldsBytes reports whether a value of type t can hold a []byte (or
-// another slice of bytes), which a library may decode as a slice of its
-// input.
-func HoldsBytes(t reflect.Type) bool {
-	_, ok := Find(t, func(t reflect.Type) bool { return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 })
-	return ok
 }
