@@ -9,12 +9,17 @@ import (
 
 // TestConformance runs the conformance test with its codec-wide aliasing
 // check relaxed: the decoded []byte fields of nested alias the input by
-// design of the library, in both variants, while calmh-xdr+convert
-// declares no UnsafeStrings flag (see the package doc). TestAliasing
-// checks aliasing instead, per workload.
+// design of the library, in both variants, while neither declares the
+// UnsafeStrings flag (see the package doc). TestAliasing checks aliasing
+// instead, per workload.
 func TestConformance(t *testing.T) {
-	if c, _ := codec.Lookup("calmh-xdr+convert"); c.Info().Flags.UnsafeStrings {
-		t.Fatal("calmh-xdr+convert has the UnsafeStrings flag, want none (aliasing is per workload)")
+	for _, name := range []string{"calmh-xdr", "calmh-xdr+convert"} {
+		if c, _ := codec.Lookup(name); c.Info().Flags.UnsafeStrings {
+			t.Fatalf("%s has the UnsafeStrings flag, want none (aliasing is per workload)", name)
+		}
+	}
+	if c, _ := codec.Lookup("calmh-xdr"); !c.Info().Flags.GeneratedTypes {
+		t.Fatal("calmh-xdr lacks the GeneratedTypes flag")
 	}
 	codectest.RunAllowingAliasing(t, "calmh-xdr", "calmh-xdr+convert")
 }
