@@ -9,12 +9,25 @@
 //   - numbers with the fixed-size PutInt64, PutFloat64, ... (little-endian),
 //     bools with PutBool, strings with PutString (a VarUint size and the
 //     bytes) and low.String, which copies them out of the input;
+//   - byte slices with PutBlob and low.Blob, which returns them "without
+//     making a copy" (its doc comment; idr/low/decoder.go: d[:n]), a slice
+//     of the input, which Decode keeps as the decoded value;
 //   - times with PutTime and low.Time: Unix seconds, nanoseconds and UTC
 //     offset, the whole range of time.Time (the zero time included), decoded
 //     in UTC for offset 0 and in a fixed zone otherwise, so instant and
 //     offset survive and the zone's name does not;
 //   - slices and maps, which the package leaves to its users, as a size
 //     (PutSize) and the elements, or the key and value of each entry.
+//
+// So a decoded []byte aliases the input, and its capacity runs to the end
+// of the input, so appending to it overwrites the bytes that follow: of
+// the workloads, that is TestStruc.Byslice and TestStruc.Ui8slice in
+// nested (at every depth; Nslice is always nil), checked by TestAliasing;
+// person and floats alias nothing. The package has no decoder that copies
+// a blob, and the decoder neither modifies nor keeps its input. Aliasing
+// is a property of a workload's types, not of the codec, so the codec
+// declares no UnsafeStrings flag and the harness detects aliasing per
+// workload when it verifies a cell.
 //
 // Encode appends to a nil Encoder, which grows it as needed, as the README
 // describes the default Encoder. Decode reads a new value and fails on
@@ -54,7 +67,8 @@ func init() {
 				"signed integers decode as int64, unsigned as uint64, whatever their Go type; floats keep theirs",
 		}},
 		Notes: "hand-written encodings composed of idr/low's primitives: fixed-size little-endian numbers, PutString, PutTime (seconds, nanoseconds, offset), " +
-			"sizes (VarUint) before slices and maps; appends to a nil Encoder",
+			"sizes (VarUint) before slices and maps; appends to a nil Encoder; " +
+			"decoded byte slices (low.Blob) alias the input buffer (nested's Byslice and Ui8slice; the package has no decoder that copies them); decoded strings are copied",
 	}, bind))
 }
 

@@ -1,7 +1,6 @@
 package ditp
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/chmike/ditp/idr/low"
@@ -79,14 +78,15 @@ func noErr[V any](put func(low.Encoder, V) low.Encoder) func(low.Encoder, V) (lo
 	return func(e low.Encoder, v V) (low.Encoder, error) { return put(e, v), nil }
 }
 
-// getBlob returns a copy of the []byte in front of d (low.Blob returns a
-// slice of the input): nil for size 0.
+// getBlob returns the []byte in front of d as low.Blob returns it, a
+// slice of the input ("without making a copy", its doc comment): nil for
+// size 0.
 func getBlob(d low.Decoder) (low.Decoder, []byte) {
 	d, b := low.Blob(d, uint64(len(d)))
 	if len(b) == 0 {
 		return d, nil
 	}
-	return d, bytes.Clone(b)
+	return d, b
 }
 
 func putValue(e low.Encoder, v any) (low.Encoder, error) {
