@@ -17,8 +17,27 @@
 // Decode is a full decode: capn.ReadFromMemoryZeroCopy (the package's
 // reader of a message already in memory, which frames the bytes without
 // copying them), gen.ReadRootPerson, and every field read with the
-// generated getters into a new canonical value; text getters copy, data
-// getters return a slice of the message, which is copied. Access
+// generated getters into a new canonical value, as a user of the
+// generated code reads it. What the value shares with the input (read from
+// the library source, mem.go and capn.go, and the generated code,
+// internal/gen/capnpv1, and checked per workload by TestAliasing):
+//
+//   - ReadFromMemoryZeroCopy makes the segments slices of the input, and a
+//     Data getter (Object.ToData) returns Segment.Data[off:off+length], a
+//     slice of the input, which Decode keeps as the decoded []byte: it
+//     aliases the input, and its capacity runs to the end of the input, so
+//     appending to it overwrites the bytes that follow. Of the workloads,
+//     that is TestStruc.Byslice and TestStruc.Ui8slice in nested (at every
+//     depth; Nslice is always nil);
+//   - text getters copy (ToText: string(...)), and every other list is
+//     read element by element into a new slice: person and floats alias
+//     nothing.
+//
+// The library has no Data getter that copies, and the reader does not
+// modify its input. Aliasing is a property of
+// a workload's types, not of the codec, so the codec declares no
+// UnsafeStrings flag and the harness detects aliasing per workload when it
+// verifies a cell. Access
 // (codec.Accessor, person and nested) reads the workload's three access fields from
 // the framed message, decoding nothing else. The v1 reader has no traverse
 // or depth limits and no errors: it panics on bytes it cannot read, which
@@ -70,7 +89,8 @@ func init() {
 				"and decode as int64, uint64, float32 or float64",
 		}},
 		Notes: "legacy v1 Go API of Cap'n Proto; capnpc-go (v1) code (internal/gen/capnpv1); NewBuffer(nil), generated setters, WriteTo; " +
-			"ReadFromMemoryZeroCopy, generated getters for every field; Access reads three fields from the message",
+			"ReadFromMemoryZeroCopy, generated getters for every field; Access reads three fields from the message; " +
+			"decoded byte slices (Data getters) alias the input buffer (nested's Byslice and Ui8slice; the library has no getter that copies them); decoded strings are copied",
 	}, bind))
 }
 

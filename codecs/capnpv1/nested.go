@@ -1,7 +1,6 @@
 package capnpv1
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 
@@ -52,16 +51,6 @@ func toInt(x int64) int      { return int(x) }
 func toUint(x uint64) uint   { return uint(x) }
 func deref(p *int64) int64   { return *p }
 func ref(x int64) *int64     { return &x }
-
-// newData returns a copy of a Data getter's bytes, which are a slice of
-// the message: nil for a null pointer (and for an empty one, which comes
-// back null).
-func newData(b []byte) []byte {
-	if b == nil {
-		return nil
-	}
-	return bytes.Clone(b)
-}
 
 func setNested(seg *capn.Segment, v *workload.TestStruc) error {
 	return setTestStruc(gen.NewRootTestStruc(seg), v)
@@ -335,14 +324,14 @@ func readTestStruc(s gen.TestStruc) *workload.TestStruc {
 		I32slice:  readList(s.I32slice(), isNull(capn.Object(s.I32slice())), same[int32]),
 		I64slice:  readList(s.I64slice(), isNull(capn.Object(s.I64slice())), same[int64]),
 		Uintslice: readList(s.Uintslice(), isNull(capn.Object(s.Uintslice())), toUint),
-		Ui8slice:  newData(s.Ui8slice()),
+		Ui8slice:  s.Ui8slice(),
 		Ui16slice: readList(s.Ui16slice(), isNull(capn.Object(s.Ui16slice())), same[uint16]),
 		Ui32slice: readList(s.Ui32slice(), isNull(capn.Object(s.Ui32slice())), same[uint32]),
 		Ui64slice: readList(s.Ui64slice(), isNull(capn.Object(s.Ui64slice())), same[uint64]),
 		F32slice:  readList(s.F32slice(), isNull(capn.Object(s.F32slice())), same[float32]),
 		F64slice:  readList(s.F64slice(), isNull(capn.Object(s.F64slice())), same[float64]),
 		Bslice:    readList(s.Bslice(), isNull(capn.Object(s.Bslice())), same[bool]),
-		Byslice:   newData(s.Byslice()),
+		Byslice:   s.Byslice(),
 		Iptrslice: readList(s.Iptrslice(), isNull(capn.Object(s.Iptrslice())), ref),
 
 		AnonInTestStruc: workload.AnonInTestStruc{
@@ -352,7 +341,7 @@ func readTestStruc(s gen.TestStruc) *workload.TestStruc {
 		},
 
 		T:      schema.JoinTime(s.TUnixNano(), s.TOffset()),
-		Nslice: newData(s.Nslice()),
+		Nslice: s.Nslice(),
 	}
 	if l := s.Islice(); !isNull(capn.Object(l)) {
 		v.Islice = make([]any, l.Len())
