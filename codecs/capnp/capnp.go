@@ -19,8 +19,33 @@
 //
 // Decode is a full decode: capnp.Unmarshal (or capnp.UnmarshalPacked),
 // gen.ReadRootX, and every field read with the generated getters into a new
-// canonical value; text is copied by the getters and data is copied here,
-// so nothing aliases the input. Access (codec.Accessor, for person and
+// canonical value, as a user of the generated code reads it. What the
+// value shares with the input (read from the library source, codec.go,
+// arena.go and pointer.go, and checked per workload by TestAliasing):
+//
+//   - capnp.Unmarshal frames the caller's bytes without copying them ("No
+//     copying is performed, so the objects in the returned message read
+//     directly from data", its doc comment): each segment is a slice of the
+//     input, and a Data getter (Ptr.Data) returns a slice of its segment,
+//     which Decode keeps as the decoded []byte. So in "capnp" a decoded
+//     []byte aliases the input, and its capacity runs to the end of its
+//     segment, so appending to it may overwrite the bytes that follow. Of
+//     the workloads, that is TestStruc.Byslice and TestStruc.Ui8slice in
+//     nested (at every depth; Nslice is always nil);
+//   - capnp.UnmarshalPacked unpacks into a new slice first, so in
+//     "capnp-packed" the decoded []byte alias that slice, not the input:
+//     no workload aliases the input;
+//   - text getters copy (Ptr.Text: string(b)), and every other list is read
+//     element by element into a new slice: person and floats alias
+//     nothing.
+//
+// The message's Release leaves those slices alone: the arena of an
+// unmarshalled message does not hand its data back to the buffer pool.
+// The library has no Data getter that copies, and the reader does not
+// modify its input. Aliasing is a property of a workload's types, not of
+// the codec, so the codecs declare no UnsafeStrings flag and the harness
+// detects aliasing per workload when it verifies a cell. Access
+// (codec.Accessor, for person and
 // nested) unmarshals (which for "capnp" only frames the bytes, copying
 // nothing; "capnp-packed" must unpack the whole message first) and reads
 // the workload's three access fields with the generated getters, decoding
@@ -92,7 +117,8 @@ func init() {
 		API:    codec.CodeGen,
 		Losses: []codec.Loss{interfaceTypes},
 		Notes: "capnpc-go code (internal/gen/capnp); NewMessage(SingleSegment(nil)), generated setters, Marshal; " +
-			"Unmarshal, generated getters for every field; Access reads three fields from the message",
+			"Unmarshal, generated getters for every field; Access reads three fields from the message; " +
+			"decoded byte slices (Data getters) alias the input buffer (nested's Byslice and Ui8slice; the library has no getter that copies them); decoded strings are copied",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, standard) }))
 
 	codec.Register(codec.New(codec.Info{
@@ -102,7 +128,7 @@ func init() {
 		API:    codec.CodeGen,
 		Losses: []codec.Loss{interfaceTypes},
 		Notes: "as capnp, with the packing compression: MarshalPacked and UnmarshalPacked " +
-			"(Access must unpack the whole message)",
+			"(Access must unpack the whole message); decoded byte slices alias the unpacked message, not the input",
 	}, func(t codec.Target) (codec.Instance, error) { return bind(t, packed) }))
 }
 
@@ -162,7 +188,9 @@ func decode[T any](f framing, data []byte, read func(*capnp.Message) (T, error))
 	}
 	// Unmarshal frames the caller's data without copying it (UnmarshalPacked
 	// unpacks into a new slice), and Release does not touch or keep that
-	// data: it only hands the arena back to the pool.
+	// data (the arena's demux leaves it out of the buffer pool): it only
+	// hands the arena back to the pool, so the decoded []byte fields,
+	// slices of that data, stay valid.
 	defer msg.Release()
 	if size, err := msg.TotalSize(); err == nil && 4*size > defaultTraverseLimit {
 		msg.TraverseLimit = 4 * size
@@ -185,14 +213,17 @@ func (r *reader) text(s string, err error) string {
 	return s
 }
 
-// data returns a copy of b, non-nil when has (a non-null pointer, maybe of
-// length 0), nil otherwise.
+// data returns b, the slice of the message a Data getter returns: non-nil
+// when has (a non-null pointer, maybe of length 0), nil otherwise.
 func (r *reader) data(has bool, b []byte, err error) []byte {
 	r.check(err)
-	if !has {
+	switch {
+	case !has:
 		return nil
+	case b == nil:
+		return []byte{}
 	}
-	return append(make([]byte, 0, len(b)), b...)
+	return b
 }
 
 // list is a capnp list of scalars (capnp.Int64List, capnp.BitList, ...).

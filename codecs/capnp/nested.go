@@ -287,7 +287,7 @@ func readTestStruc(rd *reader, s gen.TestStruc) *workload.TestStruc {
 
 		T: schema.JoinTime(s.TUnixNano(), s.TOffset()),
 	}
-	// Data getters return a slice of the message: copy it.
+	// Data getters return a slice of the message, kept as it is.
 	b, err := s.Ui8slice()
 	v.Ui8slice = rd.data(s.HasUi8slice(), b, err)
 	b, err = s.Byslice()
