@@ -324,14 +324,14 @@ func decodeTestStruc(r *fbs.TestStruc) *workload.TestStruc {
 		I16slice:  vector(t, slotTestStrucI16slice, r.I16sliceLength(), r.I16slice),
 		I32slice:  vector(t, slotTestStrucI32slice, r.I32sliceLength(), r.I32slice),
 		I64slice:  vector(t, slotTestStrucI64slice, r.I64sliceLength(), r.I64slice),
-		Ui8slice:  cloneBytes(r.Ui8sliceBytes()),
+		Ui8slice:  r.Ui8sliceBytes(),
 		Ui16slice: vector(t, slotTestStrucUi16slice, r.Ui16sliceLength(), r.Ui16slice),
 		Ui32slice: vector(t, slotTestStrucUi32slice, r.Ui32sliceLength(), r.Ui32slice),
 		Ui64slice: vector(t, slotTestStrucUi64slice, r.Ui64sliceLength(), r.Ui64slice),
 		F32slice:  vector(t, slotTestStrucF32slice, r.F32sliceLength(), r.F32slice),
 		F64slice:  vector(t, slotTestStrucF64slice, r.F64sliceLength(), r.F64slice),
 		Bslice:    vector(t, slotTestStrucBslice, r.BsliceLength(), r.Bslice),
-		Byslice:   cloneBytes(r.BysliceBytes()),
+		Byslice:   r.BysliceBytes(),
 
 		AnonInTestStruc: workload.AnonInTestStruc{
 			AS:        string(r.As()),
@@ -343,7 +343,7 @@ func decodeTestStruc(r *fbs.TestStruc) *workload.TestStruc {
 		},
 
 		T:      schema.JoinTime(r.TUnixNano(), r.TOffset()),
-		Nslice: cloneBytes(r.NsliceBytes()),
+		Nslice: r.NsliceBytes(),
 		Nint64: r.Nint64(),
 	}
 	if present(t, slotTestStrucIntslice) {
