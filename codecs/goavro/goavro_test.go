@@ -14,11 +14,6 @@ import (
 // UnsafeStrings flag (see the package doc). TestAliasing checks aliasing
 // instead, per workload.
 func TestConformance(t *testing.T) {
-	for _, name := range []string{"goavro", "goavro+convert"} {
-		if c, _ := codec.Lookup(name); c.Info().Flags.UnsafeStrings {
-			t.Fatalf("%s has the UnsafeStrings flag, want none (aliasing is per workload)", name)
-		}
-	}
 	codectest.RunAllowingAliasing(t, "goavro", "goavro+convert")
 }
 
