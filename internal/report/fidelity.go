@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -39,46 +38,6 @@ func fidelityColumns(m *result.Fidelity) [][2]string {
 	var out [][2]string
 	for _, c := range m.Cases {
 		out = append(out, [2]string{c.Name, c.Doc})
-	}
-	return out
-}
-
-// textKey writes a matrix's legend, then under title the name and doc of
-// each of its columns, and returns the width of the names.
-func textKey(b *strings.Builder, legend []string, title string, columns [][2]string) int {
-	for _, l := range legend {
-		b.WriteString(wrap(l, 100, "       ") + "\n")
-	}
-	b.WriteString("\n" + title + ":\n")
-	width := 0
-	for _, c := range columns {
-		width = max(width, len(c[0]))
-	}
-	for _, c := range columns {
-		fmt.Fprintf(b, "  %-*s  %s\n", width, c[0], wrap(c[1], 100-width-4, strings.Repeat(" ", width+4)))
-	}
-	return width
-}
-
-// mdKey writes a matrix's legend as a Markdown list, then its columns'
-// names and docs as a table with the given head row.
-func mdKey(b *strings.Builder, legend []string, head string, columns [][2]string) {
-	for _, l := range legend {
-		sym, text, _ := strings.Cut(l, " ")
-		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
-	}
-	b.WriteString("\n" + head + "\n|:--|:--|\n")
-	for _, c := range columns {
-		fmt.Fprintf(b, "| %s | %s |\n", mdEscape(c[0]), mdEscape(c[1]))
-	}
-}
-
-// htmlLegend splits each line of a legend into its mark and its text.
-func htmlLegend(legend []string) [][2]string {
-	var out [][2]string
-	for _, l := range legend {
-		sym, text, _ := strings.Cut(l, " ")
-		out = append(out, [2]string{sym, strings.TrimSpace(text)})
 	}
 	return out
 }
@@ -221,15 +180,7 @@ func FidelityJSON(w io.Writer, m *result.Fidelity) error {
 	if out.Rows == nil {
 		out.Rows = []result.FidelityRow{}
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return writeJSON(w, out)
 }
 
 // fidelityClass is the CSS class of a cell's mark.
@@ -254,15 +205,11 @@ type htmlFidelity struct {
 
 type htmlFidelityRow struct {
 	Codec, Carrier, Note string
-	Cells                []htmlFidelityCell
-	Details              []htmlFidelityCell
+	Cells                []htmlMatrixCell
+	Details              []htmlMatrixCell
 }
 
-type htmlFidelityCell struct {
-	Case, Mark, Class, Detail string
-}
-
-var fidelityTemplate = template.Must(template.New("fidelity").Parse(`
+var fidelityTemplate = matrixTemplate("fidelity", `
 <section class="fidelity" id="{{.ID}}">
 <h3>Fidelity matrix</h3>
 <p class="sub">{{.Intro}} {{.Counts}}.</p>
@@ -271,20 +218,12 @@ var fidelityTemplate = template.Must(template.New("fidelity").Parse(`
 <tbody>
 {{- range .Rows}}
 <tr><td class="l">{{.Codec}}</td><td class="l"{{if .Note}} title="{{.Note}}"{{end}}>{{.Carrier}}</td>
-{{- range .Cells}}<td{{if .Detail}} title="{{.Detail}}"{{end}}><span class="mark {{.Class}}">{{.Mark}}</span></td>{{end}}</tr>
+{{- template "cells" .Cells}}</tr>
 {{- end}}
 </tbody></table></div>
-<ul class="notes">
-{{- range .Legend}}
-<li><strong>{{index . 0}}</strong> {{index . 1}}</li>
-{{- end}}
-</ul>
+{{template "legend" .Legend}}
 <details><summary>Columns</summary>
-<ul class="notes">
-{{- range .Cases}}
-<li><strong>{{.Name}}</strong>: {{.Doc}}</li>
-{{- end}}
-</ul></details>
+{{template "docs" .Cases}}</details>
 <details><summary>Details of the cells that are not exact</summary>
 {{- range .Rows}}{{if .Details}}
 <p><strong>{{.Codec}}</strong> ({{.Carrier}}){{if .Note}}: carrier: {{.Note}}{{end}}</p>
@@ -295,7 +234,7 @@ var fidelityTemplate = template.Must(template.New("fidelity").Parse(`
 </ul>
 {{- end}}{{end}}
 </details>
-</section>`))
+</section>`)
 
 // fidelityHTML renders the matrix as a section of the HTML page whose
 // element id is id; "" for no matrix.
@@ -308,18 +247,14 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 	for _, r := range m.Rows {
 		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}
 		for _, c := range r.Cells {
-			hr.Cells = append(hr.Cells, htmlFidelityCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
+			hr.Cells = append(hr.Cells, htmlMatrixCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
 		}
 		for _, c := range fidelityDetails(r) {
-			hr.Details = append(hr.Details, htmlFidelityCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
+			hr.Details = append(hr.Details, htmlMatrixCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
 		}
 		h.Rows = append(h.Rows, hr)
 	}
-	var b bytes.Buffer
-	if err := fidelityTemplate.Execute(&b, h); err != nil {
-		return "", fmt.Errorf("html report: fidelity matrix: %w", err)
-	}
-	return template.HTML(b.String()), nil
+	return matrixHTML(fidelityTemplate, h, "fidelity matrix")
 }
 
 // Matrices are the matrices stored with runs, by run ID: a run has a

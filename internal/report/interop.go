@@ -1,8 +1,6 @@
 package report
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -23,15 +21,11 @@ import (
 
 // interopIntro says what the matrices are, in one paragraph.
 func interopIntro(x *result.Interop) string {
-	mem := "no memory limit"
-	if x.MemoryLimit > 0 {
-		mem = "a memory limit of " + iecBytes(x.MemoryLimit)
-	}
 	return fmt.Sprintf("Which implementation of a format reads correctly what another wrote: each codec of the row (the writer) encodes the workload's first %d values, "+
 		"each codec of the column (the reader) decodes those messages and converts them to the workload's type, "+
 		"and what it reads is compared with the values written, accepting the losses the writer or the reader declares. "+
 		"Readers run in worker processes with a time limit of %s and %s. "+
-		"The diagonal is each codec's own round trip.", x.Values, x.TimeLimit, mem) + interopPeersIntro(x)
+		"The diagonal is each codec's own round trip.", x.Values, x.TimeLimit, memoryText(x.MemoryLimit)) + interopPeersIntro(x)
 }
 
 // interopPeersIntro says, when other languages' libraries joined the
@@ -345,29 +339,6 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 	return err
 }
 
-// textGrid writes rows under head as an indented text table: the first
-// left columns left-aligned, the others right-aligned.
-func textGrid(b *strings.Builder, head []string, rows [][]string, left int) {
-	widths := make([]int, len(head))
-	for _, r := range append([][]string{head}, rows...) {
-		for j, s := range r {
-			widths[j] = max(widths[j], len([]rune(s)))
-		}
-	}
-	for _, r := range append([][]string{head}, rows...) {
-		line := ""
-		for j, s := range r {
-			pad := strings.Repeat(" ", widths[j]-len([]rune(s)))
-			if j < left {
-				line += "  " + s + pad
-			} else {
-				line += "  " + pad + s
-			}
-		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
-}
-
 // InteropMarkdown writes the matrices as Markdown: per format and
 // workload a table, the codecs left out; then the legend and every pair
 // that is not exact, with why.
@@ -385,17 +356,11 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 		fmt.Fprintf(&b, "\n**%s** (%s)\n", mdEscape(interopTitle(m)), mdEscape(interopCounts(m)))
 		if len(m.Codecs) > 0 {
 			head, rows := interopGrid(m)
-			b.WriteString("\n|")
-			for _, h := range head {
-				b.WriteString(" " + mdEscape(h) + " |")
-			}
-			b.WriteString("\n|:--|" + strings.Repeat(":-:|", len(head)-1) + "\n")
+			b.WriteString("\n")
+			mdRow(&b, head)
+			b.WriteString("|:--|" + strings.Repeat(":-:|", len(head)-1) + "\n")
 			for _, r := range rows {
-				b.WriteString("|")
-				for _, s := range r {
-					b.WriteString(" " + mdEscape(s) + " |")
-				}
-				b.WriteString("\n")
+				mdRow(&b, r)
 			}
 		}
 		for _, s := range interopLeft(m) {
@@ -409,14 +374,7 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 		}
 	}
 	b.WriteString("\n")
-	for _, l := range result.InteropLegend {
-		sym, text, _ := strings.Cut(l, " ")
-		if sym == "the" {
-			b.WriteString("- " + mdEscape(l) + "\n")
-			continue
-		}
-		b.WriteString("- `" + sym + "` " + mdEscape(strings.TrimSpace(text)) + "\n")
-	}
+	mdLegendList(&b, result.InteropLegend)
 	for _, l := range interopLegend(x)[len(result.InteropLegend):] {
 		b.WriteString("- " + mdEscape(l) + "\n")
 	}
@@ -434,17 +392,10 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 	if len(x.PeerTimings) > 0 {
 		fmt.Fprintf(&b, "\n**%s**\n\n%s\n\n", mdEscape(interopTimingTitle), mdEscape(interopTimingText(x)))
 		head, rows := interopTimingRows(x)
-		b.WriteString("|")
-		for _, h := range head {
-			b.WriteString(" " + mdEscape(h) + " |")
-		}
-		b.WriteString("\n|" + strings.Repeat(":--|", 4) + strings.Repeat("--:|", len(head)-4) + "\n")
+		mdRow(&b, head)
+		b.WriteString("|" + strings.Repeat(":--|", 4) + strings.Repeat("--:|", len(head)-4) + "\n")
 		for _, r := range rows {
-			b.WriteString("|")
-			for _, s := range r {
-				b.WriteString(" " + mdEscape(s) + " |")
-			}
-			b.WriteString("\n")
+			mdRow(&b, r)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -453,15 +404,7 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 
 // InteropJSON writes the matrices as indented JSON (result.Interop).
 func InteropJSON(w io.Writer, x *result.Interop) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(x); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return writeJSON(w, x)
 }
 
 // interopClass is the CSS class of a pair's mark.
@@ -500,10 +443,10 @@ type htmlInteropMatrix struct {
 type htmlInteropRow struct {
 	N      int
 	Writer string
-	Cells  []htmlFidelityCell
+	Cells  []htmlMatrixCell
 }
 
-var interopTemplate = template.Must(template.New("interop").Parse(`
+var interopTemplate = matrixTemplate("interop", `
 <section class="fidelity interop" id="{{.ID}}">
 <h3>Cross-library interoperability</h3>
 <p class="sub">{{.Intro}}</p>
@@ -538,11 +481,7 @@ var interopTemplate = template.Must(template.New("interop").Parse(`
 </ul></details>
 {{- end}}
 {{- end}}
-<ul class="notes">
-{{- range .Legend}}
-<li><strong>{{index . 0}}</strong> {{index . 1}}</li>
-{{- end}}
-</ul>
+{{template "legend" .Legend}}
 {{- if .TimingRows}}
 <div class="peer-timings">
 <h4>{{.TimingTitle}}</h4>
@@ -556,7 +495,7 @@ var interopTemplate = template.Must(template.New("interop").Parse(`
 </tbody></table></div>
 </div>
 {{- end}}
-</section>`))
+</section>`)
 
 // interopHTML renders the matrices as a section of the HTML page whose
 // element id is id; "" for none.
@@ -569,14 +508,7 @@ func interopHTML(x *result.Interop, id string) (template.HTML, error) {
 		h.TimingTitle, h.TimingNote = interopTimingTitle, interopTimingText(x)
 		h.TimingHead, h.TimingRows = interopTimingRows(x)
 	}
-	for _, l := range result.InteropLegend {
-		sym, text, _ := strings.Cut(l, " ")
-		if sym == "the" {
-			h.Legend = append(h.Legend, [2]string{"", l})
-			continue
-		}
-		h.Legend = append(h.Legend, [2]string{sym, strings.TrimSpace(text)})
-	}
+	h.Legend = htmlLegend(result.InteropLegend)
 	for _, l := range interopLegend(x)[len(result.InteropLegend):] {
 		h.Legend = append(h.Legend, [2]string{"", l})
 	}
@@ -593,15 +525,11 @@ func interopHTML(x *result.Interop, id string) (template.HTML, error) {
 				if cell.Status != result.InteropExact {
 					detail = interopWhy(m, cell)
 				}
-				hr.Cells = append(hr.Cells, htmlFidelityCell{Case: cell.Writer + " → " + cell.Reader, Mark: cell.Status.Symbol(), Class: interopClass(cell.Status), Detail: detail})
+				hr.Cells = append(hr.Cells, htmlMatrixCell{Case: cell.Writer + " → " + cell.Reader, Mark: cell.Status.Symbol(), Class: interopClass(cell.Status), Detail: detail})
 			}
 			hm.Rows = append(hm.Rows, hr)
 		}
 		h.Matrices = append(h.Matrices, hm)
 	}
-	var b bytes.Buffer
-	if err := interopTemplate.Execute(&b, h); err != nil {
-		return "", fmt.Errorf("html report: interoperability matrix: %w", err)
-	}
-	return template.HTML(b.String()), nil
+	return matrixHTML(interopTemplate, h, "interoperability matrix")
 }

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -21,14 +19,10 @@ import (
 
 // robustIntro says what the matrix is, in one paragraph.
 func robustIntro(m *result.Robust) string {
-	mem := "no memory limit"
-	if m.MemoryLimit > 0 {
-		mem = "a memory limit of " + iecBytes(m.MemoryLimit)
-	}
 	return fmt.Sprintf("What each decoder does with corrupt and malicious messages: valid messages of the codec, mutated (seed %d, at most %d inputs a class), "+
 		"each decoded and converted to the workload's type in a worker process with a time limit of %s and %s. "+
 		"A decoder should refuse them with an error; the marks count the inputs that did something else. "+
-		"WORST ALLOC is the largest allocation of one decode divided by its input's size.", m.Seed, m.Budget, m.TimeLimit, mem)
+		"WORST ALLOC is the largest allocation of one decode divided by its input's size.", m.Seed, m.Budget, m.TimeLimit, memoryText(m.MemoryLimit))
 }
 
 // robustCounts says how many rows of workload had each kind of finding.
@@ -49,24 +43,6 @@ func robustCounts(m *result.Robust, workload string) string {
 		crash, hang, panics, accept = crash+b2i(c), hang+b2i(h), panics+b2i(p), accept+b2i(a)
 	}
 	return fmt.Sprintf("%s: %d crash, %d hang, %d panic, %d accept truncated or random input", plural(rows, "codec", "codecs"), crash, hang, panics, accept)
-}
-
-// iecBytes writes a memory size in binary units: "1 GiB", "128 MiB".
-func iecBytes(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20:
-		return format.SigN(float64(n)/(1<<20), 3) + " MiB"
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // worstText is a row's WORST ALLOC cell: "×4.4k bomb", or "-".
@@ -266,15 +242,7 @@ func RobustMarkdown(w io.Writer, m *result.Robust) error {
 
 // RobustJSON writes the matrix as indented JSON (result.Robust).
 func RobustJSON(w io.Writer, m *result.Robust) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(m); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return writeJSON(w, m)
 }
 
 // robustClass is the CSS class of a cell's mark.
@@ -305,11 +273,11 @@ type htmlRobustWorkload struct {
 
 type htmlRobustRow struct {
 	Codec, Bytes, Worst string
-	Cells               []htmlFidelityCell
+	Cells               []htmlMatrixCell
 	Details             []robustDetail
 }
 
-var robustTemplate = template.Must(template.New("robust").Parse(`
+var robustTemplate = matrixTemplate("robust", `
 <section class="fidelity robust" id="{{.ID}}">
 <h3>Decoder robustness</h3>
 <p class="sub">{{.Intro}}</p>
@@ -321,24 +289,16 @@ var robustTemplate = template.Must(template.New("robust").Parse(`
 <tbody>
 {{- range .Rows}}
 <tr><td class="l">{{.Codec}}</td><td>{{.Bytes}}</td>
-{{- range .Cells}}<td{{if .Detail}} title="{{.Detail}}"{{end}}><span class="mark {{.Class}}">{{.Mark}}</span></td>{{end}}<td>{{.Worst}}</td></tr>
+{{- template "cells" .Cells}}<td>{{.Worst}}</td></tr>
 {{- end}}
 </tbody></table></div>
 {{- if .Skipped}}
 <ul class="notes">{{range .Skipped}}<li>not run: {{.}}</li>{{end}}</ul>
 {{- end}}
 {{- end}}
-<ul class="notes">
-{{- range .Legend}}
-<li><strong>{{index . 0}}</strong> {{index . 1}}</li>
-{{- end}}
-</ul>
+{{template "legend" .Legend}}
 <details><summary>Classes</summary>
-<ul class="notes">
-{{- range .Classes}}
-<li><strong>{{.Name}}</strong>: {{.Doc}}</li>
-{{- end}}
-</ul></details>
+{{template "docs" .Classes}}</details>
 <details><summary>Details: first panic, crash or hang of each class, and the worst allocations</summary>
 {{- range .Workloads}}{{range .Rows}}{{if .Details}}
 <p><strong>{{.Codec}}</strong></p>
@@ -349,7 +309,7 @@ var robustTemplate = template.Must(template.New("robust").Parse(`
 </ul>
 {{- end}}{{end}}{{end}}
 </details>
-</section>`))
+</section>`)
 
 // robustHTML renders the matrix as a section of the HTML page whose
 // element id is id; "" for no matrix.
@@ -371,15 +331,11 @@ func robustHTML(m *result.Robust, id string) (template.HTML, error) {
 				if c.Example != nil {
 					detail = c.Example.Outcome + ": " + c.Example.Detail
 				}
-				hr.Cells = append(hr.Cells, htmlFidelityCell{Case: c.Class, Mark: c.Mark(), Class: robustClass(c, i < len(m.Classes) && m.Classes[i].Finding), Detail: detail})
+				hr.Cells = append(hr.Cells, htmlMatrixCell{Case: c.Class, Mark: c.Mark(), Class: robustClass(c, i < len(m.Classes) && m.Classes[i].Finding), Detail: detail})
 			}
 			hw.Rows = append(hw.Rows, hr)
 		}
 		h.Workloads = append(h.Workloads, hw)
 	}
-	var b bytes.Buffer
-	if err := robustTemplate.Execute(&b, h); err != nil {
-		return "", fmt.Errorf("html report: robustness matrix: %w", err)
-	}
-	return template.HTML(b.String()), nil
+	return matrixHTML(robustTemplate, h, "robustness matrix")
 }
