@@ -54,6 +54,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/internal/genbind"
 	gen "github.com/serbench/serbench/internal/gen/xdr"
+	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -105,8 +106,8 @@ var mappings = genbind.Mappings[message]{
 	},
 	reflect.TypeFor[[]float32](): {
 		New:       func() message { return new(gen.Floats) },
-		Of:        func(v any) (any, error) { return &gen.Floats{Values: bitsOf32(*v.(*[]float32))}, nil },
-		Canonical: func(v any) (any, error) { f := floatsOf32(v.(*gen.Floats).Values); return &f, nil },
+		Of:        func(v any) (any, error) { return &gen.Floats{Values: schema.Float32Bits(*v.(*[]float32))}, nil },
+		Canonical: func(v any) (any, error) { f := schema.Float32sOfBits(v.(*gen.Floats).Values); return &f, nil },
 	},
 }
 

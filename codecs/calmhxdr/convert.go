@@ -3,7 +3,6 @@ package calmhxdr
 import (
 	"fmt"
 	"math"
-	"unsafe"
 
 	gen "github.com/serbench/serbench/internal/gen/xdr"
 	"github.com/serbench/serbench/schema"
@@ -13,80 +12,11 @@ import (
 // The conversions between the canonical workload types and the generated
 // types follow schema/genxdr.go. Slices whose element type is the same in
 // both, or has the same bits (a float and the unsigned integer of its IEEE
-// 754 bits), are shared, not copied: the decoded []byte fields, which
+// 754 bits, schema.Float32Bits), are shared, not copied: the decoded []byte fields, which
 // alias the input (the package doc says why), are shared too, as a user of
 // the generated types has them. Nil and empty are kept apart on the way
-// in; the decoder then makes every empty list nil.
-
-// bitsOf32 returns s as the IEEE 754 bits of its elements, sharing its
-// memory: a float32 and a uint32 have the same size, and the bits are the
-// float's.
-func bitsOf32(s []float32) []uint32 {
-	if s == nil {
-		return nil
-	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-// floatsOf32 is the inverse of bitsOf32, sharing memory too.
-func floatsOf32(s []uint32) []float32 {
-	if s == nil {
-		return nil
-	}
-	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-// bitsOf64 is bitsOf32 for float64.
-func bitsOf64(s []float64) []uint64 {
-	if s == nil {
-		return nil
-	}
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-// floatsOf64 is the inverse of bitsOf64.
-func floatsOf64(s []uint64) []float64 {
-	if s == nil {
-		return nil
-	}
-	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-// entries returns the list of entries, made by entry, of the map m: nil
-// for nil. At the first value entry fails on, it returns nil, the value's
-// key and entry's error.
-func entries[V, E any](m map[string]V, entry func(k string, v V) (E, error)) ([]E, string, error) {
-	if m == nil {
-		return nil, "", nil
-	}
-	es := make([]E, 0, len(m))
-	for k, v := range m {
-		e, err := entry(k, v)
-		if err != nil {
-			return nil, k, err
-		}
-		es = append(es, e)
-	}
-	return es, "", nil
-}
-
-// mapOf returns the map of the list of entries es, kv returning the key
-// and value of each: nil for nil. At the first entry kv fails on, it
-// returns nil, the entry's key and kv's error.
-func mapOf[E, V any](es []E, kv func(e *E) (string, V, error)) (map[string]V, string, error) {
-	if es == nil {
-		return nil, "", nil
-	}
-	m := make(map[string]V, len(es))
-	for i := range es {
-		k, v, err := kv(&es[i])
-		if err != nil {
-			return nil, k, err
-		}
-		m[k] = v
-	}
-	return m, "", nil
-}
+// in; the decoder then makes every empty list nil. Maps are lists of
+// entries (schema.Entries, schema.MapOfEntries).
 
 // personOf returns the generated Person of p. It fails for a BirthDay
 // outside the range of the time mapping (schema.SplitTime).
@@ -105,14 +35,14 @@ func personOf(p *workload.Person) (*gen.Person, error) {
 		Money:            math.Float64bits(p.Money),
 		Aliases:          p.Aliases,
 	}
-	m.Tags, _, _ = entries(p.Tags, func(k, v string) (gen.StringEntry, error) {
+	m.Tags, _, _ = schema.Entries(p.Tags, func(k, v string) (gen.StringEntry, error) {
 		return gen.StringEntry{Key: k, Value: v}, nil
 	})
 	return m, nil
 }
 
 func canonicalPerson(m *gen.Person) *workload.Person {
-	tags, _, _ := mapOf(m.Tags, func(e *gen.StringEntry) (string, string, error) { return e.Key, e.Value, nil })
+	tags, _, _ := schema.MapOfEntries(m.Tags, func(e *gen.StringEntry) (string, string, error) { return e.Key, e.Value, nil })
 	return &workload.Person{
 		Name:     m.Name,
 		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
@@ -170,8 +100,8 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 		Ui16slice: s.Ui16slice,
 		Ui32slice: s.Ui32slice,
 		Ui64slice: s.Ui64slice,
-		F32slice:  bitsOf32(s.F32slice),
-		F64slice:  bitsOf64(s.F64slice),
+		F32slice:  schema.Float32Bits(s.F32slice),
+		F64slice:  schema.Float64Bits(s.F64slice),
 		Bslice:    s.Bslice,
 		Byslice:   s.Byslice,
 
@@ -191,13 +121,13 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	if m.Iptrslice, i = schema.Values(s.Iptrslice); i >= 0 {
 		return nil, fmt.Errorf("calmh-xdr: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
 	}
-	if m.Ms, k, err = entries(s.Ms, func(k string, v any) (gen.ValueEntry, error) {
+	if m.Ms, k, err = schema.Entries(s.Ms, func(k string, v any) (gen.ValueEntry, error) {
 		val, err := valueOf(v)
 		return gen.ValueEntry{Key: k, Value: val}, err
 	}); err != nil {
 		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	m.Msi64, _, _ = entries(s.Msi64, func(k string, v int64) (gen.Int64Entry, error) {
+	m.Msi64, _, _ = schema.Entries(s.Msi64, func(k string, v int64) (gen.Int64Entry, error) {
 		return gen.Int64Entry{Key: k, Value: v}, nil
 	})
 	if s.Nintf != nil {
@@ -207,13 +137,13 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 		}
 		m.Nintf = []gen.Value{v}
 	}
-	m.Nmap, _, _ = entries(s.Nmap, func(k string, v bool) (gen.BoolEntry, error) {
+	m.Nmap, _, _ = schema.Entries(s.Nmap, func(k string, v bool) (gen.BoolEntry, error) {
 		return gen.BoolEntry{Key: k, Value: v}, nil
 	})
 	if s.Nint64 != nil {
 		m.Nint64 = []int64{*s.Nint64}
 	}
-	if m.Mtsptr, k, err = entries(s.Mtsptr, func(k string, v *workload.TestStruc) (gen.TestStrucEntry, error) {
+	if m.Mtsptr, k, err = schema.Entries(s.Mtsptr, func(k string, v *workload.TestStruc) (gen.TestStrucEntry, error) {
 		e := gen.TestStrucEntry{Key: k}
 		if v != nil {
 			c, err := testStrucOf(v)
@@ -226,7 +156,7 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if m.Mts, k, err = entries(s.Mts, func(k string, v workload.TestStruc) (gen.TestStrucEntry, error) {
+	if m.Mts, k, err = schema.Entries(s.Mts, func(k string, v workload.TestStruc) (gen.TestStrucEntry, error) {
 		c, err := testStrucOf(&v)
 		if err != nil {
 			return gen.TestStrucEntry{}, err
@@ -274,8 +204,8 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 		Ui16slice: m.Ui16slice,
 		Ui32slice: m.Ui32slice,
 		Ui64slice: m.Ui64slice,
-		F32slice:  floatsOf32(m.F32slice),
-		F64slice:  floatsOf64(m.F64slice),
+		F32slice:  schema.Float32sOfBits(m.F32slice),
+		F64slice:  schema.Float64sOfBits(m.F64slice),
 		Bslice:    m.Bslice,
 		Byslice:   m.Byslice,
 
@@ -296,13 +226,13 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 	if s.Islice, i, err = schema.SlicePtrErr(m.Islice, canonicalValue); err != nil {
 		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	if s.Ms, k, err = mapOf(m.Ms, func(e *gen.ValueEntry) (string, any, error) {
+	if s.Ms, k, err = schema.MapOfEntries(m.Ms, func(e *gen.ValueEntry) (string, any, error) {
 		v, err := canonicalValue(&e.Value)
 		return e.Key, v, err
 	}); err != nil {
 		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	s.Msi64, _, _ = mapOf(m.Msi64, func(e *gen.Int64Entry) (string, int64, error) { return e.Key, e.Value, nil })
+	s.Msi64, _, _ = schema.MapOfEntries(m.Msi64, func(e *gen.Int64Entry) (string, int64, error) { return e.Key, e.Value, nil })
 	switch len(m.Nintf) {
 	case 0:
 	case 1:
@@ -312,17 +242,17 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 	default:
 		return nil, fmt.Errorf("calmh-xdr: Nintf has %d elements, not 0 or 1", len(m.Nintf))
 	}
-	s.Nmap, _, _ = mapOf(m.Nmap, func(e *gen.BoolEntry) (string, bool, error) { return e.Key, e.Value, nil })
+	s.Nmap, _, _ = schema.MapOfEntries(m.Nmap, func(e *gen.BoolEntry) (string, bool, error) { return e.Key, e.Value, nil })
 	if s.Nint64, ok = schema.Single(m.Nint64); !ok {
 		return nil, fmt.Errorf("calmh-xdr: Nint64 has %d elements, not 0 or 1", len(m.Nint64))
 	}
-	if s.Mtsptr, k, err = mapOf(m.Mtsptr, func(e *gen.TestStrucEntry) (string, *workload.TestStruc, error) {
+	if s.Mtsptr, k, err = schema.MapOfEntries(m.Mtsptr, func(e *gen.TestStrucEntry) (string, *workload.TestStruc, error) {
 		c, err := optional(e.Value)
 		return e.Key, c, err
 	}); err != nil {
 		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if s.Mts, k, err = mapOf(m.Mts, func(e *gen.TestStrucEntry) (string, workload.TestStruc, error) {
+	if s.Mts, k, err = schema.MapOfEntries(m.Mts, func(e *gen.TestStrucEntry) (string, workload.TestStruc, error) {
 		if len(e.Value) != 1 {
 			return e.Key, workload.TestStruc{}, fmt.Errorf("calmh-xdr: entry has %d values, not 1", len(e.Value))
 		}

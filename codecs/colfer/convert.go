@@ -46,39 +46,11 @@ func boolsOfBytes(b []byte) ([]bool, error) {
 }
 
 // entries returns the list of entries, made by entry, that Colfer has for
-// the map m: nil for nil. At the first value entry fails on, it returns
-// nil, the value's key and entry's error.
+// the map m (schema.Entries): nil for nil, a list of pointers to the
+// elements of one new slice of entries.
 func entries[V, E any](m map[string]V, entry func(k string, v V) (E, error)) ([]*E, string, error) {
-	if m == nil {
-		return nil, "", nil
-	}
-	es := make([]E, 0, len(m))
-	for k, v := range m {
-		e, err := entry(k, v)
-		if err != nil {
-			return nil, k, err
-		}
-		es = append(es, e)
-	}
-	return schema.PointersTo(es), "", nil
-}
-
-// mapOf returns the map of Colfer's list of entries es, kv returning the
-// key and value of each: nil for nil. At the first entry kv fails on, it
-// returns nil, the entry's key and kv's error.
-func mapOf[E, V any](es []*E, kv func(e *E) (string, V, error)) (map[string]V, string, error) {
-	if es == nil {
-		return nil, "", nil
-	}
-	m := make(map[string]V, len(es))
-	for _, e := range es {
-		k, v, err := kv(e)
-		if err != nil {
-			return nil, k, err
-		}
-		m[k] = v
-	}
-	return m, "", nil
+	es, k, err := schema.Entries(m, entry)
+	return schema.PointersTo(es), k, err
 }
 
 // The entries of the maps whose conversion cannot fail, both ways.
@@ -120,7 +92,7 @@ func personOf(p *workload.Person) (*gen.Person, error) {
 }
 
 func canonicalPerson(m *gen.Person) *workload.Person {
-	tags, _, _ := mapOf(m.Tags, stringKV)
+	tags, _, _ := schema.MapOfEntryPtrs(m.Tags, stringKV)
 	return &workload.Person{
 		Name:     m.Name,
 		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
@@ -293,21 +265,21 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 	if s.Islice, i, err = schema.SliceErr(m.Islice, canonicalValue); err != nil {
 		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
-	if s.Ms, k, err = mapOf(m.Ms, func(e *gen.ValueEntry) (string, any, error) {
+	if s.Ms, k, err = schema.MapOfEntryPtrs(m.Ms, func(e *gen.ValueEntry) (string, any, error) {
 		v, err := canonicalValue(e.Value)
 		return e.Key, v, err
 	}); err != nil {
 		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	s.Msi64, _, _ = mapOf(m.Msi64, int64KV)
+	s.Msi64, _, _ = schema.MapOfEntryPtrs(m.Msi64, int64KV)
 	if s.Nintf, err = canonicalValue(m.Nintf); err != nil {
 		return nil, fmt.Errorf("Nintf: %w", err)
 	}
-	s.Nmap, _, _ = mapOf(m.Nmap, boolKV)
+	s.Nmap, _, _ = schema.MapOfEntryPtrs(m.Nmap, boolKV)
 	if s.Nint64, ok = schema.Single(m.Nint64); !ok {
 		return nil, fmt.Errorf("colfer: Nint64 has %d elements, not 0 or 1", len(m.Nint64))
 	}
-	if s.Mtsptr, k, err = mapOf(m.Mtsptr, func(e *gen.TestStrucEntry) (string, *workload.TestStruc, error) {
+	if s.Mtsptr, k, err = schema.MapOfEntryPtrs(m.Mtsptr, func(e *gen.TestStrucEntry) (string, *workload.TestStruc, error) {
 		if e.Value == nil {
 			return e.Key, nil, nil
 		}
@@ -316,7 +288,7 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if s.Mts, k, err = mapOf(m.Mts, func(e *gen.TestStrucEntry) (string, workload.TestStruc, error) {
+	if s.Mts, k, err = schema.MapOfEntryPtrs(m.Mts, func(e *gen.TestStrucEntry) (string, workload.TestStruc, error) {
 		v := e.Value
 		if v == nil {
 			v = new(gen.TestStruc)

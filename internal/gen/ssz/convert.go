@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"unsafe"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/schema"
@@ -114,22 +113,14 @@ func ToPerson(m *Person) *workload.Person {
 }
 
 // FromFloats returns the SSZ Floats of a slice of the floats workload: the
-// IEEE 754 bits of its values, sharing its memory (a float32 and a uint32
-// have the same size).
+// IEEE 754 bits of its values, sharing its memory (schema.Float32Bits).
 func FromFloats(v *[]float32) *Floats {
-	s := *v
-	if s == nil {
-		return &Floats{}
-	}
-	return &Floats{Values: unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))}
+	return &Floats{Values: schema.Float32Bits(*v)}
 }
 
 // ToFloats returns the canonical value of m, sharing its memory: nil when
 // empty.
 func ToFloats(m *Floats) *[]float32 {
-	var s []float32
-	if len(m.Values) > 0 {
-		s = unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(m.Values))), len(m.Values))
-	}
+	s := schema.Float32sOfBits(orNil(m.Values))
 	return &s
 }

@@ -5,7 +5,6 @@ package ssz
 import (
 	"fmt"
 	"math"
-	"unsafe"
 
 	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
@@ -20,37 +19,6 @@ func NestedBinding() Binding {
 		Of:        func(v any) (any, error) { return FromTestStruc(v.(*workload.TestStruc)) },
 		Canonical: func(v any) (any, error) { return ToTestStruc(v.(*TestStruc)) },
 	}
-}
-
-// bits32 returns the IEEE 754 bits of s, sharing its memory; bits64 the
-// same for float64, floats32 and floats64 the inverse: nil for nil, or for
-// empty on the way back.
-func bits32(s []float32) []uint32 {
-	if s == nil {
-		return nil
-	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-func bits64(s []float64) []uint64 {
-	if s == nil {
-		return nil
-	}
-	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-func floats32(s []uint32) []float32 {
-	if len(s) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
-
-func floats64(s []uint64) []float64 {
-	if len(s) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }
 
 // numbers is schema.Numbers with nil for an empty list, which go-ssz
@@ -96,40 +64,10 @@ func canonicalValue(m *Value) (any, error) {
 	return v, nil
 }
 
-// entries returns the list of entries, made by entry, of the map m: nil
-// for nil. At the first value entry fails on, it returns nil, the value's
-// key and entry's error.
-func entries[V, E any](m map[string]V, entry func(k string, v V) (*E, error)) ([]*E, string, error) {
-	if m == nil {
-		return nil, "", nil
-	}
-	es := make([]*E, 0, len(m))
-	for k, v := range m {
-		e, err := entry(k, v)
-		if err != nil {
-			return nil, k, err
-		}
-		es = append(es, e)
-	}
-	return es, "", nil
-}
-
-// mapOf returns the map of the list of entries es: nil for an empty list.
-// At the first entry kv fails on, it returns nil, the entry's key and kv's
-// error.
+// mapOf returns the map of the list of entries es (schema.MapOfEntryPtrs):
+// nil for an empty list, which go-ssz decodes as empty, not nil.
 func mapOf[E, V any](es []*E, kv func(e *E) (string, V, error)) (map[string]V, string, error) {
-	if len(es) == 0 {
-		return nil, "", nil
-	}
-	m := make(map[string]V, len(es))
-	for _, e := range es {
-		k, v, err := kv(e)
-		if err != nil {
-			return nil, k, err
-		}
-		m[k] = v
-	}
-	return m, "", nil
+	return schema.MapOfEntryPtrs(orNil(es), kv)
 }
 
 // FromTestStruc returns the SSZ TestStruc of s, with its children. It
@@ -158,8 +96,8 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 		Ui16slice: s.Ui16slice,
 		Ui32slice: s.Ui32slice,
 		Ui64slice: s.Ui64slice,
-		F32slice:  bits32(s.F32slice),
-		F64slice:  bits64(s.F64slice),
+		F32slice:  schema.Float32Bits(s.F32slice),
+		F64slice:  schema.Float64Bits(s.F64slice),
 		Bslice:    s.Bslice,
 		Byslice:   s.Byslice,
 
@@ -182,13 +120,13 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 		return nil, fmt.Errorf("ssz: Iptrslice[%d] is nil, which a list of int64 cannot hold", i)
 	}
 	m.Iptrslice = schema.Numbers[uint64](iptrs)
-	if m.Ms, k, err = entries(s.Ms, func(k string, v any) (*ValueEntry, error) {
+	if m.Ms, k, err = schema.Entries(s.Ms, func(k string, v any) (*ValueEntry, error) {
 		val, err := valueOf(v)
 		return &ValueEntry{Key: bytesOf(k), Value: val}, err
 	}); err != nil {
 		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	m.Msi64, _, _ = entries(s.Msi64, func(k string, v int64) (*Int64Entry, error) {
+	m.Msi64, _, _ = schema.Entries(s.Msi64, func(k string, v int64) (*Int64Entry, error) {
 		return &Int64Entry{Key: bytesOf(k), Value: uint64(v)}, nil
 	})
 	if s.Nintf != nil {
@@ -198,13 +136,13 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 		}
 		m.Nintf = []*Value{v}
 	}
-	m.Nmap, _, _ = entries(s.Nmap, func(k string, v bool) (*BoolEntry, error) {
+	m.Nmap, _, _ = schema.Entries(s.Nmap, func(k string, v bool) (*BoolEntry, error) {
 		return &BoolEntry{Key: bytesOf(k), Value: v}, nil
 	})
 	if s.Nint64 != nil {
 		m.Nint64 = []uint64{uint64(*s.Nint64)}
 	}
-	if m.Mtsptr, k, err = entries(s.Mtsptr, func(k string, v *workload.TestStruc) (*TestStrucEntry, error) {
+	if m.Mtsptr, k, err = schema.Entries(s.Mtsptr, func(k string, v *workload.TestStruc) (*TestStrucEntry, error) {
 		e := &TestStrucEntry{Key: bytesOf(k)}
 		if v != nil {
 			c, err := FromTestStruc(v)
@@ -217,7 +155,7 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if m.Mts, k, err = entries(s.Mts, func(k string, v workload.TestStruc) (*TestStrucEntry, error) {
+	if m.Mts, k, err = schema.Entries(s.Mts, func(k string, v workload.TestStruc) (*TestStrucEntry, error) {
 		c, err := FromTestStruc(&v)
 		if err != nil {
 			return nil, err
@@ -261,8 +199,8 @@ func ToTestStruc(m *TestStruc) (*workload.TestStruc, error) {
 		Ui16slice: orNil(m.Ui16slice),
 		Ui32slice: orNil(m.Ui32slice),
 		Ui64slice: orNil(m.Ui64slice),
-		F32slice:  floats32(m.F32slice),
-		F64slice:  floats64(m.F64slice),
+		F32slice:  schema.Float32sOfBits(orNil(m.F32slice)),
+		F64slice:  schema.Float64sOfBits(orNil(m.F64slice)),
 		Bslice:    orNil(m.Bslice),
 		Byslice:   orNil(m.Byslice),
 
