@@ -2,13 +2,9 @@ package report
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
@@ -52,50 +48,24 @@ func testMatrix() *result.Fidelity {
 }
 
 func TestFidelityGolden(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		render func(*bytes.Buffer, *result.Fidelity) error
-	}{
-		{"fidelity.golden", func(b *bytes.Buffer, m *result.Fidelity) error { return FidelityTable(b, m) }},
-		{"fidelity-markdown.golden", func(b *bytes.Buffer, m *result.Fidelity) error { return FidelityMarkdown(b, m) }},
-		{"fidelity-json.golden", func(b *bytes.Buffer, m *result.Fidelity) error { return FidelityJSON(b, m) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tc.render(&b, testMatrix()); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, tc.name, b.Bytes())
-		})
-	}
+	checkGoldens(t, testMatrix,
+		goldenRender[*result.Fidelity]{"fidelity.golden", FidelityTable},
+		goldenRender[*result.Fidelity]{"fidelity-markdown.golden", FidelityMarkdown},
+		goldenRender[*result.Fidelity]{"fidelity-json.golden", FidelityJSON})
 }
 
 func TestFidelityJSONRoundTrips(t *testing.T) {
-	var b bytes.Buffer
-	if err := FidelityJSON(&b, testMatrix()); err != nil {
-		t.Fatal(err)
-	}
-	var got result.Fidelity
-	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(testMatrix(), &got); diff != "" {
-		t.Errorf("JSON does not read back as the matrix (-want +got):\n%s", diff)
-	}
+	checkJSONRoundTrip(t, FidelityJSON, testMatrix(), "the matrix")
 }
 
 func TestFidelityHTML(t *testing.T) {
 	run := referenceRun("20261121-093000-abcdef")
-	var without, with bytes.Buffer
+	var without bytes.Buffer
 	if err := HTML(&without, []*result.Run{run}, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	matrices := map[string]*result.Fidelity{run.ID: testMatrix()}
-	if err := HTMLWithMatrices(&with, []*result.Run{run}, Options{}, Matrices{Fidelity: matrices}); err != nil {
-		t.Fatal(err)
-	}
-	page := with.String()
-	for _, want := range []string{
+	page := matrixPage(t, []*result.Run{run}, Matrices{Fidelity: map[string]*result.Fidelity{run.ID: testMatrix()}})
+	checkPage(t, page, []string{
 		`<a href="#run-1-fidelity">fidelity</a> <a href="#run-1-env">environment</a>`,
 		`<section class="fidelity" id="run-1-fidelity">`,
 		`<span class="mark fail">FAIL</span>`,
@@ -103,29 +73,16 @@ func TestFidelityHTML(t *testing.T) {
 		`panic: &lt;boom&gt;`,
 		`a case this version no longer has | &lt;b&gt;`,
 		`carrier: nested: bind: unsupported: person only`,
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("the page lacks %s", want)
-		}
-	}
-	if strings.Contains(page, "<boom>") || strings.Contains(page, "<b>") {
-		t.Error("text of the matrix is not escaped")
-	}
+	}, "<boom>", "<b>")
 	// Without a matrix the page is what HTML writes.
-	var none bytes.Buffer
-	if err := HTMLWithMatrices(&none, []*result.Run{run}, Options{}, Matrices{Fidelity: map[string]*result.Fidelity{"other-run": testMatrix()}}); err != nil {
-		t.Fatal(err)
-	}
-	if none.String() != without.String() || strings.Contains(without.String(), "fidelity") {
+	none := matrixPage(t, []*result.Run{run}, Matrices{Fidelity: map[string]*result.Fidelity{"other-run": testMatrix()}})
+	if none != without.String() || strings.Contains(without.String(), "fidelity") {
 		t.Error("a page without a matrix of its runs differs from HTML's")
 	}
 	// Several runs: each run's own section, no navigation link.
 	run2 := referenceRun("20261122-093000-abcdef")
-	with.Reset()
-	if err := HTMLWithMatrices(&with, []*result.Run{run, run2}, Options{}, Matrices{Fidelity: map[string]*result.Fidelity{run2.ID: testMatrix()}}); err != nil {
-		t.Fatal(err)
-	}
-	if page := with.String(); strings.Count(page, `<section class="fidelity"`) != 1 || !strings.Contains(page, `id="run-2-fidelity"`) {
+	page = matrixPage(t, []*result.Run{run, run2}, Matrices{Fidelity: map[string]*result.Fidelity{run2.ID: testMatrix()}})
+	if strings.Count(page, `<section class="fidelity"`) != 1 || !strings.Contains(page, `id="run-2-fidelity"`) {
 		t.Error("several runs: want one section, in the second run")
 	}
 }

@@ -1,15 +1,10 @@
 package report
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
@@ -66,21 +61,9 @@ func testInterop() *result.Interop {
 }
 
 func TestInteropRenderers(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		render func(*bytes.Buffer, *result.Interop) error
-	}{
-		{"interop-text.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropTable(b, x) }},
-		{"interop-markdown.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropMarkdown(b, x) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tc.render(&b, testInterop()); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, tc.name, b.Bytes())
-		})
-	}
+	checkGoldens(t, testInterop,
+		goldenRender[*result.Interop]{"interop-text.golden", InteropTable},
+		goldenRender[*result.Interop]{"interop-markdown.golden", InteropMarkdown})
 }
 
 func TestInteropWhy(t *testing.T) {
@@ -104,28 +87,13 @@ func TestInteropWhy(t *testing.T) {
 }
 
 func TestInteropJSONRoundTrips(t *testing.T) {
-	var b bytes.Buffer
-	if err := InteropJSON(&b, testInterop()); err != nil {
-		t.Fatal(err)
-	}
-	var got result.Interop
-	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(testInterop(), &got); diff != "" {
-		t.Errorf("JSON does not read back as the matrices (-want +got):\n%s", diff)
-	}
+	checkJSONRoundTrip(t, InteropJSON, testInterop(), "the matrices")
 }
 
 func TestInteropHTML(t *testing.T) {
 	run := referenceRun("20261121-093000-abcdef")
-	var with bytes.Buffer
-	mx := Matrices{Interop: map[string]*result.Interop{run.ID: testInterop()}}
-	if err := HTMLWithMatrices(&with, []*result.Run{run}, Options{}, mx); err != nil {
-		t.Fatal(err)
-	}
-	page := with.String()
-	for _, want := range []string{
+	page := matrixPage(t, []*result.Run{run}, Matrices{Interop: map[string]*result.Interop{run.ID: testInterop()}})
+	checkPage(t, page, []string{
 		`<a href="#run-1-interop">interoperability</a> <a href="#run-1-env">environment</a>`,
 		`<section class="fidelity interop" id="run-1-interop">`,
 		`<h4>msgpack on person</h4>`,
@@ -140,20 +108,9 @@ func TestInteropHTML(t *testing.T) {
 		`<h4>avro on bigfloat</h4>
 <p class="sub">no implementation binds the workload.</p>
 <ul class="notes"><li>left out: z: bind: unsupported: no schema for &lt;BigFloat&gt;</li></ul>`,
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("the page lacks %s", want)
-		}
-	}
-	if strings.Contains(page, "<msgpack>") || strings.Contains(page, "<ext>") || strings.Contains(page, "<BigFloat>") {
-		t.Error("text of the matrix is not escaped")
-	}
+	}, "<msgpack>", "<ext>", "<BigFloat>")
 	// Without matrices, no section.
-	var without bytes.Buffer
-	if err := HTMLWithMatrices(&without, []*result.Run{run}, Options{}, Matrices{}); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(without.String(), "interop") {
+	if strings.Contains(matrixPage(t, []*result.Run{run}, Matrices{}), "interop") {
 		t.Error("a run without interoperability matrices has a section")
 	}
 }
@@ -219,42 +176,17 @@ func testInteropPeers() *result.Interop {
 }
 
 func TestInteropPeerRenderers(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		render func(*bytes.Buffer, *result.Interop) error
-	}{
-		{"interop-peers-text.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropTable(b, x) }},
-		{"interop-peers-markdown.golden", func(b *bytes.Buffer, x *result.Interop) error { return InteropMarkdown(b, x) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tc.render(&b, testInteropPeers()); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, tc.name, b.Bytes())
-		})
-	}
-	var b bytes.Buffer
-	if err := InteropJSON(&b, testInteropPeers()); err != nil {
-		t.Fatal(err)
-	}
-	var got result.Interop
-	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(testInteropPeers(), &got); diff != "" {
-		t.Errorf("JSON does not read back as the matrices (-want +got):\n%s", diff)
-	}
+	checkGoldens(t, testInteropPeers,
+		goldenRender[*result.Interop]{"interop-peers-text.golden", InteropTable},
+		goldenRender[*result.Interop]{"interop-peers-markdown.golden", InteropMarkdown})
+	got := checkJSONRoundTrip(t, InteropJSON, testInteropPeers(), "the matrices")
 	m := &got.Matrices[0]
 	if why := interopWhy(m, *m.Cell("a-msgpack", "python msgpack")); why != "10 of 10 values lossy: time-precision (reader's mapping), time-zone (both)" {
 		t.Errorf("a-msgpack → python msgpack: %s", why)
 	}
 	run := referenceRun("20261121-093000-abcdef")
-	var page bytes.Buffer
-	if err := HTMLWithMatrices(&page, []*result.Run{run}, Options{}, Matrices{Interop: map[string]*result.Interop{run.ID: testInteropPeers()}}); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
+	page := matrixPage(t, []*result.Run{run}, Matrices{Interop: map[string]*result.Interop{run.ID: testInteropPeers()}})
+	checkPage(t, page, []string{
 		`<li>peer python: CPython 3.11.7; msgpack 1.2.4, protobuf 7.36.2 (the peer process ran 1.102s)</li>`,
 		`<th title="node @msgpack/msgpack">4</th>`,
 		`<li>note: python protobuf did not join: the peer reads person in protobuf only (peers/README.md)</li>`,
@@ -265,9 +197,5 @@ func TestInteropPeerRenderers(t *testing.T) {
 		`<td class="l">@msgpack/msgpack</td>`,
 		`<td>1.55µs</td>`,
 		`<td>235µs</td>`,
-	} {
-		if !strings.Contains(page.String(), want) {
-			t.Errorf("the page lacks %s", want)
-		}
-	}
+	})
 }

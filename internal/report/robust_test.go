@@ -1,15 +1,9 @@
 package report
 
 import (
-	"bytes"
-	"encoding/json"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
@@ -49,21 +43,9 @@ func testRobust() *result.Robust {
 }
 
 func TestRobustRenderers(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		render func(*bytes.Buffer, *result.Robust) error
-	}{
-		{"robust-text.golden", func(b *bytes.Buffer, m *result.Robust) error { return RobustTable(b, m) }},
-		{"robust-markdown.golden", func(b *bytes.Buffer, m *result.Robust) error { return RobustMarkdown(b, m) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tc.render(&b, testRobust()); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, tc.name, b.Bytes())
-		})
-	}
+	checkGoldens(t, testRobust,
+		goldenRender[*result.Robust]{"robust-text.golden", RobustTable},
+		goldenRender[*result.Robust]{"robust-markdown.golden", RobustMarkdown})
 }
 
 func TestRobustMarks(t *testing.T) {
@@ -91,28 +73,13 @@ func TestRobustMarks(t *testing.T) {
 }
 
 func TestRobustJSONRoundTrips(t *testing.T) {
-	var b bytes.Buffer
-	if err := RobustJSON(&b, testRobust()); err != nil {
-		t.Fatal(err)
-	}
-	var got result.Robust
-	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(testRobust(), &got); diff != "" {
-		t.Errorf("JSON does not read back as the matrix (-want +got):\n%s", diff)
-	}
+	checkJSONRoundTrip(t, RobustJSON, testRobust(), "the matrix")
 }
 
 func TestRobustHTML(t *testing.T) {
 	run := referenceRun("20261121-093000-abcdef")
-	var with bytes.Buffer
-	mx := Matrices{Robust: map[string]*result.Robust{run.ID: testRobust()}}
-	if err := HTMLWithMatrices(&with, []*result.Run{run}, Options{}, mx); err != nil {
-		t.Fatal(err)
-	}
-	page := with.String()
-	for _, want := range []string{
+	page := matrixPage(t, []*result.Run{run}, Matrices{Robust: map[string]*result.Robust{run.ID: testRobust()}})
+	checkPage(t, page, []string{
 		`<a href="#run-1-robust">robustness</a> <a href="#run-1-env">environment</a>`,
 		`<section class="fidelity robust" id="run-1-robust">`,
 		`<span class="mark fail">P95</span>`,
@@ -123,12 +90,5 @@ func TestRobustHTML(t *testing.T) {
 		`not run: broken: the codec does not decode its own valid message (value 0): error: &lt;eof&gt;`,
 		`person/fb/bomb-worst-40.bin`,
 		`<h4>nested</h4>`,
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("the page lacks %s", want)
-		}
-	}
-	if strings.Contains(page, "<3>") || strings.Contains(page, "<nested>") {
-		t.Error("text of the matrix is not escaped")
-	}
+	}, "<3>", "<nested>")
 }

@@ -1,0 +1,83 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/result"
+)
+
+// The test helpers of the three matrices (fidelity, robust and interop
+// tests): golden renderings, the JSON round trip and the HTML page.
+
+// goldenRender is a renderer of a matrix and its golden file.
+type goldenRender[M any] struct {
+	name   string
+	render func(io.Writer, M) error
+}
+
+// checkGoldens renders the matrix m returns with each renderer and checks
+// the output against the renderer's golden file.
+func checkGoldens[M any](t *testing.T, m func() M, renders ...goldenRender[M]) {
+	t.Helper()
+	for _, tc := range renders {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b, m()); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, tc.name, b.Bytes())
+		})
+	}
+}
+
+// checkJSONRoundTrip renders want as JSON and checks that it reads back
+// as want; what names the matrix in the error.
+func checkJSONRoundTrip[M any](t *testing.T, render func(io.Writer, *M) error, want *M, what string) *M {
+	t.Helper()
+	var b bytes.Buffer
+	if err := render(&b, want); err != nil {
+		t.Fatal(err)
+	}
+	var got M
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, &got); diff != "" {
+		t.Errorf("JSON does not read back as %s (-want +got):\n%s", what, diff)
+	}
+	return &got
+}
+
+// matrixPage returns the HTML page of runs with the matrices mx.
+func matrixPage(t *testing.T, runs []*result.Run, mx Matrices) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := HTMLWithMatrices(&b, runs, Options{}, mx); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// checkPage reports each of wants that page lacks, and that the text of
+// the matrix is not escaped when page has any of raw.
+func checkPage(t *testing.T, page string, wants []string, raw ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	for _, r := range raw {
+		if strings.Contains(page, r) {
+			t.Error("text of the matrix is not escaped")
+			return
+		}
+	}
+}
