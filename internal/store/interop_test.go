@@ -2,14 +2,9 @@ package store
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/result"
 )
 
@@ -58,52 +53,29 @@ func interopMatrix() *result.Interop {
 	}
 }
 
+// interopMethods are the interoperability matrices' DB methods.
+var interopMethods = matrixMethods[result.Interop]{(*DB).SaveInterop, (*DB).Interop, "interop_matrices", "matrices"}
+
 // testInterop: a run's interoperability matrices are stored, read back as
 // they were, replaced, and damaged ones are an error that says so.
 func testInterop(t *testing.T, fresh newDB) {
 	ctx := context.Background()
-	d := open(t, fresh(t))
-	run := fixture.Run("20260101-000000-aaaaaa")
-	write(t, d, run)
-	if _, err := d.Interop(ctx, run.ID); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("a run without matrices: %v, want ErrNotFound", err)
-	}
-	if err := d.SaveInterop(ctx, "no-such-run", interopMatrix()); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("matrices of a run not stored: %v, want ErrNotFound", err)
-	}
-	m := interopMatrix()
-	if err := d.SaveInterop(ctx, run.ID, m); err != nil {
-		t.Fatal(err)
-	}
-	got, err := d.Interop(ctx, run.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(interopMatrix(), got); diff != "" {
-		t.Errorf("stored matrices differ (-want +got):\n%s", diff)
-	}
+	d, id := checkMatrixSaved(t, fresh, interopMethods, interopMatrix)
 	// Saving again replaces the matrices.
+	m := interopMatrix()
 	m.Matrices = nil
-	if err := d.SaveInterop(ctx, run.ID, m); err != nil {
+	if err := d.SaveInterop(ctx, id, m); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := d.Interop(ctx, run.ID); err != nil || len(got.Matrices) != 0 {
+	if got, err := d.Interop(ctx, id); err != nil || len(got.Matrices) != 0 {
 		t.Fatalf("after saving again: %v, %v", got, err)
 	}
 	// Matrices stored before the peers joined read as they were.
 	old := `{"values":3,"time_limit":20000000000,"memory_limit":0,"matrices":[{"format":"json","workload":"person",` +
 		`"codecs":[{"name":"json","module":"encoding/json"}],"cells":[{"writer":"json","reader":"json","status":"exact","values":3,"exact":3}]}]}`
-	if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE interop_matrices SET matrix = ? WHERE run_id = ?`), old, run.ID); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := d.Interop(ctx, run.ID); err != nil || got.HasPeers() || len(got.Peers) != 0 || got.Matrix("json", "person").Cell("json", "json").Exact != 3 {
+	setStoredMatrix(t, d, interopMethods, id, old)
+	if got, err := d.Interop(ctx, id); err != nil || got.HasPeers() || len(got.Peers) != 0 || got.Matrix("json", "person").Cell("json", "json").Exact != 3 {
 		t.Fatalf("matrices stored before the peers: %+v, %v", got, err)
 	}
-	// Damaged matrices are an error that says so.
-	if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE interop_matrices SET matrix = ? WHERE run_id = ?`), "{not json", run.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.Interop(ctx, run.ID); err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), run.ID) {
-		t.Errorf("damaged matrices: %v", err)
-	}
+	checkMatrixDamaged(t, d, interopMethods, id)
 }

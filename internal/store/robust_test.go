@@ -2,14 +2,9 @@ package store
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/result"
 )
 
@@ -29,43 +24,22 @@ func robustMatrix() *result.Robust {
 	}
 }
 
+// robustMethods are the robustness matrix's DB methods.
+var robustMethods = matrixMethods[result.Robust]{(*DB).SaveRobust, (*DB).Robust, "robust_matrices", "a matrix"}
+
 // testRobust: a run's robustness matrix is stored, read back as it was,
 // replaced, and a damaged one is an error that says so.
 func testRobust(t *testing.T, fresh newDB) {
 	ctx := context.Background()
-	d := open(t, fresh(t))
-	run := fixture.Run("20260101-000000-aaaaaa")
-	write(t, d, run)
-	if _, err := d.Robust(ctx, run.ID); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("a run without a matrix: %v, want ErrNotFound", err)
-	}
-	if err := d.SaveRobust(ctx, "no-such-run", robustMatrix()); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("a matrix of a run not stored: %v, want ErrNotFound", err)
-	}
-	m := robustMatrix()
-	if err := d.SaveRobust(ctx, run.ID, m); err != nil {
-		t.Fatal(err)
-	}
-	got, err := d.Robust(ctx, run.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(robustMatrix(), got); diff != "" {
-		t.Errorf("stored matrix differs (-want +got):\n%s", diff)
-	}
+	d, id := checkMatrixSaved(t, fresh, robustMethods, robustMatrix)
 	// Saving again replaces the matrix.
+	m := robustMatrix()
 	m.Rows = m.Rows[1:]
-	if err := d.SaveRobust(ctx, run.ID, m); err != nil {
+	if err := d.SaveRobust(ctx, id, m); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := d.Robust(ctx, run.ID); err != nil || len(got.Rows) != 1 {
+	if got, err := d.Robust(ctx, id); err != nil || len(got.Rows) != 1 {
 		t.Fatalf("after saving again: %v, %v", got, err)
 	}
-	// A damaged matrix is an error that says so.
-	if _, err := d.db.ExecContext(ctx, d.rebind(`UPDATE robust_matrices SET matrix = ? WHERE run_id = ?`), "{not json", run.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.Robust(ctx, run.ID); err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), run.ID) {
-		t.Errorf("damaged matrix: %v", err)
-	}
+	checkMatrixDamaged(t, d, robustMethods, id)
 }
