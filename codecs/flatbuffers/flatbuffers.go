@@ -191,7 +191,10 @@ func bind(t codec.Target, reuse bool) (codec.Instance, error) {
 		}, accessPerson), nil
 	case nestedType:
 		return codec.WithAccess(codec.Funcs{
-			EncodeFunc: func(v any) ([]byte, error) { return enc().nested(v.(*workload.TestStruc)) },
+			EncodeFunc: func(v any) ([]byte, error) {
+				e := enc()
+				return e.finishOr(e.testStruc(v.(*workload.TestStruc)))
+			},
 			DecodeFunc: func(data []byte) (any, error) { return decodeNested(data), nil },
 		}, accessNested), nil
 	case floatsType:
@@ -201,7 +204,10 @@ func bind(t codec.Target, reuse bool) (codec.Instance, error) {
 		}, nil
 	case twitterType:
 		return codec.Funcs{
-			EncodeFunc: func(v any) ([]byte, error) { return enc().twitter(v.(*workload.TwitterStatus)) },
+			EncodeFunc: func(v any) ([]byte, error) {
+				e := enc()
+				return e.finishOr(e.twitterStatus(v.(*workload.TwitterStatus)))
+			},
 			DecodeFunc: func(data []byte) (any, error) { return decodeTwitter(data) },
 		}, nil
 	case citmType:
@@ -233,10 +239,22 @@ func (e *encoder) finish(root fb.UOffsetT) []byte {
 	return e.b.FinishedBytes()
 }
 
+// finishOr is finish for a root table whose writer can fail: it returns
+// err, if any, and otherwise the finished buffer.
+func (e *encoder) finishOr(root fb.UOffsetT, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	return e.finish(root), nil
+}
+
+// startVector is a generated XStartFieldVector function.
+type startVector = func(*fb.Builder, int) fb.UOffsetT
+
 // vectorOfOffsets writes the offsets pushed on e.offs since mark as a
 // vector started by start (a generated XStartFieldVector function), pops
 // them and returns the vector's offset.
-func (e *encoder) vectorOfOffsets(mark int, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
+func (e *encoder) vectorOfOffsets(mark int, start startVector) fb.UOffsetT {
 	offs := e.offs[mark:]
 	start(e.b, len(offs))
 	for i := len(offs) - 1; i >= 0; i-- {
@@ -246,9 +264,61 @@ func (e *encoder) vectorOfOffsets(mark int, start func(*fb.Builder, int) fb.UOff
 	return e.b.EndVector(len(offs))
 }
 
+// tables writes the elements of s with write, each a table (or string)
+// whose offset write returns, then the vector of their offsets started by
+// start; it returns 0 (no field) for a nil s. write may push and pop
+// offsets of its own on e.offs.
+func tables[T any](e *encoder, s []T, start startVector, write func(*encoder, *T) fb.UOffsetT) fb.UOffsetT {
+	if s == nil {
+		return 0
+	}
+	mark := len(e.offs)
+	for i := range s {
+		off := write(e, &s[i])
+		e.offs = append(e.offs, off)
+	}
+	return e.vectorOfOffsets(mark, start)
+}
+
+// checkedTables is tables for a write that can fail, which takes the
+// elements by value: it stops at the first error.
+func checkedTables[T any](e *encoder, s []T, start startVector, write func(*encoder, T) (fb.UOffsetT, error)) (fb.UOffsetT, error) {
+	if s == nil {
+		return 0, nil
+	}
+	mark := len(e.offs)
+	for _, x := range s {
+		off, err := write(e, x)
+		if err != nil {
+			return 0, err
+		}
+		e.offs = append(e.offs, off)
+	}
+	return e.vectorOfOffsets(mark, start), nil
+}
+
+// entries writes the entries of m with write, each an entry table of key
+// and value whose offset write returns, then the vector of their offsets
+// started by start; it returns 0 (no field) for a nil m, and stops at the
+// first error.
+func entries[V any](e *encoder, m map[string]V, start startVector, write func(*encoder, string, V) (fb.UOffsetT, error)) (fb.UOffsetT, error) {
+	if m == nil {
+		return 0, nil
+	}
+	mark := len(e.offs)
+	for k, x := range m {
+		off, err := write(e, k, x)
+		if err != nil {
+			return 0, err
+		}
+		e.offs = append(e.offs, off)
+	}
+	return e.vectorOfOffsets(mark, start), nil
+}
+
 // strings writes s as a vector of strings, or returns 0 (no field) for a
 // nil s.
-func (e *encoder) strings(s []string, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
+func (e *encoder) strings(s []string, start startVector) fb.UOffsetT {
 	if s == nil {
 		return 0
 	}
@@ -261,7 +331,7 @@ func (e *encoder) strings(s []string, start func(*fb.Builder, int) fb.UOffsetT) 
 
 // scalars writes s as a vector of scalars, prepending each element with
 // put (a Builder.PrependX method), or returns 0 (no field) for a nil s.
-func scalars[T any](b *fb.Builder, s []T, start func(*fb.Builder, int) fb.UOffsetT, put func(T)) fb.UOffsetT {
+func scalars[T any](b *fb.Builder, s []T, start startVector, put func(T)) fb.UOffsetT {
 	if s == nil {
 		return 0
 	}
@@ -293,6 +363,22 @@ func vector[T any](t fb.Table, slot fb.VOffsetT, n int, at func(int) T) []T {
 	s := make([]T, n)
 	for j := range s {
 		s[j] = at(j)
+	}
+	return s
+}
+
+// readTables reads a vector of n tables of type T with at (a generated
+// accessor), each into a new element with read; nil when the field is
+// absent.
+func readTables[T, E any](t fb.Table, slot fb.VOffsetT, n int, at func(*T, int) bool, read func(*T, *E)) []E {
+	if !present(t, slot) {
+		return nil
+	}
+	s := make([]E, n)
+	var x T
+	for j := range s {
+		at(&x, j)
+		read(&x, &s[j])
 	}
 	return s
 }

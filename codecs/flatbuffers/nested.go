@@ -11,15 +11,6 @@ import (
 	"github.com/serbench/serbench/workload"
 )
 
-// nested builds the TestStruc table of schema/nested.fbs from v.
-func (e *encoder) nested(v *workload.TestStruc) ([]byte, error) {
-	root, err := e.testStruc(v)
-	if err != nil {
-		return nil, err
-	}
-	return e.finish(root), nil
-}
-
 // testStruc writes v, its children first, and returns its offset.
 func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 	b := e.b
@@ -29,40 +20,17 @@ func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 	}
 	// Every string, vector and child table before the table itself: the
 	// builder cannot nest objects.
-	var mtsptr fb.UOffsetT
-	if v.Mtsptr != nil {
-		mark := len(e.offs)
-		for k, c := range v.Mtsptr {
-			if err := e.testStrucEntry(k, c); err != nil {
-				return 0, err
-			}
-		}
-		mtsptr = e.vectorOfOffsets(mark, fbs.TestStrucStartMtsptrVector)
+	mtsptr, err := entries(e, v.Mtsptr, fbs.TestStrucStartMtsptrVector, (*encoder).testStrucEntry)
+	if err != nil {
+		return 0, err
 	}
-	var mts fb.UOffsetT
-	if v.Mts != nil {
-		mark := len(e.offs)
-		for k, c := range v.Mts {
-			if err := e.testStrucEntry(k, &c); err != nil {
-				return 0, err
-			}
-		}
-		mts = e.vectorOfOffsets(mark, fbs.TestStrucStartMtsVector)
+	mts, err := entries(e, v.Mts, fbs.TestStrucStartMtsVector, (*encoder).testStrucValueEntry)
+	if err != nil {
+		return 0, err
 	}
-	var its fb.UOffsetT
-	if v.Its != nil {
-		mark := len(e.offs)
-		for _, c := range v.Its {
-			if c == nil {
-				return 0, errors.New("flatbuffers: nil *TestStruc in Its: a vector of tables has no nil element")
-			}
-			off, err := e.testStruc(c)
-			if err != nil {
-				return 0, err
-			}
-			e.offs = append(e.offs, off)
-		}
-		its = e.vectorOfOffsets(mark, fbs.TestStrucStartItsVector)
+	its, err := checkedTables(e, v.Its, fbs.TestStrucStartItsVector, (*encoder).itsElement)
+	if err != nil {
+		return 0, err
 	}
 	var nteststruc fb.UOffsetT
 	if v.Nteststruc != nil {
@@ -70,58 +38,16 @@ func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 			return 0, err
 		}
 	}
-	var islice fb.UOffsetT
-	if v.Islice != nil {
-		mark := len(e.offs)
-		for _, x := range v.Islice {
-			off, err := e.value(x)
-			if err != nil {
-				return 0, err
-			}
-			e.offs = append(e.offs, off)
-		}
-		islice = e.vectorOfOffsets(mark, fbs.TestStrucStartIsliceVector)
+	islice, err := checkedTables(e, v.Islice, fbs.TestStrucStartIsliceVector, (*encoder).value)
+	if err != nil {
+		return 0, err
 	}
-	var ms fb.UOffsetT
-	if v.Ms != nil {
-		mark := len(e.offs)
-		for k, x := range v.Ms {
-			value, err := e.value(x)
-			if err != nil {
-				return 0, err
-			}
-			key := b.CreateString(k)
-			fbs.ValueEntryStart(b)
-			fbs.ValueEntryAddKey(b, key)
-			fbs.ValueEntryAddValue(b, value)
-			e.offs = append(e.offs, fbs.ValueEntryEnd(b))
-		}
-		ms = e.vectorOfOffsets(mark, fbs.TestStrucStartMsVector)
+	ms, err := entries(e, v.Ms, fbs.TestStrucStartMsVector, (*encoder).valueEntry)
+	if err != nil {
+		return 0, err
 	}
-	var msi64 fb.UOffsetT
-	if v.Msi64 != nil {
-		mark := len(e.offs)
-		for k, x := range v.Msi64 {
-			key := b.CreateString(k)
-			fbs.Int64EntryStart(b)
-			fbs.Int64EntryAddKey(b, key)
-			fbs.Int64EntryAddValue(b, x)
-			e.offs = append(e.offs, fbs.Int64EntryEnd(b))
-		}
-		msi64 = e.vectorOfOffsets(mark, fbs.TestStrucStartMsi64Vector)
-	}
-	var nmap fb.UOffsetT
-	if v.Nmap != nil {
-		mark := len(e.offs)
-		for k, x := range v.Nmap {
-			key := b.CreateString(k)
-			fbs.BoolEntryStart(b)
-			fbs.BoolEntryAddKey(b, key)
-			fbs.BoolEntryAddValue(b, x)
-			e.offs = append(e.offs, fbs.BoolEntryEnd(b))
-		}
-		nmap = e.vectorOfOffsets(mark, fbs.TestStrucStartNmapVector)
-	}
+	msi64, _ := entries(e, v.Msi64, fbs.TestStrucStartMsi64Vector, (*encoder).int64Entry)
+	nmap, _ := entries(e, v.Nmap, fbs.TestStrucStartNmapVector, (*encoder).boolEntry)
 	var nintf fb.UOffsetT
 	if v.Nintf != nil {
 		if nintf, err = e.value(v.Nintf); err != nil {
@@ -213,84 +139,98 @@ func (e *encoder) testStruc(v *workload.TestStruc) (fb.UOffsetT, error) {
 }
 
 // testStrucEntry writes a TestStrucEntry of key k and value c (none for
-// a nil c), c first, and pushes its offset on e.offs.
-func (e *encoder) testStrucEntry(k string, c *workload.TestStruc) error {
+// a nil c), c first, and returns its offset.
+func (e *encoder) testStrucEntry(k string, c *workload.TestStruc) (fb.UOffsetT, error) {
 	var value fb.UOffsetT
 	if c != nil {
 		var err error
 		if value, err = e.testStruc(c); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	key := e.b.CreateString(k)
 	fbs.TestStrucEntryStart(e.b)
 	fbs.TestStrucEntryAddKey(e.b, key)
 	fbs.TestStrucEntryAddValue(e.b, value)
-	e.offs = append(e.offs, fbs.TestStrucEntryEnd(e.b))
-	return nil
+	return fbs.TestStrucEntryEnd(e.b), nil
 }
 
-// value writes an interface{} value as a Value table.
-func (e *encoder) value(x any) (fb.UOffsetT, error) {
-	b := e.b
-	if s, ok := x.(string); ok {
-		off := b.CreateString(s)
-		fbs.ValueStart(b)
-		fbs.ValueAddKind(b, fbs.ValueKindString)
-		fbs.ValueAddS(b, off)
-		return fbs.ValueEnd(b), nil
+// testStrucValueEntry is testStrucEntry for an entry of Mts, whose values
+// are not pointers.
+func (e *encoder) testStrucValueEntry(k string, c workload.TestStruc) (fb.UOffsetT, error) {
+	return e.testStrucEntry(k, &c)
+}
+
+// itsElement writes c, an element of Its, which cannot be nil.
+func (e *encoder) itsElement(c *workload.TestStruc) (fb.UOffsetT, error) {
+	if c == nil {
+		return 0, errors.New("flatbuffers: nil *TestStruc in Its: a vector of tables has no nil element")
 	}
-	switch x.(type) {
-	case nil, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr, float32, float64:
-	default:
+	return e.testStruc(c)
+}
+
+// valueEntry writes a ValueEntry of key k and value x, x first.
+func (e *encoder) valueEntry(k string, x any) (fb.UOffsetT, error) {
+	value, err := e.value(x)
+	if err != nil {
+		return 0, err
+	}
+	b := e.b
+	key := b.CreateString(k)
+	fbs.ValueEntryStart(b)
+	fbs.ValueEntryAddKey(b, key)
+	fbs.ValueEntryAddValue(b, value)
+	return fbs.ValueEntryEnd(b), nil
+}
+
+// int64Entry writes an Int64Entry of key k and value x; it cannot fail.
+func (e *encoder) int64Entry(k string, x int64) (fb.UOffsetT, error) {
+	b := e.b
+	key := b.CreateString(k)
+	fbs.Int64EntryStart(b)
+	fbs.Int64EntryAddKey(b, key)
+	fbs.Int64EntryAddValue(b, x)
+	return fbs.Int64EntryEnd(b), nil
+}
+
+// boolEntry writes a BoolEntry of key k and value x; it cannot fail.
+func (e *encoder) boolEntry(k string, x bool) (fb.UOffsetT, error) {
+	b := e.b
+	key := b.CreateString(k)
+	fbs.BoolEntryStart(b)
+	fbs.BoolEntryAddKey(b, key)
+	fbs.BoolEntryAddValue(b, x)
+	return fbs.BoolEntryEnd(b), nil
+}
+
+// value writes an interface{} value as a Value table: its kind (none for
+// nil, the default) and the field of that kind.
+func (e *encoder) value(x any) (fb.UOffsetT, error) {
+	u, ok := schema.UnionOf[fbs.ValueKind](x)
+	if !ok {
 		return 0, fmt.Errorf("flatbuffers: interface{} value of type %T is not in the Value mapping (nil, string, bool, integers, floats)", x)
 	}
-	fbs.ValueStart(b)
-	switch x := x.(type) {
-	case bool:
-		fbs.ValueAddKind(b, fbs.ValueKindBool)
-		fbs.ValueAddB(b, x)
-	case int:
-		fbs.ValueAddKind(b, fbs.ValueKindInt)
-		fbs.ValueAddI(b, int64(x))
-	case int8:
-		fbs.ValueAddKind(b, fbs.ValueKindInt)
-		fbs.ValueAddI(b, int64(x))
-	case int16:
-		fbs.ValueAddKind(b, fbs.ValueKindInt)
-		fbs.ValueAddI(b, int64(x))
-	case int32:
-		fbs.ValueAddKind(b, fbs.ValueKindInt)
-		fbs.ValueAddI(b, int64(x))
-	case int64:
-		fbs.ValueAddKind(b, fbs.ValueKindInt)
-		fbs.ValueAddI(b, x)
-	case uint:
-		fbs.ValueAddKind(b, fbs.ValueKindUint)
-		fbs.ValueAddU(b, uint64(x))
-	case uint8:
-		fbs.ValueAddKind(b, fbs.ValueKindUint)
-		fbs.ValueAddU(b, uint64(x))
-	case uint16:
-		fbs.ValueAddKind(b, fbs.ValueKindUint)
-		fbs.ValueAddU(b, uint64(x))
-	case uint32:
-		fbs.ValueAddKind(b, fbs.ValueKindUint)
-		fbs.ValueAddU(b, uint64(x))
-	case uint64:
-		fbs.ValueAddKind(b, fbs.ValueKindUint)
-		fbs.ValueAddU(b, x)
-	case uintptr:
-		fbs.ValueAddKind(b, fbs.ValueKindUint)
-		fbs.ValueAddU(b, uint64(x))
-	case float32:
-		fbs.ValueAddKind(b, fbs.ValueKindFloat32)
-		fbs.ValueAddF32(b, x)
-	case float64:
-		fbs.ValueAddKind(b, fbs.ValueKindFloat64)
-		fbs.ValueAddF64(b, x)
+	b := e.b
+	var s fb.UOffsetT
+	if u.Kind == fbs.ValueKindString {
+		s = b.CreateString(u.S)
 	}
-	// nil: kind Nil, the default, and no other field.
+	fbs.ValueStart(b)
+	fbs.ValueAddKind(b, u.Kind)
+	switch u.Kind {
+	case fbs.ValueKindString:
+		fbs.ValueAddS(b, s)
+	case fbs.ValueKindBool:
+		fbs.ValueAddB(b, u.B)
+	case fbs.ValueKindInt:
+		fbs.ValueAddI(b, u.I)
+	case fbs.ValueKindUint:
+		fbs.ValueAddU(b, u.U)
+	case fbs.ValueKindFloat32:
+		fbs.ValueAddF32(b, u.F32)
+	case fbs.ValueKindFloat64:
+		fbs.ValueAddF64(b, u.F64)
+	}
 	return fbs.ValueEnd(b), nil
 }
 

@@ -7,15 +7,6 @@ import (
 	"github.com/serbench/serbench/workload"
 )
 
-// twitter builds the TwitterStatus table of schema/twitter.fbs from v.
-func (e *encoder) twitter(v *workload.TwitterStatus) ([]byte, error) {
-	root, err := e.twitterStatus(v)
-	if err != nil {
-		return nil, err
-	}
-	return e.finish(root), nil
-}
-
 // twitterStatus writes v, its children first, and returns its offset.
 func (e *encoder) twitterStatus(v *workload.TwitterStatus) (fb.UOffsetT, error) {
 	b := e.b
@@ -177,89 +168,62 @@ func (e *encoder) twitterUser(u *workload.TwitterUser) fb.UOffsetT {
 
 // twitterURLs writes a TwitterURLs table.
 func (e *encoder) twitterURLs(u *workload.TwitterURLs) fb.UOffsetT {
-	urls := e.twitterURLVector(u.URLs, fbs.TwitterURLsStartUrlsVector)
+	urls := tables(e, u.URLs, fbs.TwitterURLsStartUrlsVector, (*encoder).twitterURL)
 	fbs.TwitterURLsStart(e.b)
 	fbs.TwitterURLsAddUrls(e.b, urls)
 	return fbs.TwitterURLsEnd(e.b)
 }
 
-// twitterURLVector writes s as a vector of TwitterURL tables started by
-// start, or returns 0 (no field) for a nil s.
-func (e *encoder) twitterURLVector(s []workload.TwitterURL, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
-	if s == nil {
-		return 0
-	}
+// twitterURL writes a TwitterURL table.
+func (e *encoder) twitterURL(u *workload.TwitterURL) fb.UOffsetT {
 	b := e.b
-	mark := len(e.offs)
-	for i := range s {
-		u := &s[i]
-		url := b.CreateString(u.URL)
-		expandedURL := b.CreateString(u.ExpandedURL)
-		displayURL := b.CreateString(u.DisplayURL)
-		indices := scalars(b, u.Indices, fbs.TwitterURLStartIndicesVector, b.PrependInt64)
-		fbs.TwitterURLStart(b)
-		fbs.TwitterURLAddUrl(b, url)
-		fbs.TwitterURLAddExpandedUrl(b, expandedURL)
-		fbs.TwitterURLAddDisplayUrl(b, displayURL)
-		fbs.TwitterURLAddIndices(b, indices)
-		e.offs = append(e.offs, fbs.TwitterURLEnd(b))
-	}
-	return e.vectorOfOffsets(mark, start)
+	url := b.CreateString(u.URL)
+	expandedURL := b.CreateString(u.ExpandedURL)
+	displayURL := b.CreateString(u.DisplayURL)
+	indices := scalars(b, u.Indices, fbs.TwitterURLStartIndicesVector, b.PrependInt64)
+	fbs.TwitterURLStart(b)
+	fbs.TwitterURLAddUrl(b, url)
+	fbs.TwitterURLAddExpandedUrl(b, expandedURL)
+	fbs.TwitterURLAddDisplayUrl(b, displayURL)
+	fbs.TwitterURLAddIndices(b, indices)
+	return fbs.TwitterURLEnd(b)
 }
 
-// twitterHashtags writes s as a vector of TwitterHashtag tables started by
-// start, or returns 0 (no field) for a nil s.
-func (e *encoder) twitterHashtags(s []workload.TwitterHashtag, start func(*fb.Builder, int) fb.UOffsetT) fb.UOffsetT {
-	if s == nil {
-		return 0
-	}
+// twitterHashtag writes a TwitterHashtag table (a hashtag or a symbol).
+func (e *encoder) twitterHashtag(h *workload.TwitterHashtag) fb.UOffsetT {
 	b := e.b
-	mark := len(e.offs)
-	for i := range s {
-		h := &s[i]
-		text := b.CreateString(h.Text)
-		indices := scalars(b, h.Indices, fbs.TwitterHashtagStartIndicesVector, b.PrependInt64)
-		fbs.TwitterHashtagStart(b)
-		fbs.TwitterHashtagAddText(b, text)
-		fbs.TwitterHashtagAddIndices(b, indices)
-		e.offs = append(e.offs, fbs.TwitterHashtagEnd(b))
-	}
-	return e.vectorOfOffsets(mark, start)
+	text := b.CreateString(h.Text)
+	indices := scalars(b, h.Indices, fbs.TwitterHashtagStartIndicesVector, b.PrependInt64)
+	fbs.TwitterHashtagStart(b)
+	fbs.TwitterHashtagAddText(b, text)
+	fbs.TwitterHashtagAddIndices(b, indices)
+	return fbs.TwitterHashtagEnd(b)
+}
+
+// twitterUserMention writes a TwitterUserMention table.
+func (e *encoder) twitterUserMention(m *workload.TwitterUserMention) fb.UOffsetT {
+	b := e.b
+	screenName := b.CreateString(m.ScreenName)
+	name := b.CreateString(m.Name)
+	idStr := b.CreateString(m.IDStr)
+	indices := scalars(b, m.Indices, fbs.TwitterUserMentionStartIndicesVector, b.PrependInt64)
+	fbs.TwitterUserMentionStart(b)
+	fbs.TwitterUserMentionAddScreenName(b, screenName)
+	fbs.TwitterUserMentionAddName(b, name)
+	fbs.TwitterUserMentionAddId(b, m.ID)
+	fbs.TwitterUserMentionAddIdStr(b, idStr)
+	fbs.TwitterUserMentionAddIndices(b, indices)
+	return fbs.TwitterUserMentionEnd(b)
 }
 
 // twitterEntities writes a status's TwitterEntities table.
 func (e *encoder) twitterEntities(v *workload.TwitterEntities) fb.UOffsetT {
 	b := e.b
-	hashtags := e.twitterHashtags(v.Hashtags, fbs.TwitterEntitiesStartHashtagsVector)
-	symbols := e.twitterHashtags(v.Symbols, fbs.TwitterEntitiesStartSymbolsVector)
-	urls := e.twitterURLVector(v.URLs, fbs.TwitterEntitiesStartUrlsVector)
-	var mentions fb.UOffsetT
-	if v.UserMentions != nil {
-		mark := len(e.offs)
-		for i := range v.UserMentions {
-			m := &v.UserMentions[i]
-			screenName := b.CreateString(m.ScreenName)
-			name := b.CreateString(m.Name)
-			idStr := b.CreateString(m.IDStr)
-			indices := scalars(b, m.Indices, fbs.TwitterUserMentionStartIndicesVector, b.PrependInt64)
-			fbs.TwitterUserMentionStart(b)
-			fbs.TwitterUserMentionAddScreenName(b, screenName)
-			fbs.TwitterUserMentionAddName(b, name)
-			fbs.TwitterUserMentionAddId(b, m.ID)
-			fbs.TwitterUserMentionAddIdStr(b, idStr)
-			fbs.TwitterUserMentionAddIndices(b, indices)
-			e.offs = append(e.offs, fbs.TwitterUserMentionEnd(b))
-		}
-		mentions = e.vectorOfOffsets(mark, fbs.TwitterEntitiesStartUserMentionsVector)
-	}
-	var media fb.UOffsetT
-	if v.Media != nil {
-		mark := len(e.offs)
-		for i := range v.Media {
-			e.offs = append(e.offs, e.twitterMedia(&v.Media[i]))
-		}
-		media = e.vectorOfOffsets(mark, fbs.TwitterEntitiesStartMediaVector)
-	}
+	hashtags := tables(e, v.Hashtags, fbs.TwitterEntitiesStartHashtagsVector, (*encoder).twitterHashtag)
+	symbols := tables(e, v.Symbols, fbs.TwitterEntitiesStartSymbolsVector, (*encoder).twitterHashtag)
+	urls := tables(e, v.URLs, fbs.TwitterEntitiesStartUrlsVector, (*encoder).twitterURL)
+	mentions := tables(e, v.UserMentions, fbs.TwitterEntitiesStartUserMentionsVector, (*encoder).twitterUserMention)
+	media := tables(e, v.Media, fbs.TwitterEntitiesStartMediaVector, (*encoder).twitterMedia)
 	fbs.TwitterEntitiesStart(b)
 	fbs.TwitterEntitiesAddHashtags(b, hashtags)
 	fbs.TwitterEntitiesAddSymbols(b, symbols)
@@ -448,8 +412,7 @@ func readTwitterUser(r *fbs.TwitterUser, u *workload.TwitterUser) {
 
 // readTwitterURLs reads r into u.
 func readTwitterURLs(r *fbs.TwitterURLs, u *workload.TwitterURLs) {
-	t := r.Table()
-	if present(t, slotTwitterURLsUrls) {
+	if present(r.Table(), slotTwitterURLsUrls) {
 		u.URLs = make([]workload.TwitterURL, r.UrlsLength())
 		var x fbs.TwitterURL
 		for j := range u.URLs {
@@ -469,29 +432,33 @@ func readTwitterURL(r *fbs.TwitterURL, u *workload.TwitterURL) {
 	}
 }
 
-// readTwitterHashtags reads a vector of TwitterHashtag tables of n
-// elements with at (a generated accessor); nil when absent.
-func readTwitterHashtags(t fb.Table, slot fb.VOffsetT, n int, at func(*fbs.TwitterHashtag, int) bool) []workload.TwitterHashtag {
-	if !present(t, slot) {
-		return nil
+// readTwitterHashtag reads r (a hashtag or a symbol) into h.
+func readTwitterHashtag(r *fbs.TwitterHashtag, h *workload.TwitterHashtag) {
+	*h = workload.TwitterHashtag{
+		Text:    string(r.Text()),
+		Indices: vector(r.Table(), slotTwitterHashtagIndices, r.IndicesLength(), r.Indices),
 	}
-	s := make([]workload.TwitterHashtag, n)
-	var x fbs.TwitterHashtag
-	for j := range s {
-		at(&x, j)
-		s[j] = workload.TwitterHashtag{
-			Text:    string(x.Text()),
-			Indices: vector(x.Table(), slotTwitterHashtagIndices, x.IndicesLength(), x.Indices),
-		}
-	}
-	return s
 }
 
-// readTwitterEntities reads r into v.
+// readTwitterUserMention reads r into m.
+func readTwitterUserMention(r *fbs.TwitterUserMention, m *workload.TwitterUserMention) {
+	*m = workload.TwitterUserMention{
+		ScreenName: string(r.ScreenName()),
+		Name:       string(r.Name()),
+		ID:         r.Id(),
+		IDStr:      string(r.IdStr()),
+		Indices:    vector(r.Table(), slotTwitterUserMentionIndices, r.IndicesLength(), r.Indices),
+	}
+}
+
+// readTwitterEntities reads r into v. The vectors read with readTables,
+// whose scratch table escapes (at is a function value), are the two of
+// the same table type; the others are read in place, the scratch table on
+// the stack.
 func readTwitterEntities(r *fbs.TwitterEntities, v *workload.TwitterEntities) {
 	t := r.Table()
-	v.Hashtags = readTwitterHashtags(t, slotTwitterEntitiesHashtags, r.HashtagsLength(), r.Hashtags)
-	v.Symbols = readTwitterHashtags(t, slotTwitterEntitiesSymbols, r.SymbolsLength(), r.Symbols)
+	v.Hashtags = readTables(t, slotTwitterEntitiesHashtags, r.HashtagsLength(), r.Hashtags, readTwitterHashtag)
+	v.Symbols = readTables(t, slotTwitterEntitiesSymbols, r.SymbolsLength(), r.Symbols, readTwitterHashtag)
 	if present(t, slotTwitterEntitiesUrls) {
 		v.URLs = make([]workload.TwitterURL, r.UrlsLength())
 		var x fbs.TwitterURL
@@ -505,13 +472,7 @@ func readTwitterEntities(r *fbs.TwitterEntities, v *workload.TwitterEntities) {
 		var x fbs.TwitterUserMention
 		for j := range v.UserMentions {
 			r.UserMentions(&x, j)
-			v.UserMentions[j] = workload.TwitterUserMention{
-				ScreenName: string(x.ScreenName()),
-				Name:       string(x.Name()),
-				ID:         x.Id(),
-				IDStr:      string(x.IdStr()),
-				Indices:    vector(x.Table(), slotTwitterUserMentionIndices, x.IndicesLength(), x.Indices),
-			}
+			readTwitterUserMention(&x, &v.UserMentions[j])
 		}
 	}
 	if present(t, slotTwitterEntitiesMedia) {
