@@ -44,6 +44,51 @@ func readList[T, E any, L interface {
 	return s
 }
 
+// entry is a generated map entry struct of a text key and a scalar or
+// text value (Int64Entry, BoolEntry, StringEntry).
+type entry[V any] interface {
+	Key() string
+	SetKey(string)
+	Value() V
+	SetValue(V)
+}
+
+// entryList is a generated list of entries.
+type entryList[E any] interface {
+	Len() int
+	At(int) E
+}
+
+// newEntries returns a new list of the entries of m, made by make in seg;
+// ok is false for a nil m (leave the pointer null).
+func newEntries[E entry[V], V any, L entryList[E]](m map[string]V, seg *capn.Segment, make func(*capn.Segment, int) L) (l L, ok bool) {
+	if m == nil {
+		return l, false
+	}
+	l = make(seg, len(m))
+	i := 0
+	for k, x := range m {
+		e := l.At(i)
+		e.SetKey(k)
+		e.SetValue(x)
+		i++
+	}
+	return l, true
+}
+
+// readEntries returns the entries of l as a map: nil for a null pointer.
+func readEntries[E entry[V], V any, L entryList[E]](l L, null bool) map[string]V {
+	if null {
+		return nil
+	}
+	m := make(map[string]V, l.Len())
+	for i := range l.Len() {
+		e := l.At(i)
+		m[e.Key()] = e.Value()
+	}
+	return m
+}
+
 func same[T any](x T) T      { return x }
 func toInt64(x int) int64    { return int64(x) }
 func toUint64(x uint) uint64 { return uint64(x) }
@@ -166,15 +211,7 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 		}
 		s.SetMs(l)
 	}
-	if v.Msi64 != nil {
-		l := gen.NewInt64EntryList(seg, len(v.Msi64))
-		i := 0
-		for k, x := range v.Msi64 {
-			e := l.At(i)
-			e.SetKey(k)
-			e.SetValue(x)
-			i++
-		}
+	if l, ok := newEntries[gen.Int64Entry](v.Msi64, seg, gen.NewInt64EntryList); ok {
 		s.SetMsi64(l)
 	}
 	if v.Nintf != nil {
@@ -186,15 +223,7 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	}
 	s.SetTUnixNano(nanos)
 	s.SetTOffset(offset)
-	if v.Nmap != nil {
-		l := gen.NewBoolEntryList(seg, len(v.Nmap))
-		i := 0
-		for k, x := range v.Nmap {
-			e := l.At(i)
-			e.SetKey(k)
-			e.SetValue(x)
-			i++
-		}
+	if l, ok := newEntries[gen.BoolEntry](v.Nmap, seg, gen.NewBoolEntryList); ok {
 		s.SetNmap(l)
 	}
 	if v.Nslice != nil {
@@ -360,23 +389,11 @@ func readTestStruc(s gen.TestStruc) *workload.TestStruc {
 			v.Ms[e.Key()] = x
 		}
 	}
-	if l := s.Msi64(); !isNull(capn.Object(l)) {
-		v.Msi64 = make(map[string]int64, l.Len())
-		for i := range l.Len() {
-			e := l.At(i)
-			v.Msi64[e.Key()] = e.Value()
-		}
-	}
+	v.Msi64 = readEntries[gen.Int64Entry](s.Msi64(), isNull(capn.Object(s.Msi64())))
 	if d := s.Nintf(); !isNullStruct(capn.Struct(d)) {
 		v.Nintf = valueOf(d)
 	}
-	if l := s.Nmap(); !isNull(capn.Object(l)) {
-		v.Nmap = make(map[string]bool, l.Len())
-		for i := range l.Len() {
-			e := l.At(i)
-			v.Nmap[e.Key()] = e.Value()
-		}
-	}
+	v.Nmap = readEntries[gen.BoolEntry](s.Nmap(), isNull(capn.Object(s.Nmap())))
 	if s.Nint64().Which() == gen.TESTSTRUCNINT64_VALUE {
 		x := s.Nint64().Value()
 		v.Nint64 = &x
