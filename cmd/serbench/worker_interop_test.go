@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,10 +24,7 @@ func TestRunStoresTheInteropMatrices(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "r.db")
-	_, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^json$", "--count", "2", "--time", "1ms", "--ci", "0", "--forks", "1", "--db", db, "--interop")
-	if code != 0 {
-		t.Fatalf("run --interop: exit %d\n%s", code, stderr)
-	}
+	stderr := runJSONPerson(t, db, "--interop")
 	if !strings.Contains(stderr, "interoperability matrices of ") || !strings.Contains(stderr, "serbench interop --run ") {
 		t.Errorf("run --interop does not say it stored the matrices:\n%s", stderr)
 	}
@@ -50,24 +46,10 @@ func TestRunStoresTheInteropMatrices(t *testing.T) {
 			t.Errorf("json → json on %s: %+v", wl, c)
 		}
 	}
-	html, md := filepath.Join(dir, "r.html"), filepath.Join(dir, "r.md")
-	if _, stderr, code := cli(t, "report", "--db", db, "--html", html, "--markdown", md); code != 0 {
-		t.Fatalf("report: exit %d\n%s", code, stderr)
-	}
-	for file, want := range map[string]string{html: `id="run-1-interop"`, md: "## Cross-library interoperability (run "} {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(b), want) {
-			t.Errorf("%s lacks %s", filepath.Base(file), want)
-		}
-	}
+	checkReportsShow(t, dir, db, `id="run-1-interop"`, "## Cross-library interoperability (run ")
 
 	// A run without --interop has none.
-	if _, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^json$", "--count", "2", "--time", "1ms", "--ci", "0", "--forks", "1", "--db", db, "--quiet"); code != 0 {
-		t.Fatalf("run: exit %d\n%s", code, stderr)
-	}
+	runJSONPerson(t, db, "--quiet")
 	_, stderr, code = cli(t, "interop", "--run", "latest", "--db", db)
 	if code != 1 || !strings.Contains(stderr, "has no interoperability matrices") || !strings.Contains(stderr, "serbench run --interop stores them") {
 		t.Errorf("interop --run of a run without them: exit %d, %s", code, stderr)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,10 +21,7 @@ func init() { robust.MaybeWorker() }
 func TestRunStoresTheRobustnessMatrix(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "r.db")
-	_, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^json$", "--count", "2", "--time", "1ms", "--ci", "0", "--forks", "1", "--db", db, "--robust")
-	if code != 0 {
-		t.Fatalf("run --robust: exit %d\n%s", code, stderr)
-	}
+	stderr := runJSONPerson(t, db, "--robust")
 	if !strings.Contains(stderr, "robustness matrix of 2 codec × workload rows stored") {
 		t.Errorf("run --robust does not say it stored the matrix:\n%s", stderr)
 	}
@@ -47,24 +43,10 @@ func TestRunStoresTheRobustnessMatrix(t *testing.T) {
 			t.Errorf("json on %s, truncate: %+v", wl, c)
 		}
 	}
-	html, md := filepath.Join(dir, "r.html"), filepath.Join(dir, "r.md")
-	if _, stderr, code := cli(t, "report", "--db", db, "--html", html, "--markdown", md); code != 0 {
-		t.Fatalf("report: exit %d\n%s", code, stderr)
-	}
-	for file, want := range map[string]string{html: `id="run-1-robust"`, md: "## Decoder robustness (run "} {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(b), want) {
-			t.Errorf("%s lacks %s", filepath.Base(file), want)
-		}
-	}
+	checkReportsShow(t, dir, db, `id="run-1-robust"`, "## Decoder robustness (run ")
 
 	// A run without --robust has no matrix.
-	if _, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^json$", "--count", "2", "--time", "1ms", "--ci", "0", "--forks", "1", "--db", db, "--quiet"); code != 0 {
-		t.Fatalf("run: exit %d\n%s", code, stderr)
-	}
+	runJSONPerson(t, db, "--quiet")
 	_, stderr, code = cli(t, "robust", "--run", "latest", "--db", db)
 	if code != 1 || !strings.Contains(stderr, "has no robustness matrix") || !strings.Contains(stderr, "serbench run --robust stores one") {
 		t.Errorf("robust --run of a run without one: exit %d, %s", code, stderr)
