@@ -131,95 +131,41 @@ type reply struct {
 }
 
 // conn is one running worker process and its pipes.
-type conn struct {
-	p       *workerproc.Process
-	in      *os.File // requests, to the worker
-	enc     *json.Encoder
-	answers chan answer
-}
+type conn = workerproc.Conn[answer]
 
 // start starts a worker for workload w and waits for it to say it is
 // ready.
 func start(ctx context.Context, w string, opts Options) (*conn, error) {
-	ar, aw, err := os.Pipe()
-	if err != nil {
-		return nil, fmt.Errorf("start worker: %w", err)
-	}
-	ir, iw, err := os.Pipe()
-	if err != nil {
-		ar.Close()
-		aw.Close()
-		return nil, fmt.Errorf("start worker: %w", err)
-	}
-	p, err := workerproc.Start(workerproc.Config{
+	c, err := workerproc.Dial[answer](workerproc.Config{
 		Command:          append(append([]string(nil), opts.Command...), w, strconv.Itoa(opts.Values)),
-		ExtraFiles:       []*os.File{aw, ir},
 		Env:              []string{"TZ=UTC"},
 		MemoryLimit:      opts.MemoryLimit,
 		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
 		CleanExitText:    "exit status 0 without answering",
 	})
 	if err != nil {
-		ar.Close()
-		iw.Close()
 		return nil, err
 	}
-	c := &conn{p: p, in: iw, enc: json.NewEncoder(iw), answers: make(chan answer)}
-	go func() {
-		defer close(c.answers)
-		defer ar.Close()
-		dec := json.NewDecoder(bufio.NewReader(ar))
-		for {
-			var a answer
-			if dec.Decode(&a) != nil {
-				return
-			}
-			c.answers <- a
-		}
-	}()
-	timer := time.NewTimer(max(opts.TimeLimit, 30*time.Second))
-	defer timer.Stop()
-	select {
-	case a, ok := <-c.answers:
-		switch {
-		case !ok:
-			return nil, errors.New(c.death(""))
-		case a.Fatal != "":
-			c.death("")
-			return nil, errors.New(a.Fatal)
-		case !a.Ready:
-			return nil, errors.New(c.death("the worker answered before it was ready"))
-		}
-		return c, nil
-	case <-timer.C:
-		return nil, errors.New(c.death("the worker did not start in time"))
-	case <-ctx.Done():
-		c.death("interrupted")
+	a, how := c.Next(ctx, max(opts.TimeLimit, 30*time.Second))
+	switch {
+	case how == workerproc.Ended:
+		return nil, errors.New(death(c, ""))
+	case how == workerproc.TimedOut:
+		return nil, errors.New(death(c, "the worker did not start in time"))
+	case how == workerproc.Interrupted:
+		death(c, "interrupted")
 		return nil, ctx.Err()
+	case a.Fatal != "":
+		death(c, "")
+		return nil, errors.New(a.Fatal)
+	case !a.Ready:
+		return nil, errors.New(death(c, "the worker answered before it was ready"))
 	}
+	return c, nil
 }
 
-// death kills the worker, waits for it and says how it ended.
-func (c *conn) death(why string) string {
-	c.in.Close()
-	_, text := c.p.Death(why)
-	for range c.answers { // drain, so the reader ends
-	}
-	return short(text)
-}
-
-// close ends a worker that did its work: no more requests, then it exits.
-func (c *conn) close() {
-	c.in.Close()
-	select {
-	case <-c.p.Exited():
-	case <-time.After(5 * time.Second):
-		c.p.Kill()
-		<-c.p.Exited()
-	}
-	for range c.answers {
-	}
-}
+// death kills the worker, waits for it and says how it ended, in short.
+func death(c *conn, why string) string { return short(c.Death(why)) }
 
 // run does reqs in order, on workload w: in this process with
 // opts.InProcess, else in worker processes, one after another: a worker
@@ -244,11 +190,9 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 	var c *conn
 	defer func() {
 		if c != nil {
-			c.close()
+			c.Close()
 		}
 	}()
-	timer := time.NewTimer(opts.TimeLimit)
-	defer timer.Stop()
 	for _, req := range reqs {
 		if c == nil {
 			var err error
@@ -256,34 +200,31 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 				return out, fmt.Errorf("worker on %s: %w", w.Name, err)
 			}
 		}
-		if err := c.enc.Encode(req); err != nil {
-			out = append(out, reply{Died: result.InteropCrash, Detail: c.death("")})
+		if err := json.NewEncoder(c.Requests()).Encode(req); err != nil {
+			out = append(out, reply{Died: result.InteropCrash, Detail: death(c, "")})
 			c = nil
 			continue
 		}
-		timer.Reset(opts.TimeLimit)
-		select {
-		case a, ok := <-c.answers:
-			switch {
-			case !ok:
-				out = append(out, reply{Died: result.InteropCrash, Detail: c.death("")})
-				c = nil
-			case a.Fatal != "" || a.Ready || (a.Written == nil && a.Cell == nil):
-				// A worker that answers out of turn is broken: serbench's
-				// bug, not a codec's.
-				c.death("")
-				c = nil
-				return out, fmt.Errorf("worker on %s: it answered %s of %s with %+v", w.Name, req.Op, req.Codec, a)
-			default:
-				out = append(out, reply{answer: a})
-			}
-		case <-timer.C:
-			out = append(out, reply{Died: result.InteropHang, Detail: c.death(fmt.Sprintf("no answer within the time limit of %s; the worker was killed", opts.TimeLimit))})
+		a, how := c.Next(ctx, opts.TimeLimit)
+		switch {
+		case how == workerproc.Ended:
+			out = append(out, reply{Died: result.InteropCrash, Detail: death(c, "")})
 			c = nil
-		case <-ctx.Done():
-			c.death("interrupted")
+		case how == workerproc.TimedOut:
+			out = append(out, reply{Died: result.InteropHang, Detail: death(c, fmt.Sprintf("no answer within the time limit of %s; the worker was killed", opts.TimeLimit))})
+			c = nil
+		case how == workerproc.Interrupted:
+			death(c, "interrupted")
 			c = nil
 			return out, ctx.Err()
+		case a.Fatal != "" || a.Ready || (a.Written == nil && a.Cell == nil):
+			// A worker that answers out of turn is broken: serbench's
+			// bug, not a codec's.
+			death(c, "")
+			c = nil
+			return out, fmt.Errorf("worker on %s: it answered %s of %s with %+v", w.Name, req.Op, req.Codec, a)
+		default:
+			out = append(out, reply{answer: a})
 		}
 	}
 	return out, nil

@@ -142,95 +142,42 @@ func worker(args []string) int {
 	}
 }
 
-// worker is one running worker process and its pipes.
-type workerConn struct {
-	p       *workerproc.Process
-	in      *os.File // inputs, to the worker
-	answers chan answer
-}
+// workerConn is one running worker process and its pipes.
+type workerConn = workerproc.Conn[answer]
 
 // startWorker starts a worker for codec on workload and waits for it to
 // say it is ready, with the messages it encoded.
 func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, [][]byte, error) {
-	ar, aw, err := os.Pipe()
-	if err != nil {
-		return nil, nil, fmt.Errorf("start worker: %w", err)
-	}
-	ir, iw, err := os.Pipe()
-	if err != nil {
-		ar.Close()
-		aw.Close()
-		return nil, nil, fmt.Errorf("start worker: %w", err)
-	}
-	p, err := workerproc.Start(workerproc.Config{
+	wc, err := workerproc.Dial[answer](workerproc.Config{
 		Command:          append(append([]string(nil), opts.Command...), codecName, workloadName, strconv.Itoa(opts.Messages)),
-		ExtraFiles:       []*os.File{aw, ir},
 		Env:              []string{"TZ=UTC"},
 		MemoryLimit:      opts.MemoryLimit,
 		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
 		CleanExitText:    "exit status 0 without answering",
 	})
 	if err != nil {
-		ar.Close()
-		iw.Close()
 		return nil, nil, err
 	}
-	wc := &workerConn{p: p, in: iw, answers: make(chan answer)}
-	go func() {
-		defer close(wc.answers)
-		defer ar.Close()
-		dec := json.NewDecoder(bufio.NewReader(ar))
-		for {
-			var a answer
-			if dec.Decode(&a) != nil {
-				return
-			}
-			wc.answers <- a
-		}
-	}()
-	timer := time.NewTimer(max(opts.TimeLimit, 30*time.Second))
-	defer timer.Stop()
-	select {
-	case a, ok := <-wc.answers:
-		switch {
-		case !ok:
-			return nil, nil, errors.New(wc.death(""))
-		case a.Fatal != "":
-			wc.death("")
-			return nil, nil, errors.New(a.Fatal)
-		case !a.Ready || len(a.Messages) == 0:
-			return nil, nil, errors.New(wc.death("the worker answered without its messages"))
-		}
-		return wc, a.Messages, nil
-	case <-timer.C:
-		return nil, nil, errors.New(wc.death("the worker did not start in time"))
-	case <-ctx.Done():
-		wc.death("interrupted")
+	a, how := wc.Next(ctx, max(opts.TimeLimit, 30*time.Second))
+	switch {
+	case how == workerproc.Ended:
+		return nil, nil, errors.New(death(wc, ""))
+	case how == workerproc.TimedOut:
+		return nil, nil, errors.New(death(wc, "the worker did not start in time"))
+	case how == workerproc.Interrupted:
+		death(wc, "interrupted")
 		return nil, nil, ctx.Err()
+	case a.Fatal != "":
+		death(wc, "")
+		return nil, nil, errors.New(a.Fatal)
+	case !a.Ready || len(a.Messages) == 0:
+		return nil, nil, errors.New(death(wc, "the worker answered without its messages"))
 	}
+	return wc, a.Messages, nil
 }
 
-// death kills the worker, waits for it and says how it ended.
-func (wc *workerConn) death(why string) string {
-	wc.in.Close()
-	_, text := wc.p.Death(why)
-	for range wc.answers { // drain, so the reader ends
-	}
-	return short(text)
-}
-
-// close ends a worker that did its work: no more inputs, then it exits.
-func (wc *workerConn) close() {
-	wc.in.Close()
-	select {
-	case <-wc.p.Exited():
-	case <-time.After(5 * time.Second):
-		wc.p.Kill()
-		<-wc.p.Exited()
-	}
-	for range wc.answers {
-	}
-}
+// death kills the worker, waits for it and says how it ended, in short.
+func death(wc *workerConn, why string) string { return short(wc.Death(why)) }
 
 // runWorkers decodes the inputs in worker processes: first, which
 // encoded msgs, and one more after each input that crashed or hung its
@@ -246,7 +193,7 @@ func runWorkers(ctx context.Context, first *workerConn, msgs [][]byte, codecName
 		}
 		if pos == len(inputs) {
 			if wc != nil {
-				wc.close()
+				wc.Close()
 			}
 			break
 		}
@@ -261,7 +208,7 @@ func runWorkers(ctx context.Context, first *workerConn, msgs [][]byte, codecName
 				// order, say): the new worker must still read the first
 				// one's messages, from which the inputs were made.
 				if err := controls(ctx, wc, inputs[:len(msgs)], opts.TimeLimit); err != nil {
-					wc.death("")
+					death(wc, "")
 					return pos, fmt.Errorf("worker for %s on %s: a new worker encodes other messages than the first one and %w; the row stops at input %d", codecName, workloadName, err, pos)
 				}
 			}
@@ -293,40 +240,35 @@ func controls(ctx context.Context, wc *workerConn, msgs []Input, limit time.Dura
 // or hung it (and it has been killed). With last unset, a worker that did
 // them all is kept running.
 func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit time.Duration, record func(int, outcome), skip func(int) bool, last bool) (int, error) {
-	timer := time.NewTimer(limit)
-	defer timer.Stop()
 	for ; pos < len(inputs); pos++ {
 		if skip(pos) {
 			continue
 		}
-		if err := writeFrame(wc.in, pos, inputs[pos].Data); err != nil {
-			record(pos, outcome{Out: outCrash, Detail: wc.death("")})
+		if err := writeFrame(wc.Requests(), pos, inputs[pos].Data); err != nil {
+			record(pos, outcome{Out: outCrash, Detail: death(wc, "")})
 			return pos + 1, nil
 		}
-		timer.Reset(limit)
-		select {
-		case a, ok := <-wc.answers:
-			switch {
-			case !ok:
-				record(pos, outcome{Out: outCrash, Detail: wc.death("")})
-				return pos + 1, nil
-			case a.Pos != pos || a.Ready || a.Fatal != "":
-				// A worker that answers out of turn is broken: a serbench
-				// bug, not the decoder's doing.
-				wc.death("")
-				return pos, fmt.Errorf("the worker answered input %d with %+v", pos, a)
-			}
-			record(pos, a.outcome)
-		case <-timer.C:
-			record(pos, outcome{Out: outHang, Detail: wc.death(fmt.Sprintf("no answer within the time limit of %s; the worker was killed", limit))})
+		a, how := wc.Next(ctx, limit)
+		switch {
+		case how == workerproc.Ended:
+			record(pos, outcome{Out: outCrash, Detail: death(wc, "")})
 			return pos + 1, nil
-		case <-ctx.Done():
-			wc.death("interrupted")
+		case how == workerproc.TimedOut:
+			record(pos, outcome{Out: outHang, Detail: death(wc, fmt.Sprintf("no answer within the time limit of %s; the worker was killed", limit))})
+			return pos + 1, nil
+		case how == workerproc.Interrupted:
+			death(wc, "interrupted")
 			return pos, ctx.Err()
+		case a.Pos != pos || a.Ready || a.Fatal != "":
+			// A worker that answers out of turn is broken: a serbench
+			// bug, not the decoder's doing.
+			death(wc, "")
+			return pos, fmt.Errorf("the worker answered input %d with %+v", pos, a)
 		}
+		record(pos, a.outcome)
 	}
 	if last {
-		wc.close()
+		wc.Close()
 	}
 	return pos, nil
 }

@@ -1,0 +1,121 @@
+package workerproc
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// Conn is a running worker that is asked on its file descriptor 4 and
+// answers on its descriptor 3, each answer a JSON line of type A (the
+// robustness and interoperability matrices' workers). How it is asked
+// (JSON lines, frames) and what its answers mean are the caller's.
+type Conn[A any] struct {
+	p       *Process
+	in      *os.File // the requests, to the worker
+	answers chan A   // closed when the worker's answers end
+}
+
+// Dial starts a worker as cfg says, with the ends of two new pipes as its
+// descriptors 3 (its answers) and 4 (its requests) in place of
+// cfg.ExtraFiles, and decodes its answers as they come. Its error says
+// "start worker".
+func Dial[A any](cfg Config) (*Conn[A], error) {
+	ar, aw, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	ir, iw, err := os.Pipe()
+	if err != nil {
+		ar.Close()
+		aw.Close()
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	cfg.ExtraFiles = []*os.File{aw, ir}
+	p, err := Start(cfg)
+	if err != nil {
+		ar.Close()
+		iw.Close()
+		return nil, err
+	}
+	c := &Conn[A]{p: p, in: iw, answers: make(chan A)}
+	go func() {
+		defer close(c.answers)
+		defer ar.Close()
+		dec := json.NewDecoder(bufio.NewReader(ar))
+		for {
+			var a A
+			if dec.Decode(&a) != nil {
+				return
+			}
+			c.answers <- a
+		}
+	}()
+	return c, nil
+}
+
+// Requests is where the worker's requests are written: its descriptor 4.
+func (c *Conn[A]) Requests() io.Writer { return c.in }
+
+// Wait is how Next ended.
+type Wait int
+
+// The ways Next ends.
+const (
+	// Answered: the worker answered.
+	Answered Wait = iota
+	// Ended: the worker's answers ended (it died, or exited) before it
+	// answered.
+	Ended
+	// TimedOut: the worker did not answer within the limit.
+	TimedOut
+	// Interrupted: the context was done first.
+	Interrupted
+)
+
+// Next waits for the worker's next answer, at most limit, or until ctx is
+// done. The worker keeps running whatever the outcome: see Death.
+func (c *Conn[A]) Next(ctx context.Context, limit time.Duration) (A, Wait) {
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	var zero A
+	select {
+	case a, ok := <-c.answers:
+		if !ok {
+			return zero, Ended
+		}
+		return a, Answered
+	case <-timer.C:
+		return zero, TimedOut
+	case <-ctx.Done():
+		return zero, Interrupted
+	}
+}
+
+// Death closes the worker's requests, kills it, waits for it and says how
+// it ended: Process.Death's text, with why the caller's reason.
+func (c *Conn[A]) Death(why string) string {
+	c.in.Close()
+	_, text := c.p.Death(why)
+	for range c.answers { // drain, so the reader ends
+	}
+	return text
+}
+
+// Close ends a worker that did its work: it closes its requests, on which
+// the worker exits, and kills it when it has not within 5 seconds.
+func (c *Conn[A]) Close() {
+	c.in.Close()
+	select {
+	case <-c.p.Exited():
+	case <-time.After(5 * time.Second):
+		c.p.Kill()
+		<-c.p.Exited()
+	}
+	for range c.answers {
+	}
+}

@@ -1,0 +1,60 @@
+package workerproc
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+)
+
+// dial starts the test binary as a helper worker in mode, as Dial does.
+func dial(t *testing.T, mode string) *Conn[map[string]any] {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Dial[map[string]any](Config{Command: []string{exe}, Env: []string{helperEnv + "=" + mode}, CleanExitText: "exit status 0 without answering"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.p.Kill(); <-c.p.Exited() })
+	return c
+}
+
+// TestConnNext: a worker that exits without answering has Ended, one
+// that does not answer TimedOut, and a done context Interrupted; Death
+// then says how it ended.
+func TestConnNext(t *testing.T) {
+	c := dial(t, "exit0")
+	if _, w := c.Next(context.Background(), 30*time.Second); w != Ended {
+		t.Errorf("a worker that exits: %v, want Ended", w)
+	}
+	if got := c.Death(""); got != "the worker died: exit status 0 without answering" {
+		t.Errorf("death: %q", got)
+	}
+
+	c = dial(t, "block")
+	if _, w := c.Next(context.Background(), 50*time.Millisecond); w != TimedOut {
+		t.Errorf("a worker that does not answer: %v, want TimedOut", w)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, w := c.Next(ctx, time.Minute); w != Interrupted {
+		t.Errorf("a done context: %v, want Interrupted", w)
+	}
+	if got := c.Death("interrupted"); got != "interrupted" {
+		t.Errorf("death: %q", got)
+	}
+}
+
+// TestConnClose: Close ends a worker that exits when its requests end.
+func TestConnClose(t *testing.T) {
+	c := dial(t, "exit0")
+	c.Close()
+	select {
+	case <-c.p.Exited():
+	default:
+		t.Error("the worker still runs after Close")
+	}
+}
