@@ -311,6 +311,53 @@ func setScalars[E, T any, L settable[T]](w *writer, s []E, newList func(int32) (
 	}
 }
 
+// entry is a generated map entry struct of a text key and a scalar value
+// (Int64Entry, BoolEntry).
+type entry[V any] interface {
+	~capnp.StructKind
+	Key() (string, error)
+	SetKey(string) error
+	Value() V
+	SetValue(V)
+}
+
+// setEntries sets a list of entries made by newList to those of m;
+// nothing for a nil m. It returns newList's error and keeps those of the
+// keys in w.
+func setEntries[E entry[V], V any](w *writer, m map[string]V, newList func(int32) (capnp.StructList[E], error)) error {
+	if m == nil {
+		return nil
+	}
+	l, err := newList(int32(len(m)))
+	if err != nil {
+		return err
+	}
+	i := 0
+	for k, x := range m {
+		e := l.At(i)
+		w.check(e.SetKey(k))
+		e.SetValue(x)
+		i++
+	}
+	return nil
+}
+
+// readEntries reads the list of entries that get returns into a new map;
+// nil when !has (a null pointer).
+func readEntries[E entry[V], V any](r *reader, has bool, get func() (capnp.StructList[E], error)) map[string]V {
+	if !has {
+		return nil
+	}
+	l, err := get()
+	r.check(err)
+	m := make(map[string]V, l.Len())
+	for i := 0; i < l.Len(); i++ {
+		e := l.At(i)
+		m[r.text(e.Key())] = e.Value()
+	}
+	return m
+}
+
 // same is the identity conversion of setScalars.
 func same[T any](x T) T { return x }
 

@@ -102,18 +102,8 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 			i++
 		}
 	}
-	if v.Msi64 != nil {
-		l, err := s.NewMsi64(int32(len(v.Msi64)))
-		if err != nil {
-			return err
-		}
-		i := 0
-		for k, x := range v.Msi64 {
-			e := l.At(i)
-			w.check(e.SetKey(k))
-			e.SetValue(x)
-			i++
-		}
+	if err := setEntries(&w, v.Msi64, s.NewMsi64); err != nil {
+		return err
 	}
 	if v.Nintf != nil {
 		d, err := s.NewNintf()
@@ -124,18 +114,8 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	}
 	s.SetTUnixNano(nanos)
 	s.SetTOffset(offset)
-	if v.Nmap != nil {
-		l, err := s.NewNmap(int32(len(v.Nmap)))
-		if err != nil {
-			return err
-		}
-		i := 0
-		for k, x := range v.Nmap {
-			e := l.At(i)
-			w.check(e.SetKey(k))
-			e.SetValue(x)
-			i++
-		}
+	if err := setEntries(&w, v.Nmap, s.NewNmap); err != nil {
+		return err
 	}
 	w.check(s.SetNslice(v.Nslice))
 	if v.Nint64 != nil {
@@ -204,41 +184,25 @@ func setEntry(e gen.TestStrucEntry, k string, c *workload.TestStruc) error {
 
 // setValue sets the Value union d to the interface{} value x.
 func setValue(d gen.Value, x any) error {
-	switch x := x.(type) {
-	case nil:
-		d.SetNull()
-	case string:
-		return d.SetS(x)
-	case bool:
-		d.SetB(x)
-	case int:
-		d.SetI(int64(x))
-	case int8:
-		d.SetI(int64(x))
-	case int16:
-		d.SetI(int64(x))
-	case int32:
-		d.SetI(int64(x))
-	case int64:
-		d.SetI(x)
-	case uint:
-		d.SetU(uint64(x))
-	case uint8:
-		d.SetU(uint64(x))
-	case uint16:
-		d.SetU(uint64(x))
-	case uint32:
-		d.SetU(uint64(x))
-	case uint64:
-		d.SetU(x)
-	case uintptr:
-		d.SetU(uint64(x))
-	case float32:
-		d.SetF32(x)
-	case float64:
-		d.SetF64(x)
-	default:
+	u, ok := schema.UnionOf[int](x)
+	if !ok {
 		return fmt.Errorf("capnp: interface{} value of type %T is not in the Value mapping (nil, string, bool, integers, floats)", x)
+	}
+	switch u.Kind {
+	case schema.KindNil:
+		d.SetNull()
+	case schema.KindString:
+		return d.SetS(u.S)
+	case schema.KindBool:
+		d.SetB(u.B)
+	case schema.KindInt:
+		d.SetI(u.I)
+	case schema.KindUint:
+		d.SetU(u.U)
+	case schema.KindFloat32:
+		d.SetF32(u.F32)
+	case schema.KindFloat64:
+		d.SetF64(u.F64)
 	}
 	return nil
 }
@@ -350,29 +314,13 @@ func readTestStruc(rd *reader, s gen.TestStruc) *workload.TestStruc {
 			v.Ms[rd.text(e.Key())] = x
 		}
 	}
-	if s.HasMsi64() {
-		l, err := s.Msi64()
-		rd.check(err)
-		v.Msi64 = make(map[string]int64, l.Len())
-		for i := 0; i < l.Len(); i++ {
-			e := l.At(i)
-			v.Msi64[rd.text(e.Key())] = e.Value()
-		}
-	}
+	v.Msi64 = readEntries(rd, s.HasMsi64(), s.Msi64)
 	if s.HasNintf() {
 		d, err := s.Nintf()
 		rd.check(err)
 		v.Nintf = valueOf(rd, d)
 	}
-	if s.HasNmap() {
-		l, err := s.Nmap()
-		rd.check(err)
-		v.Nmap = make(map[string]bool, l.Len())
-		for i := 0; i < l.Len(); i++ {
-			e := l.At(i)
-			v.Nmap[rd.text(e.Key())] = e.Value()
-		}
-	}
+	v.Nmap = readEntries(rd, s.HasNmap(), s.Nmap)
 	if s.Nint64().Which() == gen.TestStruc_nint64_Which_value {
 		x := s.Nint64().Value()
 		v.Nint64 = &x
