@@ -304,10 +304,7 @@ func (er *eventReader) read() (event, error) {
 func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(os.Stderr, "serbench fidelity worker: "+format+"\n", a...)
-		return 2
-	}
+	fail := func(format string, a ...any) int { return workerproc.Fail("fidelity", format, a...) }
 	if len(args) != 2 {
 		return fail("want the arguments CODEC FROM, got %q", args)
 	}

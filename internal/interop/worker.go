@@ -1,13 +1,11 @@
 package interop
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"time"
 
@@ -60,10 +58,7 @@ type answer struct {
 func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(os.Stderr, "serbench interop worker: "+format+"\n", a...)
-		return 2
-	}
+	fail := func(format string, a ...any) int { return workerproc.Fail("interop", format, a...) }
 	if len(args) != 2 {
 		return fail("want the arguments WORKLOAD VALUES, got %q", args)
 	}
@@ -71,12 +66,10 @@ func worker(args []string) int {
 	if err != nil || n < 1 {
 		return fail("bad number of values %q", args[1])
 	}
-	out, in := os.NewFile(3, "answers"), os.NewFile(4, "requests")
-	if out == nil || in == nil {
-		return fail("file descriptors 3 and 4 are not open: a worker is started by serbench, not by hand")
+	enc, in, err := workerproc.Pipes("requests")
+	if err != nil {
+		return fail("%v", err)
 	}
-	workerproc.SetMaxStack()
-	enc := json.NewEncoder(out)
 	w, err := workload.Lookup(args[0])
 	if err != nil {
 		enc.Encode(answer{Fatal: err.Error()})
@@ -85,7 +78,7 @@ func worker(args []string) int {
 	if err := enc.Encode(answer{Ready: true}); err != nil {
 		return fail("%v", err)
 	}
-	dec := json.NewDecoder(bufio.NewReader(in))
+	dec := json.NewDecoder(in)
 	for {
 		var req request
 		if err := dec.Decode(&req); err != nil {

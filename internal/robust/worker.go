@@ -1,16 +1,13 @@
 package robust
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"time"
@@ -91,10 +88,7 @@ func readFrame(r io.Reader) (pos int, data []byte, err error) {
 func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(os.Stderr, "serbench robust worker: "+format+"\n", a...)
-		return 2
-	}
+	fail := func(format string, a ...any) int { return workerproc.Fail("robust", format, a...) }
 	if len(args) != 3 {
 		return fail("want the arguments CODEC WORKLOAD MESSAGES, got %q", args)
 	}
@@ -102,12 +96,10 @@ func worker(args []string) int {
 	if err != nil || n < 1 {
 		return fail("bad number of messages %q", args[2])
 	}
-	out, in := os.NewFile(3, "answers"), os.NewFile(4, "inputs")
-	if out == nil || in == nil {
-		return fail("file descriptors 3 and 4 are not open: a worker is started by serbench, not by hand")
+	enc, r, err := workerproc.Pipes("inputs")
+	if err != nil {
+		return fail("%v", err)
 	}
-	workerproc.SetMaxStack()
-	enc := json.NewEncoder(out)
 	c, ok := codec.Lookup(args[0])
 	var w *workload.Workload
 	if !ok {
@@ -127,7 +119,6 @@ func worker(args []string) int {
 	if err := enc.Encode(answer{Ready: true, Messages: msgs}); err != nil {
 		return fail("%v", err)
 	}
-	r := bufio.NewReader(in)
 	for {
 		pos, data, err := readFrame(r)
 		if err == io.EOF {

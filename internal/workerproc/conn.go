@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -118,4 +119,25 @@ func (c *Conn[A]) Close() {
 	}
 	for range c.answers {
 	}
+}
+
+// Pipes returns, in a worker that Dial started, its side of the pipes: an
+// encoder of its answers (descriptor 3) and a reader of its requests
+// (descriptor 4, named requests), after SetMaxStack. The error says that
+// they are not open: the worker was started by hand.
+func Pipes(requests string) (*json.Encoder, *bufio.Reader, error) {
+	out, in := os.NewFile(3, "answers"), os.NewFile(4, requests)
+	if out == nil || in == nil {
+		return nil, nil, errors.New("file descriptors 3 and 4 are not open: a worker is started by serbench, not by hand")
+	}
+	SetMaxStack()
+	return json.NewEncoder(out), bufio.NewReader(in), nil
+}
+
+// Fail is a worker's complaint before or outside its answers: it writes
+// "serbench NAME worker: " and the message to standard error and returns
+// the worker's exit status, 2.
+func Fail(name, format string, a ...any) int {
+	fmt.Fprintf(os.Stderr, "serbench "+name+" worker: "+format+"\n", a...)
+	return 2
 }
