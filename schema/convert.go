@@ -32,6 +32,33 @@ func Numbers[To, From Number](s []From) []To {
 	return out
 }
 
+// NumbersOrNil is Numbers with nil for an empty s: the canonical value of
+// a list that a decoder returns empty where it was nil (the encoding does
+// not tell them apart).
+func NumbersOrNil[To, From Number](s []From) []To {
+	if len(s) == 0 {
+		return nil
+	}
+	return Numbers[To](s)
+}
+
+// OrNil returns s, or nil when s is empty, sharing it: as NumbersOrNil,
+// for a list whose element type is the same in both.
+func OrNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// MapOrNil is OrNil for a map.
+func MapOrNil[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
 // Values returns the values the pointers of s point to ([]*int64 is a
 // list of int64 in every schema), and -1. When an element is nil, which no
 // such list holds, it returns nil and the index of the first nil element
@@ -87,6 +114,15 @@ func Single[T any](s []T) (p *T, ok bool) {
 		return &v, true
 	}
 	return nil, false
+}
+
+// List returns the list of at most one element of the pointer p, the
+// inverse of Single: a new list of a copy of *p, nil for nil.
+func List[T any](p *T) []T {
+	if p == nil {
+		return nil
+	}
+	return []T{*p}
 }
 
 // Slice returns f applied to every element of s: nil for nil, empty for

@@ -80,6 +80,41 @@ func TestSingle(t *testing.T) {
 	}
 }
 
+func TestList(t *testing.T) {
+	v := int64(7)
+	if l := List(&v); len(l) != 1 || l[0] != 7 || &l[0] == &v {
+		t.Errorf("List(&7) = %v; want [7], a copy", l)
+	}
+	if l := List[int64](nil); l != nil {
+		t.Errorf("List(nil) = %#v; want nil", l)
+	}
+	if p, ok := Single(List(&v)); !ok || *p != 7 {
+		t.Errorf("Single(List(&7)) = %v, %v; want 7, true", p, ok)
+	}
+}
+
+func TestOrNil(t *testing.T) {
+	if got := OrNil([]string{}); got != nil {
+		t.Errorf("OrNil(empty) = %#v, want nil", got)
+	}
+	s := []string{"a"}
+	if got := OrNil(s); &got[0] != &s[0] {
+		t.Errorf("OrNil(s) does not share s")
+	}
+	if got := MapOrNil(map[string]int{}); got != nil {
+		t.Errorf("MapOrNil(empty) = %#v, want nil", got)
+	}
+	if m := map[string]int{"a": 1}; !reflect.DeepEqual(MapOrNil(m), m) {
+		t.Errorf("MapOrNil(m) = %v, want %v", MapOrNil(m), m)
+	}
+	if got := NumbersOrNil[int]([]int64{}); got != nil {
+		t.Errorf("NumbersOrNil(empty) = %#v, want nil", got)
+	}
+	if got, want := NumbersOrNil[int]([]int64{1, -2}), []int{1, -2}; !reflect.DeepEqual(got, want) {
+		t.Errorf("NumbersOrNil = %v, want %v", got, want)
+	}
+}
+
 func TestSliceMap(t *testing.T) {
 	double := func(v int) int64 { return 2 * int64(v) }
 	if got := Slice([]int(nil), double); got != nil {

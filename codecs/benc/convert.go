@@ -125,9 +125,7 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 	if m.Nintf, err = valueOf(s.Nintf); err != nil {
 		return m, fmt.Errorf("Nintf: %w", err)
 	}
-	if s.Nint64 != nil {
-		m.Nint64 = []int64{*s.Nint64}
-	}
+	m.Nint64 = schema.List(s.Nint64)
 	if k, nilValue := schema.NilKey(s.Mtsptr); nilValue {
 		return m, fmt.Errorf("benc: Mtsptr[%q] is nil, which a map of TestStruc cannot hold", k)
 	}

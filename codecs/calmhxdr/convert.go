@@ -140,9 +140,7 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	m.Nmap, _, _ = schema.Entries(s.Nmap, func(k string, v bool) (gen.BoolEntry, error) {
 		return gen.BoolEntry{Key: k, Value: v}, nil
 	})
-	if s.Nint64 != nil {
-		m.Nint64 = []int64{*s.Nint64}
-	}
+	m.Nint64 = schema.List(s.Nint64)
 	if m.Mtsptr, k, err = schema.Entries(s.Mtsptr, func(k string, v *workload.TestStruc) (gen.TestStrucEntry, error) {
 		e := gen.TestStrucEntry{Key: k}
 		if v != nil {

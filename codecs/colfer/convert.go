@@ -190,9 +190,7 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 		m.Nintf = &v
 	}
 	m.Nmap, _, _ = entries(s.Nmap, boolEntry)
-	if s.Nint64 != nil {
-		m.Nint64 = []int64{*s.Nint64}
-	}
+	m.Nint64 = schema.List(s.Nint64)
 	if m.Mtsptr, k, err = entries(s.Mtsptr, func(k string, v *workload.TestStruc) (gen.TestStrucEntry, error) {
 		e := gen.TestStrucEntry{Key: k}
 		var err error

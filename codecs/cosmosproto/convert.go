@@ -35,21 +35,14 @@ func personOf(p *workload.Person) (*gen.Person, error) {
 // canonicalPerson returns the canonical value of m, sharing its map and
 // slice. Empty ones become nil: the encoding does not tell nil from empty.
 func canonicalPerson(m *gen.Person) *workload.Person {
-	p := &workload.Person{
+	return &workload.Person{
 		Name:     m.Name,
 		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
 		Phone:    m.Phone,
 		Siblings: int(m.Siblings),
 		Spouse:   m.Spouse,
 		Money:    m.Money,
-		Tags:     m.Tags,
-		Aliases:  m.Aliases,
+		Tags:     schema.MapOrNil(m.Tags),
+		Aliases:  schema.OrNil(m.Aliases),
 	}
-	if len(p.Tags) == 0 {
-		p.Tags = nil
-	}
-	if len(p.Aliases) == 0 {
-		p.Aliases = nil
-	}
-	return p
 }

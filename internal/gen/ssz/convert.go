@@ -121,6 +121,6 @@ func FromFloats(v *[]float32) *Floats {
 // ToFloats returns the canonical value of m, sharing its memory: nil when
 // empty.
 func ToFloats(m *Floats) *[]float32 {
-	s := schema.Float32sOfBits(orNil(m.Values))
+	s := schema.Float32sOfBits(schema.OrNil(m.Values))
 	return &s
 }

@@ -21,23 +21,6 @@ func NestedBinding() Binding {
 	}
 }
 
-// numbers is schema.Numbers with nil for an empty list, which go-ssz
-// decodes as empty, not nil.
-func numbers[To, From schema.Number](s []From) []To {
-	if len(s) == 0 {
-		return nil
-	}
-	return schema.Numbers[To](s)
-}
-
-// orNil returns nil for an empty s.
-func orNil[T any](s []T) []T {
-	if len(s) == 0 {
-		return nil
-	}
-	return s
-}
-
 func stringOf(b []byte) string { return string(b) }
 
 // valueOf returns the Value holding the interface{} value v.
@@ -67,7 +50,7 @@ func canonicalValue(m *Value) (any, error) {
 // mapOf returns the map of the list of entries es (schema.MapOfEntryPtrs):
 // nil for an empty list, which go-ssz decodes as empty, not nil.
 func mapOf[E, V any](es []*E, kv func(e *E) (string, V, error)) (map[string]V, string, error) {
-	return schema.MapOfEntryPtrs(orNil(es), kv)
+	return schema.MapOfEntryPtrs(schema.OrNil(es), kv)
 }
 
 // FromTestStruc returns the SSZ TestStruc of s, with its children. It
@@ -188,37 +171,37 @@ func ToTestStruc(m *TestStruc) (*workload.TestStruc, error) {
 		Ui: uint(m.Ui), Ui8: m.Ui8, Ui16: m.Ui16, Ui32: m.Ui32, Ui64: m.Ui64,
 		F32: math.Float32frombits(m.F32), F64: math.Float64frombits(m.F64), B: m.B, By: m.By,
 
-		Sslice:    schema.Slice(orNil(m.Sslice), stringOf),
-		Intslice:  numbers[int](m.Intslice),
-		I8slice:   numbers[int8](m.I8slice),
-		I16slice:  numbers[int16](m.I16slice),
-		I32slice:  numbers[int32](m.I32slice),
-		I64slice:  numbers[int64](m.I64slice),
-		Uintslice: numbers[uint](m.Uintslice),
-		Ui8slice:  orNil(m.Ui8slice),
-		Ui16slice: orNil(m.Ui16slice),
-		Ui32slice: orNil(m.Ui32slice),
-		Ui64slice: orNil(m.Ui64slice),
-		F32slice:  schema.Float32sOfBits(orNil(m.F32slice)),
-		F64slice:  schema.Float64sOfBits(orNil(m.F64slice)),
-		Bslice:    orNil(m.Bslice),
-		Byslice:   orNil(m.Byslice),
+		Sslice:    schema.Slice(schema.OrNil(m.Sslice), stringOf),
+		Intslice:  schema.NumbersOrNil[int](m.Intslice),
+		I8slice:   schema.NumbersOrNil[int8](m.I8slice),
+		I16slice:  schema.NumbersOrNil[int16](m.I16slice),
+		I32slice:  schema.NumbersOrNil[int32](m.I32slice),
+		I64slice:  schema.NumbersOrNil[int64](m.I64slice),
+		Uintslice: schema.NumbersOrNil[uint](m.Uintslice),
+		Ui8slice:  schema.OrNil(m.Ui8slice),
+		Ui16slice: schema.OrNil(m.Ui16slice),
+		Ui32slice: schema.OrNil(m.Ui32slice),
+		Ui64slice: schema.OrNil(m.Ui64slice),
+		F32slice:  schema.Float32sOfBits(schema.OrNil(m.F32slice)),
+		F64slice:  schema.Float64sOfBits(schema.OrNil(m.F64slice)),
+		Bslice:    schema.OrNil(m.Bslice),
+		Byslice:   schema.OrNil(m.Byslice),
 
 		AnonInTestStruc: workload.AnonInTestStruc{
 			AS: string(m.As), AI64: int64(m.Ai64), AI16: int16(m.Ai16), AUi64: m.Aui64,
-			ASslice: schema.Slice(orNil(m.Asslice), stringOf), AI64slice: numbers[int64](m.Ai64slice),
+			ASslice: schema.Slice(schema.OrNil(m.Asslice), stringOf), AI64slice: schema.NumbersOrNil[int64](m.Ai64slice),
 		},
 
-		Iptrslice: schema.Pointers(numbers[int64](m.Iptrslice)),
+		Iptrslice: schema.Pointers(schema.NumbersOrNil[int64](m.Iptrslice)),
 		T:         schema.JoinTime(int64(m.TUnixNano), int32(m.TOffset)),
-		Nslice:    orNil(m.Nslice),
+		Nslice:    schema.OrNil(m.Nslice),
 	}
 	var (
 		i   int
 		k   string
 		err error
 	)
-	if s.Islice, i, err = schema.SliceErr(orNil(m.Islice), canonicalValue); err != nil {
+	if s.Islice, i, err = schema.SliceErr(schema.OrNil(m.Islice), canonicalValue); err != nil {
 		return nil, fmt.Errorf("Islice[%d]: %w", i, err)
 	}
 	if s.Ms, k, err = mapOf(m.Ms, func(e *ValueEntry) (string, any, error) {
@@ -267,7 +250,7 @@ func ToTestStruc(m *TestStruc) (*workload.TestStruc, error) {
 	}); err != nil {
 		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
-	if s.Its, i, err = schema.SliceErr(orNil(m.Its), ToTestStruc); err != nil {
+	if s.Its, i, err = schema.SliceErr(schema.OrNil(m.Its), ToTestStruc); err != nil {
 		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
 	if s.Nteststruc, err = optional(m.Nteststruc); err != nil {
