@@ -192,9 +192,7 @@ func setPerson(m gen.Person, p *workload.Person) error {
 	m.SetSiblings(int64(p.Siblings))
 	m.SetSpouse(p.Spouse)
 	m.SetMoney(p.Money)
-	if l, ok := newEntries[gen.StringEntry](p.Tags, m.Segment, gen.NewStringEntryList); ok {
-		m.SetTags(l)
-	}
+	setEntries[gen.StringEntry](p.Tags, m.Segment, gen.NewStringEntryList, m.SetTags)
 	if p.Aliases != nil {
 		m.SetAliases(newTexts(m.Segment, p.Aliases))
 	}

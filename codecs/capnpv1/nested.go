@@ -13,19 +13,20 @@ import (
 
 var errNilElement = errors.New("capnp-v1: nil pointer element: the schema's lists have no nil element")
 
-// newList returns a new list of the elements of s, converted by conv and
-// made by make; ok is false for a nil s (leave the pointer null).
-func newList[E, T any, L interface {
+// setList sets a field, with set, to a new list of the elements of s,
+// converted by conv and made by make; nothing (a null pointer) for a nil
+// s.
+func setList[E, T any, L interface {
 	Set(int, T)
-}](s []E, make func(int) L, conv func(E) T) (l L, ok bool) {
+}](s []E, make func(int) L, conv func(E) T, set func(L)) {
 	if s == nil {
-		return l, false
+		return
 	}
-	l = make(len(s))
+	l := make(len(s))
 	for i, x := range s {
 		l.Set(i, conv(x))
 	}
-	return l, true
+	set(l)
 }
 
 // readList returns the elements of l converted by conv: nil for a null
@@ -59,13 +60,13 @@ type entryList[E any] interface {
 	At(int) E
 }
 
-// newEntries returns a new list of the entries of m, made by make in seg;
-// ok is false for a nil m (leave the pointer null).
-func newEntries[E entry[V], V any, L entryList[E]](m map[string]V, seg *capn.Segment, make func(*capn.Segment, int) L) (l L, ok bool) {
+// setEntries sets a field, with set, to a new list of the entries of m,
+// made by make in seg; nothing (a null pointer) for a nil m.
+func setEntries[E entry[V], V any, L entryList[E]](m map[string]V, seg *capn.Segment, make func(*capn.Segment, int) L, set func(L)) {
 	if m == nil {
-		return l, false
+		return
 	}
-	l = make(seg, len(m))
+	l := make(seg, len(m))
 	i := 0
 	for k, x := range m {
 		e := l.At(i)
@@ -73,7 +74,7 @@ func newEntries[E entry[V], V any, L entryList[E]](m map[string]V, seg *capn.Seg
 		e.SetValue(x)
 		i++
 	}
-	return l, true
+	set(l)
 }
 
 // readEntries returns the entries of l as a map: nil for a null pointer.
@@ -130,45 +131,21 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	if v.Sslice != nil {
 		s.SetSslice(newTexts(seg, v.Sslice))
 	}
-	if l, ok := newList(v.Intslice, seg.NewInt64List, toInt64); ok {
-		s.SetIntslice(l)
-	}
-	if l, ok := newList(v.I8slice, seg.NewInt8List, same); ok {
-		s.SetI8slice(l)
-	}
-	if l, ok := newList(v.I16slice, seg.NewInt16List, same); ok {
-		s.SetI16slice(l)
-	}
-	if l, ok := newList(v.I32slice, seg.NewInt32List, same); ok {
-		s.SetI32slice(l)
-	}
-	if l, ok := newList(v.I64slice, seg.NewInt64List, same); ok {
-		s.SetI64slice(l)
-	}
-	if l, ok := newList(v.Uintslice, seg.NewUInt64List, toUint64); ok {
-		s.SetUintslice(l)
-	}
+	setList(v.Intslice, seg.NewInt64List, toInt64, s.SetIntslice)
+	setList(v.I8slice, seg.NewInt8List, same, s.SetI8slice)
+	setList(v.I16slice, seg.NewInt16List, same, s.SetI16slice)
+	setList(v.I32slice, seg.NewInt32List, same, s.SetI32slice)
+	setList(v.I64slice, seg.NewInt64List, same, s.SetI64slice)
+	setList(v.Uintslice, seg.NewUInt64List, toUint64, s.SetUintslice)
 	if v.Ui8slice != nil {
 		s.SetUi8slice(v.Ui8slice)
 	}
-	if l, ok := newList(v.Ui16slice, seg.NewUInt16List, same); ok {
-		s.SetUi16slice(l)
-	}
-	if l, ok := newList(v.Ui32slice, seg.NewUInt32List, same); ok {
-		s.SetUi32slice(l)
-	}
-	if l, ok := newList(v.Ui64slice, seg.NewUInt64List, same); ok {
-		s.SetUi64slice(l)
-	}
-	if l, ok := newList(v.F32slice, seg.NewFloat32List, same); ok {
-		s.SetF32slice(l)
-	}
-	if l, ok := newList(v.F64slice, seg.NewFloat64List, same); ok {
-		s.SetF64slice(l)
-	}
-	if l, ok := newList(v.Bslice, seg.NewBitList, same); ok {
-		s.SetBslice(l)
-	}
+	setList(v.Ui16slice, seg.NewUInt16List, same, s.SetUi16slice)
+	setList(v.Ui32slice, seg.NewUInt32List, same, s.SetUi32slice)
+	setList(v.Ui64slice, seg.NewUInt64List, same, s.SetUi64slice)
+	setList(v.F32slice, seg.NewFloat32List, same, s.SetF32slice)
+	setList(v.F64slice, seg.NewFloat64List, same, s.SetF64slice)
+	setList(v.Bslice, seg.NewBitList, same, s.SetBslice)
 	if v.Byslice != nil {
 		s.SetByslice(v.Byslice)
 	}
@@ -181,9 +158,7 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 		}
 		s.SetIslice(l)
 	}
-	if l, ok := newList(v.Iptrslice, seg.NewInt64List, deref); ok {
-		s.SetIptrslice(l)
-	}
+	setList(v.Iptrslice, seg.NewInt64List, deref, s.SetIptrslice)
 
 	s.SetAs(v.AS)
 	s.SetAi64(v.AI64)
@@ -192,9 +167,7 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	if v.ASslice != nil {
 		s.SetAsslice(newTexts(seg, v.ASslice))
 	}
-	if l, ok := newList(v.AI64slice, seg.NewInt64List, same); ok {
-		s.SetAi64slice(l)
-	}
+	setList(v.AI64slice, seg.NewInt64List, same, s.SetAi64slice)
 
 	if v.Ms != nil {
 		l := gen.NewValueEntryList(seg, len(v.Ms))
@@ -211,9 +184,7 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 		}
 		s.SetMs(l)
 	}
-	if l, ok := newEntries[gen.Int64Entry](v.Msi64, seg, gen.NewInt64EntryList); ok {
-		s.SetMsi64(l)
-	}
+	setEntries[gen.Int64Entry](v.Msi64, seg, gen.NewInt64EntryList, s.SetMsi64)
 	if v.Nintf != nil {
 		d := gen.NewValue(seg)
 		if err := setValue(d, v.Nintf); err != nil {
@@ -223,9 +194,7 @@ func setTestStruc(s gen.TestStruc, v *workload.TestStruc) error {
 	}
 	s.SetTUnixNano(nanos)
 	s.SetTOffset(offset)
-	if l, ok := newEntries[gen.BoolEntry](v.Nmap, seg, gen.NewBoolEntryList); ok {
-		s.SetNmap(l)
-	}
+	setEntries[gen.BoolEntry](v.Nmap, seg, gen.NewBoolEntryList, s.SetNmap)
 	if v.Nslice != nil {
 		s.SetNslice(v.Nslice)
 	}
