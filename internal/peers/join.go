@@ -289,13 +289,7 @@ func crossNote(r *Result, format, wl, peer, name string) string {
 	if n == 0 {
 		return ""
 	}
-	var parts []string
-	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusPanic, StatusFail, StatusCrash, StatusHang, StatusNone} {
-		if counts[s] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
-		}
-	}
-	out := fmt.Sprintf("Go writer → %s → another Go reader (peer→go pairs that are no cell here, %d): %s", name, n, strings.Join(parts, ", "))
+	out := fmt.Sprintf("Go writer → %s → another Go reader (peer→go pairs that are no cell here, %d): %s", name, n, countsText(counts))
 	if first != "" {
 		out += "; for example " + first
 	}

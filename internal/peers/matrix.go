@@ -175,13 +175,7 @@ func crossSummary(r *Result, format, wl, peer string) string {
 	if n == 0 {
 		return ""
 	}
-	var parts []string
-	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusPanic, StatusFail, StatusCrash, StatusHang, StatusNone} {
-		if counts[s] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
-		}
-	}
-	s := fmt.Sprintf("%s peer→go with another Go writer (writer→peer→reader, %d pairs): %s", peer, n, strings.Join(parts, ", "))
+	s := fmt.Sprintf("%s peer→go with another Go writer (writer→peer→reader, %d pairs): %s", peer, n, countsText(counts))
 	if len(fails) > 0 {
 		s += " (e.g. " + strings.Join(fails, ", ") + ")\n    first: " + first
 	}
@@ -208,4 +202,16 @@ func goCodecs(r *Result, format, wl string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// countsText says how many of each status counts has, in the order exact,
+// lossy, error, panic, FAIL, crash, hang, none: "3 exact, 1 error".
+func countsText(counts map[Status]int) string {
+	var parts []string
+	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusPanic, StatusFail, StatusCrash, StatusHang, StatusNone} {
+		if counts[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
