@@ -95,14 +95,14 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 		By:   uint32(s.By),
 
 		Sslice:    s.Sslice,
-		Intslice:  convert[int64](s.Intslice),
-		I8Slice:   convert[int32](s.I8slice),
-		I16Slice:  convert[int32](s.I16slice),
+		Intslice:  schema.NumbersOrNil[int64](s.Intslice),
+		I8Slice:   schema.NumbersOrNil[int32](s.I8slice),
+		I16Slice:  schema.NumbersOrNil[int32](s.I16slice),
 		I32Slice:  s.I32slice,
 		I64Slice:  s.I64slice,
-		Uintslice: convert[uint64](s.Uintslice),
+		Uintslice: schema.NumbersOrNil[uint64](s.Uintslice),
 		Ui8Slice:  s.Ui8slice,
-		Ui16Slice: convert[uint32](s.Ui16slice),
+		Ui16Slice: schema.NumbersOrNil[uint32](s.Ui16slice),
 		Ui32Slice: s.Ui32slice,
 		Ui64Slice: s.Ui64slice,
 		F32Slice:  s.F32slice,
@@ -191,14 +191,14 @@ func ToTestStruc(m *TestStruc, clone bool) *workload.TestStruc {
 		By:   byte(m.By),
 
 		Sslice:    share(m.Sslice, clone),
-		Intslice:  convert[int](m.Intslice),
-		I8slice:   convert[int8](m.I8Slice),
-		I16slice:  convert[int16](m.I16Slice),
+		Intslice:  schema.NumbersOrNil[int](m.Intslice),
+		I8slice:   schema.NumbersOrNil[int8](m.I8Slice),
+		I16slice:  schema.NumbersOrNil[int16](m.I16Slice),
 		I32slice:  share(m.I32Slice, clone),
 		I64slice:  share(m.I64Slice, clone),
-		Uintslice: convert[uint](m.Uintslice),
+		Uintslice: schema.NumbersOrNil[uint](m.Uintslice),
 		Ui8slice:  share(m.Ui8Slice, clone),
-		Ui16slice: convert[uint16](m.Ui16Slice),
+		Ui16slice: schema.NumbersOrNil[uint16](m.Ui16Slice),
 		Ui32slice: share(m.Ui32Slice, clone),
 		Ui64slice: share(m.Ui64Slice, clone),
 		F32slice:  share(m.F32Slice, clone),
@@ -305,15 +305,6 @@ func toValue(v *Value) interface{} {
 	default:
 		return nil
 	}
-}
-
-// convert returns s with its elements converted to D, in a new slice; nil
-// when s is empty.
-func convert[D, S schema.Number](s []S) []D {
-	if len(s) == 0 {
-		return nil
-	}
-	return schema.Numbers[D](s)
 }
 
 // share returns s, or a copy of it when clone is set; nil when s is empty.
