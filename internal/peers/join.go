@@ -266,17 +266,13 @@ func joinMatrix(m *result.InteropMatrix, r *Result, ran map[string]PeerInfo, mis
 // whose Go writer and Go reader differ: W → the peer → R, which the
 // matrix has no cell for.
 func crossNote(r *Result, format, wl, peer, name string) string {
-	counts := map[Status]int{}
-	n := 0
+	cells, counts := crossCells(r, format, wl, peer)
+	if len(cells) == 0 {
+		return ""
+	}
 	first := ""
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		if c.Format != format || c.Workload != wl || c.Peer != peer || c.Direction != PeerToGo || c.Writer == c.Reader {
-			continue
-		}
-		counts[c.Status]++
-		n++
-		if rank(c.Status) > rank(StatusLossy) && first == "" {
+	for _, c := range cells {
+		if rank(c.Status) > rank(StatusLossy) {
 			first = fmt.Sprintf("%s → %s → %s %s", c.Writer, name, c.Reader, c.Status)
 			switch {
 			case c.Fail != nil:
@@ -284,12 +280,10 @@ func crossNote(r *Result, format, wl, peer, name string) string {
 			case c.Error != "":
 				first += ": " + c.Error
 			}
+			break
 		}
 	}
-	if n == 0 {
-		return ""
-	}
-	out := fmt.Sprintf("Go writer → %s → another Go reader (peer→go pairs that are no cell here, %d): %s", name, n, countsText(counts))
+	out := fmt.Sprintf("Go writer → %s → another Go reader (peer→go pairs that are no cell here, %d): %s", name, len(cells), countsText(counts))
 	if first != "" {
 		out += "; for example " + first
 	}

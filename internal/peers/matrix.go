@@ -154,17 +154,13 @@ func note(c *Cell) string {
 // crossSummary counts the peer→go cells of peer whose Go writer and
 // reader differ, by status.
 func crossSummary(r *Result, format, wl, peer string) string {
-	counts := map[Status]int{}
-	n := 0
+	cells, counts := crossCells(r, format, wl, peer)
+	if len(cells) == 0 {
+		return ""
+	}
 	var fails []string
 	first := ""
-	for i := range r.Cells {
-		c := &r.Cells[i]
-		if c.Format != format || c.Workload != wl || c.Peer != peer || c.Direction != PeerToGo || c.Writer == c.Reader {
-			continue
-		}
-		counts[c.Status]++
-		n++
+	for _, c := range cells {
 		if rank(c.Status) > rank(StatusLossy) && len(fails) < 3 {
 			fails = append(fails, c.Writer+"→"+c.Reader)
 			if first == "" {
@@ -172,10 +168,7 @@ func crossSummary(r *Result, format, wl, peer string) string {
 			}
 		}
 	}
-	if n == 0 {
-		return ""
-	}
-	s := fmt.Sprintf("%s peer→go with another Go writer (writer→peer→reader, %d pairs): %s", peer, n, countsText(counts))
+	s := fmt.Sprintf("%s peer→go with another Go writer (writer→peer→reader, %d pairs): %s", peer, len(cells), countsText(counts))
 	if len(fails) > 0 {
 		s += " (e.g. " + strings.Join(fails, ", ") + ")\n    first: " + first
 	}
@@ -214,4 +207,21 @@ func countsText(counts map[Status]int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// crossCells returns the peer→go cells of peer on format and wl whose Go
+// writer and Go reader differ (W → the peer → R, which a matrix has no
+// cell for), in r's order, and how many have each status.
+func crossCells(r *Result, format, wl, peer string) ([]*Cell, map[Status]int) {
+	var out []*Cell
+	counts := map[Status]int{}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if c.Format != format || c.Workload != wl || c.Peer != peer || c.Direction != PeerToGo || c.Writer == c.Reader {
+			continue
+		}
+		out = append(out, c)
+		counts[c.Status]++
+	}
+	return out, counts
 }
