@@ -232,22 +232,15 @@ type list[T any] interface {
 	At(int) T
 }
 
-// getList returns the list that get returns; ok is false when !has (a
-// null pointer) or get fails, whose error r keeps.
-func getList[L any](r *reader, has bool, get func() (L, error)) (l L, ok bool) {
-	if !has {
-		return l, false
-	}
-	l, err := get()
-	r.check(err)
-	return l, err == nil
-}
-
 // scalars reads the list of scalars that get returns into a new slice;
 // nil when !has (a null pointer).
 func scalars[T any, L list[T]](r *reader, has bool, get func() (L, error)) []T {
-	l, ok := getList(r, has, get)
-	if !ok {
+	if !has {
+		return nil
+	}
+	l, err := get()
+	if err != nil {
+		r.check(err)
 		return nil
 	}
 	s := make([]T, l.Len())
@@ -260,8 +253,12 @@ func scalars[T any, L list[T]](r *reader, has bool, get func() (L, error)) []T {
 // texts reads the list of text that get returns into a new slice; nil
 // when !has.
 func texts(r *reader, has bool, get func() (capnp.TextList, error)) []string {
-	l, ok := getList(r, has, get)
-	if !ok {
+	if !has {
+		return nil
+	}
+	l, err := get()
+	if err != nil {
+		r.check(err)
 		return nil
 	}
 	s := make([]string, l.Len())
@@ -280,21 +277,14 @@ func (w *writer) check(err error) {
 	}
 }
 
-// newListOf returns a list of len(s) elements made by newList; ok is
-// false for a nil s or when newList fails, whose error w keeps.
-func newListOf[E, L any](w *writer, s []E, newList func(int32) (L, error)) (l L, ok bool) {
-	if s == nil {
-		return l, false
-	}
-	l, err := newList(int32(len(s)))
-	w.check(err)
-	return l, err == nil
-}
-
 // setTexts sets a list of text made by newList to s; nothing for a nil s.
 func (w *writer) setTexts(s []string, newList func(int32) (capnp.TextList, error)) {
-	l, ok := newListOf(w, s, newList)
-	if !ok {
+	if s == nil {
+		return
+	}
+	l, err := newList(int32(len(s)))
+	if err != nil {
+		w.check(err)
 		return
 	}
 	for i, x := range s {
@@ -308,8 +298,12 @@ type settable[T any] interface{ Set(int, T) }
 // setScalars sets a list of scalars made by newList to s, converting each
 // element with conv; nothing for a nil s.
 func setScalars[E, T any, L settable[T]](w *writer, s []E, newList func(int32) (L, error), conv func(E) T) {
-	l, ok := newListOf(w, s, newList)
-	if !ok {
+	if s == nil {
+		return
+	}
+	l, err := newList(int32(len(s)))
+	if err != nil {
+		w.check(err)
 		return
 	}
 	for i, x := range s {

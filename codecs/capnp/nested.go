@@ -184,25 +184,41 @@ func setEntry(e gen.TestStrucEntry, k string, c *workload.TestStruc) error {
 
 // setValue sets the Value union d to the interface{} value x.
 func setValue(d gen.Value, x any) error {
-	u, ok := schema.UnionOf[int](x)
-	if !ok {
-		return fmt.Errorf("capnp: interface{} value of type %T is not in the Value mapping (nil, string, bool, integers, floats)", x)
-	}
-	switch u.Kind {
-	case schema.KindNil:
+	switch x := x.(type) {
+	case nil:
 		d.SetNull()
-	case schema.KindString:
-		return d.SetS(u.S)
-	case schema.KindBool:
-		d.SetB(u.B)
-	case schema.KindInt:
-		d.SetI(u.I)
-	case schema.KindUint:
-		d.SetU(u.U)
-	case schema.KindFloat32:
-		d.SetF32(u.F32)
-	case schema.KindFloat64:
-		d.SetF64(u.F64)
+	case string:
+		return d.SetS(x)
+	case bool:
+		d.SetB(x)
+	case int:
+		d.SetI(int64(x))
+	case int8:
+		d.SetI(int64(x))
+	case int16:
+		d.SetI(int64(x))
+	case int32:
+		d.SetI(int64(x))
+	case int64:
+		d.SetI(x)
+	case uint:
+		d.SetU(uint64(x))
+	case uint8:
+		d.SetU(uint64(x))
+	case uint16:
+		d.SetU(uint64(x))
+	case uint32:
+		d.SetU(uint64(x))
+	case uint64:
+		d.SetU(x)
+	case uintptr:
+		d.SetU(uint64(x))
+	case float32:
+		d.SetF32(x)
+	case float64:
+		d.SetF64(x)
+	default:
+		return fmt.Errorf("capnp: interface{} value of type %T is not in the Value mapping (nil, string, bool, integers, floats)", x)
 	}
 	return nil
 }
