@@ -10,7 +10,25 @@ import (
 // canada builds the CanadaFeature table of schema/canada.fbs from v.
 func (e *encoder) canada(v *workload.CanadaFeature) []byte {
 	b := e.b
-	coordinates := tables(e, v.Geometry.Coordinates, fbs.CanadaGeometryStartCoordinatesVector, (*encoder).canadaRing)
+	var coordinates fb.UOffsetT
+	if c := v.Geometry.Coordinates; c != nil {
+		mark := len(e.offs)
+		for _, ring := range c {
+			var positions fb.UOffsetT
+			if ring != nil {
+				// A vector of structs is written in place, last element first.
+				fbs.CanadaRingStartPositionsVector(b, len(ring))
+				for i := len(ring) - 1; i >= 0; i-- {
+					fbs.CreateCanadaPosition(b, ring[i][0], ring[i][1])
+				}
+				positions = b.EndVector(len(ring))
+			}
+			fbs.CanadaRingStart(b)
+			fbs.CanadaRingAddPositions(b, positions)
+			e.offs = append(e.offs, fbs.CanadaRingEnd(b))
+		}
+		coordinates = e.vectorOfOffsets(mark, fbs.CanadaGeometryStartCoordinatesVector)
+	}
 	geometryType := b.CreateString(v.Geometry.Type)
 	fbs.CanadaGeometryStart(b)
 	fbs.CanadaGeometryAddType(b, geometryType)
@@ -28,24 +46,6 @@ func (e *encoder) canada(v *workload.CanadaFeature) []byte {
 	fbs.CanadaFeatureAddProperties(b, properties)
 	fbs.CanadaFeatureAddGeometry(b, geometry)
 	return e.finish(fbs.CanadaFeatureEnd(b))
-}
-
-// canadaRing writes a CanadaRing table of the positions of ring (no
-// field for a nil ring).
-func (e *encoder) canadaRing(ring *[][2]float64) fb.UOffsetT {
-	b := e.b
-	var positions fb.UOffsetT
-	if r := *ring; r != nil {
-		// A vector of structs is written in place, last element first.
-		fbs.CanadaRingStartPositionsVector(b, len(r))
-		for i := len(r) - 1; i >= 0; i-- {
-			fbs.CreateCanadaPosition(b, r[i][0], r[i][1])
-		}
-		positions = b.EndVector(len(r))
-	}
-	fbs.CanadaRingStart(b)
-	fbs.CanadaRingAddPositions(b, positions)
-	return fbs.CanadaRingEnd(b)
 }
 
 // decodeCanada reads every field of the CanadaFeature in data, and of its

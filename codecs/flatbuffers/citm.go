@@ -28,7 +28,31 @@ func (e *encoder) citm(v *workload.CITMPerformance) ([]byte, error) {
 		}
 		prices = b.EndVector(len(v.Prices))
 	}
-	seatCategories := tables(e, v.SeatCategories, fbs.CITMPerformanceStartSeatCategoriesVector, (*encoder).citmSeatCategory)
+	var seatCategories fb.UOffsetT
+	if v.SeatCategories != nil {
+		mark := len(e.offs)
+		for i := range v.SeatCategories {
+			c := &v.SeatCategories[i]
+			var areas fb.UOffsetT
+			if c.Areas != nil {
+				areaMark := len(e.offs)
+				for j := range c.Areas {
+					a := &c.Areas[j]
+					blockIDs := scalars(b, a.BlockIDs, fbs.CITMAreaStartBlockIdsVector, b.PrependInt64)
+					fbs.CITMAreaStart(b)
+					fbs.CITMAreaAddAreaId(b, a.AreaID)
+					fbs.CITMAreaAddBlockIds(b, blockIDs)
+					e.offs = append(e.offs, fbs.CITMAreaEnd(b))
+				}
+				areas = e.vectorOfOffsets(areaMark, fbs.CITMSeatCategoryStartAreasVector)
+			}
+			fbs.CITMSeatCategoryStart(b)
+			fbs.CITMSeatCategoryAddAreas(b, areas)
+			fbs.CITMSeatCategoryAddSeatCategoryId(b, c.SeatCategoryID)
+			e.offs = append(e.offs, fbs.CITMSeatCategoryEnd(b))
+		}
+		seatCategories = e.vectorOfOffsets(mark, fbs.CITMPerformanceStartSeatCategoriesVector)
+	}
 	logo := optString(b, v.Logo)
 	venueCode := b.CreateString(v.VenueCode)
 
@@ -44,26 +68,6 @@ func (e *encoder) citm(v *workload.CITMPerformance) ([]byte, error) {
 	fbs.CITMPerformanceAddStart(b, v.Start)
 	fbs.CITMPerformanceAddVenueCode(b, venueCode)
 	return e.finish(fbs.CITMPerformanceEnd(b)), nil
-}
-
-// citmSeatCategory writes a CITMSeatCategory table, its areas first.
-func (e *encoder) citmSeatCategory(c *workload.CITMSeatCategory) fb.UOffsetT {
-	b := e.b
-	areas := tables(e, c.Areas, fbs.CITMSeatCategoryStartAreasVector, (*encoder).citmArea)
-	fbs.CITMSeatCategoryStart(b)
-	fbs.CITMSeatCategoryAddAreas(b, areas)
-	fbs.CITMSeatCategoryAddSeatCategoryId(b, c.SeatCategoryID)
-	return fbs.CITMSeatCategoryEnd(b)
-}
-
-// citmArea writes a CITMArea table.
-func (e *encoder) citmArea(a *workload.CITMArea) fb.UOffsetT {
-	b := e.b
-	blockIDs := scalars(b, a.BlockIDs, fbs.CITMAreaStartBlockIdsVector, b.PrependInt64)
-	fbs.CITMAreaStart(b)
-	fbs.CITMAreaAddAreaId(b, a.AreaID)
-	fbs.CITMAreaAddBlockIds(b, blockIDs)
-	return fbs.CITMAreaEnd(b)
 }
 
 // decodeCITM reads every field of the CITMPerformance in data, and of its

@@ -264,24 +264,10 @@ func (e *encoder) vectorOfOffsets(mark int, start startVector) fb.UOffsetT {
 	return e.b.EndVector(len(offs))
 }
 
-// tables writes the elements of s with write, each a table (or string)
-// whose offset write returns, then the vector of their offsets started by
-// start; it returns 0 (no field) for a nil s. write may push and pop
-// offsets of its own on e.offs.
-func tables[T any](e *encoder, s []T, start startVector, write func(*encoder, *T) fb.UOffsetT) fb.UOffsetT {
-	if s == nil {
-		return 0
-	}
-	mark := len(e.offs)
-	for i := range s {
-		off := write(e, &s[i])
-		e.offs = append(e.offs, off)
-	}
-	return e.vectorOfOffsets(mark, start)
-}
-
-// checkedTables is tables for a write that can fail, which takes the
-// elements by value: it stops at the first error.
+// checkedTables writes the elements of s with write, each a table whose
+// offset write returns, then the vector of their offsets started by
+// start; it returns 0 (no field) for a nil s, and stops at the first
+// error. write may push and pop offsets of its own on e.offs.
 func checkedTables[T any](e *encoder, s []T, start startVector, write func(*encoder, T) (fb.UOffsetT, error)) (fb.UOffsetT, error) {
 	if s == nil {
 		return 0, nil

@@ -17,7 +17,18 @@ func (e *encoder) person(p *workload.Person) ([]byte, error) {
 	b := e.b
 	name := b.CreateString(p.Name)
 	phone := b.CreateString(p.Phone)
-	tags, _ := entries(e, p.Tags, fbs.PersonStartTagsVector, (*encoder).stringEntry)
+	var tags fb.UOffsetT
+	if p.Tags != nil {
+		mark := len(e.offs)
+		for k, v := range p.Tags {
+			key, value := b.CreateString(k), b.CreateString(v)
+			fbs.StringEntryStart(b)
+			fbs.StringEntryAddKey(b, key)
+			fbs.StringEntryAddValue(b, value)
+			e.offs = append(e.offs, fbs.StringEntryEnd(b))
+		}
+		tags = e.vectorOfOffsets(mark, fbs.PersonStartTagsVector)
+	}
 	aliases := e.strings(p.Aliases, fbs.PersonStartAliasesVector)
 
 	fbs.PersonStart(b)
@@ -31,16 +42,6 @@ func (e *encoder) person(p *workload.Person) ([]byte, error) {
 	fbs.PersonAddTags(b, tags) // an offset of 0 (nil map) adds no field
 	fbs.PersonAddAliases(b, aliases)
 	return e.finish(fbs.PersonEnd(b)), nil
-}
-
-// stringEntry writes a StringEntry of key k and value v; it cannot fail.
-func (e *encoder) stringEntry(k, v string) (fb.UOffsetT, error) {
-	b := e.b
-	key, value := b.CreateString(k), b.CreateString(v)
-	fbs.StringEntryStart(b)
-	fbs.StringEntryAddKey(b, key)
-	fbs.StringEntryAddValue(b, value)
-	return fbs.StringEntryEnd(b), nil
 }
 
 // decodePerson reads every field of the Person in data into a new

@@ -168,62 +168,89 @@ func (e *encoder) twitterUser(u *workload.TwitterUser) fb.UOffsetT {
 
 // twitterURLs writes a TwitterURLs table.
 func (e *encoder) twitterURLs(u *workload.TwitterURLs) fb.UOffsetT {
-	urls := tables(e, u.URLs, fbs.TwitterURLsStartUrlsVector, (*encoder).twitterURL)
+	urls := e.twitterURLVector(u.URLs, fbs.TwitterURLsStartUrlsVector)
 	fbs.TwitterURLsStart(e.b)
 	fbs.TwitterURLsAddUrls(e.b, urls)
 	return fbs.TwitterURLsEnd(e.b)
 }
 
-// twitterURL writes a TwitterURL table.
-func (e *encoder) twitterURL(u *workload.TwitterURL) fb.UOffsetT {
+// twitterURLVector writes s as a vector of TwitterURL tables started by
+// start, or returns 0 (no field) for a nil s.
+func (e *encoder) twitterURLVector(s []workload.TwitterURL, start startVector) fb.UOffsetT {
+	if s == nil {
+		return 0
+	}
 	b := e.b
-	url := b.CreateString(u.URL)
-	expandedURL := b.CreateString(u.ExpandedURL)
-	displayURL := b.CreateString(u.DisplayURL)
-	indices := scalars(b, u.Indices, fbs.TwitterURLStartIndicesVector, b.PrependInt64)
-	fbs.TwitterURLStart(b)
-	fbs.TwitterURLAddUrl(b, url)
-	fbs.TwitterURLAddExpandedUrl(b, expandedURL)
-	fbs.TwitterURLAddDisplayUrl(b, displayURL)
-	fbs.TwitterURLAddIndices(b, indices)
-	return fbs.TwitterURLEnd(b)
+	mark := len(e.offs)
+	for i := range s {
+		u := &s[i]
+		url := b.CreateString(u.URL)
+		expandedURL := b.CreateString(u.ExpandedURL)
+		displayURL := b.CreateString(u.DisplayURL)
+		indices := scalars(b, u.Indices, fbs.TwitterURLStartIndicesVector, b.PrependInt64)
+		fbs.TwitterURLStart(b)
+		fbs.TwitterURLAddUrl(b, url)
+		fbs.TwitterURLAddExpandedUrl(b, expandedURL)
+		fbs.TwitterURLAddDisplayUrl(b, displayURL)
+		fbs.TwitterURLAddIndices(b, indices)
+		e.offs = append(e.offs, fbs.TwitterURLEnd(b))
+	}
+	return e.vectorOfOffsets(mark, start)
 }
 
-// twitterHashtag writes a TwitterHashtag table (a hashtag or a symbol).
-func (e *encoder) twitterHashtag(h *workload.TwitterHashtag) fb.UOffsetT {
+// twitterHashtags writes s as a vector of TwitterHashtag tables started by
+// start, or returns 0 (no field) for a nil s.
+func (e *encoder) twitterHashtags(s []workload.TwitterHashtag, start startVector) fb.UOffsetT {
+	if s == nil {
+		return 0
+	}
 	b := e.b
-	text := b.CreateString(h.Text)
-	indices := scalars(b, h.Indices, fbs.TwitterHashtagStartIndicesVector, b.PrependInt64)
-	fbs.TwitterHashtagStart(b)
-	fbs.TwitterHashtagAddText(b, text)
-	fbs.TwitterHashtagAddIndices(b, indices)
-	return fbs.TwitterHashtagEnd(b)
-}
-
-// twitterUserMention writes a TwitterUserMention table.
-func (e *encoder) twitterUserMention(m *workload.TwitterUserMention) fb.UOffsetT {
-	b := e.b
-	screenName := b.CreateString(m.ScreenName)
-	name := b.CreateString(m.Name)
-	idStr := b.CreateString(m.IDStr)
-	indices := scalars(b, m.Indices, fbs.TwitterUserMentionStartIndicesVector, b.PrependInt64)
-	fbs.TwitterUserMentionStart(b)
-	fbs.TwitterUserMentionAddScreenName(b, screenName)
-	fbs.TwitterUserMentionAddName(b, name)
-	fbs.TwitterUserMentionAddId(b, m.ID)
-	fbs.TwitterUserMentionAddIdStr(b, idStr)
-	fbs.TwitterUserMentionAddIndices(b, indices)
-	return fbs.TwitterUserMentionEnd(b)
+	mark := len(e.offs)
+	for i := range s {
+		h := &s[i]
+		text := b.CreateString(h.Text)
+		indices := scalars(b, h.Indices, fbs.TwitterHashtagStartIndicesVector, b.PrependInt64)
+		fbs.TwitterHashtagStart(b)
+		fbs.TwitterHashtagAddText(b, text)
+		fbs.TwitterHashtagAddIndices(b, indices)
+		e.offs = append(e.offs, fbs.TwitterHashtagEnd(b))
+	}
+	return e.vectorOfOffsets(mark, start)
 }
 
 // twitterEntities writes a status's TwitterEntities table.
 func (e *encoder) twitterEntities(v *workload.TwitterEntities) fb.UOffsetT {
 	b := e.b
-	hashtags := tables(e, v.Hashtags, fbs.TwitterEntitiesStartHashtagsVector, (*encoder).twitterHashtag)
-	symbols := tables(e, v.Symbols, fbs.TwitterEntitiesStartSymbolsVector, (*encoder).twitterHashtag)
-	urls := tables(e, v.URLs, fbs.TwitterEntitiesStartUrlsVector, (*encoder).twitterURL)
-	mentions := tables(e, v.UserMentions, fbs.TwitterEntitiesStartUserMentionsVector, (*encoder).twitterUserMention)
-	media := tables(e, v.Media, fbs.TwitterEntitiesStartMediaVector, (*encoder).twitterMedia)
+	hashtags := e.twitterHashtags(v.Hashtags, fbs.TwitterEntitiesStartHashtagsVector)
+	symbols := e.twitterHashtags(v.Symbols, fbs.TwitterEntitiesStartSymbolsVector)
+	urls := e.twitterURLVector(v.URLs, fbs.TwitterEntitiesStartUrlsVector)
+	var mentions fb.UOffsetT
+	if v.UserMentions != nil {
+		mark := len(e.offs)
+		for i := range v.UserMentions {
+			m := &v.UserMentions[i]
+			screenName := b.CreateString(m.ScreenName)
+			name := b.CreateString(m.Name)
+			idStr := b.CreateString(m.IDStr)
+			indices := scalars(b, m.Indices, fbs.TwitterUserMentionStartIndicesVector, b.PrependInt64)
+			fbs.TwitterUserMentionStart(b)
+			fbs.TwitterUserMentionAddScreenName(b, screenName)
+			fbs.TwitterUserMentionAddName(b, name)
+			fbs.TwitterUserMentionAddId(b, m.ID)
+			fbs.TwitterUserMentionAddIdStr(b, idStr)
+			fbs.TwitterUserMentionAddIndices(b, indices)
+			e.offs = append(e.offs, fbs.TwitterUserMentionEnd(b))
+		}
+		mentions = e.vectorOfOffsets(mark, fbs.TwitterEntitiesStartUserMentionsVector)
+	}
+	var media fb.UOffsetT
+	if v.Media != nil {
+		mark := len(e.offs)
+		for i := range v.Media {
+			e.offs = append(e.offs, e.twitterMedia(&v.Media[i]))
+		}
+		media = e.vectorOfOffsets(mark, fbs.TwitterEntitiesStartMediaVector)
+	}
 	fbs.TwitterEntitiesStart(b)
 	fbs.TwitterEntitiesAddHashtags(b, hashtags)
 	fbs.TwitterEntitiesAddSymbols(b, symbols)
