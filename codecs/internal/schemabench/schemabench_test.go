@@ -13,7 +13,7 @@ import (
 
 var (
 	codecs    = []string{"flatbuffers", "flatbuffers-reuse", "capnp", "capnp-packed", "capnp-v1"}
-	workloads = []string{"nested", "twitter"}
+	workloads = []string{"nested", "twitter", "person"}
 )
 
 // bound is one codec bound to one workload, with the workload's values
