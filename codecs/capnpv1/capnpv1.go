@@ -192,7 +192,17 @@ func setPerson(m gen.Person, p *workload.Person) error {
 	m.SetSiblings(int64(p.Siblings))
 	m.SetSpouse(p.Spouse)
 	m.SetMoney(p.Money)
-	setEntries[gen.StringEntry](p.Tags, m.Segment, gen.NewStringEntryList, m.SetTags)
+	if p.Tags != nil {
+		l := gen.NewStringEntryList(m.Segment, len(p.Tags))
+		i := 0
+		for k, v := range p.Tags {
+			e := l.At(i)
+			e.SetKey(k)
+			e.SetValue(v)
+			i++
+		}
+		m.SetTags(l)
+	}
 	if p.Aliases != nil {
 		m.SetAliases(newTexts(m.Segment, p.Aliases))
 	}
@@ -210,7 +220,13 @@ func readPerson(seg *capn.Segment) *workload.Person {
 		Money:    m.Money(),
 		Aliases:  texts(m.Aliases()),
 	}
-	p.Tags = readEntries[gen.StringEntry](m.Tags(), isNull(capn.Object(m.Tags())))
+	if tags := m.Tags(); !isNull(capn.Object(tags)) {
+		p.Tags = make(map[string]string, tags.Len())
+		for i := range tags.Len() {
+			e := tags.At(i)
+			p.Tags[e.Key()] = e.Value()
+		}
+	}
 	return p
 }
 

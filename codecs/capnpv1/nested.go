@@ -45,8 +45,8 @@ func readList[T, E any, L interface {
 	return s
 }
 
-// entry is a generated map entry struct of a text key and a scalar or
-// text value (Int64Entry, BoolEntry, StringEntry).
+// entry is a generated map entry struct of a text key and a scalar value
+// (Int64Entry, BoolEntry).
 type entry[V any] interface {
 	Key() string
 	SetKey(string)
