@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/internal/harness"
-	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -62,11 +61,6 @@ func jobOf(s harness.Spec) job {
 		j.seed = DefaultSeed
 	}
 	return j
-}
-
-// key is the key of the one cell of every floats job.
-func (j job) key(name string) result.Key {
-	return result.Key{Workload: j.workload, Codec: name, Op: result.OpDecode, Goroutines: 1}
 }
 
 // jobs is the Jobs of the kind: the two references first, then every

@@ -167,13 +167,6 @@ func bsonNest(d int) []byte {
 	return append(out, make([]byte, d)...)
 }
 
-// Nestable reports whether the deep class has inputs for format, and
-// what they nest.
-func Nestable(format string) (string, bool) {
-	n, ok := nesters[format]
-	return n.what, ok
-}
-
 // classRand returns the random source of one class: a function of the seed
 // and the class's name alone, so that one class's inputs do not depend on
 // another's.

@@ -9,9 +9,10 @@
 // over the bytes at an offset (bomb: the length headers of the format's
 // family, Patterns), random bytes (random), and an unknown field holding a
 // value nested 1,000 to 1,000,000 deep (deep, for the formats whose nesting
-// Nestable knows). A class with more candidates than Options.Budget (every
-// prefix, every bit, every offset × header) is sampled down to it, by a
-// random source that depends on Options.Seed and the class's name alone:
+// the package knows how to write). A class with more candidates than
+// Options.Budget (every prefix, every bit, every offset × header) is
+// sampled down to it, by a random source that depends on Options.Seed and
+// the class's name alone:
 // the same seed gives the same inputs for the same messages. (Messages
 // are the codec's own encodings: a codec that writes Go maps in Go's
 // random iteration order writes other bytes in each run, so for it the
