@@ -482,9 +482,6 @@ func (w *htmlWriter) chart(c Chart) {
 
 func (*htmlWriter) endWorkload() {}
 
-// warnings: buildPage shows the warnings of a run after its workloads.
-func (*htmlWriter) warnings([]string) {}
-
 // pageHTML is the template of the HTML report (html/template: every value
 // is escaped for its context). Styles and scripts are inline so that the
 // page works from a file, offline.

@@ -24,8 +24,6 @@ type sectionWriter interface {
 	chart(c Chart)
 	// endWorkload ends the sections of a workload.
 	endWorkload()
-	// warnings writes the run's warnings, if any.
-	warnings(ws []string)
 }
 
 // writeWorkload writes the sections of wl that format f shows with sw.
