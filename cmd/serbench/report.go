@@ -11,7 +11,6 @@ import (
 	"github.com/serbench/serbench/internal/publish"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/store"
-	"github.com/serbench/serbench/result"
 )
 
 const reportUsage = `Usage: serbench report [RUN-ID...] --html FILE [--markdown FILE] [--db DB] [--variants plain|all]
@@ -101,9 +100,9 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *baseline != "" {
 		return usagef("--baseline is for a history dashboard: --history, or at least %d run IDs", dashboardRuns)
 	}
-	runs, err := reportRuns(ctx, db, *group, ids)
+	runs, err := publish.Runs(ctx, db, *group, ids)
 	if err != nil {
-		return err
+		return publishError(err)
 	}
 	if *htmlPath != "" {
 		size, err := publish.HTML(ctx, db, runs, opts, *htmlPath)
@@ -123,39 +122,6 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-// reportRuns reads the runs of a report: the shards of group merged into
-// one, or the runs ids names, the latest by default.
-func reportRuns(ctx context.Context, db *store.DB, group string, ids []string) ([]*result.Run, error) {
-	if group != "" {
-		r, err := db.Group(ctx, group)
-		if err != nil {
-			return nil, err
-		}
-		return []*result.Run{r}, nil
-	}
-	if len(ids) == 0 {
-		id, err := latestOr(ctx, db, "")
-		if err != nil {
-			return nil, err
-		}
-		ids = []string{id}
-	}
-	var runs []*result.Run
-	seen := map[string]bool{}
-	for _, id := range ids {
-		if seen[id] {
-			return nil, usagef("run %s is named twice", id)
-		}
-		seen[id] = true
-		r, err := db.Run(ctx, id)
-		if err != nil {
-			return nil, fmt.Errorf("run %q: %w", id, err)
-		}
-		runs = append(runs, r)
-	}
-	return runs, nil
-}
-
 // dashboardRuns is the number of run IDs from which serbench report writes
 // a history dashboard rather than every run's report.
 const dashboardRuns = 3
@@ -164,11 +130,8 @@ const dashboardRuns = 3
 // what it wrote.
 func reportHistory(ctx context.Context, db *store.DB, o publish.DashboardOptions, stdout io.Writer) error {
 	res, err := publish.Dashboard(ctx, db, o)
-	if ae := (*publish.ArgError)(nil); errors.As(err, &ae) {
-		return usageError{err}
-	}
 	if err != nil {
-		return err
+		return publishError(err)
 	}
 	if o.HTML != "" {
 		p := res.Pages
@@ -182,4 +145,13 @@ func reportHistory(ctx context.Context, db *store.DB, o publish.DashboardOptions
 		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", o.Markdown, plural(res.Runs, "run"))
 	}
 	return nil
+}
+
+// publishError is err, a usage error when it is an error in what was
+// asked (publish.ArgError).
+func publishError(err error) error {
+	if ae := (*publish.ArgError)(nil); errors.As(err, &ae) {
+		return usageError{err}
+	}
+	return err
 }

@@ -12,11 +12,11 @@ import (
 // The conversions between the canonical workload types and the generated
 // types follow schema/genxdr.go. Slices whose element type is the same in
 // both, or has the same bits (a float and the unsigned integer of its IEEE
-// 754 bits, schema.Float32Bits), are shared, not copied: the decoded []byte fields, which
-// alias the input (the package doc says why), are shared too, as a user of
-// the generated types has them. Nil and empty are kept apart on the way
-// in; the decoder then makes every empty list nil. Maps are lists of
-// entries (schema.Entries, schema.MapOfEntries).
+// 754 bits, schema.Float32Bits), are shared, not copied; the decoded
+// []byte fields, which alias the input (the package doc says why), are
+// shared too, as a user of the generated types has them. Nil and empty are
+// kept apart on the way in; the decoder then makes every empty list nil.
+// Maps are lists of entries (schema.Entries, schema.MapOfEntries).
 
 // personOf returns the generated Person of p. It fails for a BirthDay
 // outside the range of the time mapping (schema.SplitTime).

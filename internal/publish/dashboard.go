@@ -58,19 +58,17 @@ func Dashboard(ctx context.Context, db *store.DB, o DashboardOptions) (*Dashboar
 	if err != nil {
 		return nil, err
 	}
-	marked := map[string]bool{}
+	// The baseline by default: the newest run marked as one, else the
+	// first (report.DashboardBuilder's default).
+	marked, newestMarked := map[string]bool{}, ""
 	for _, ri := range infos {
 		if ri.Baseline {
-			marked[ri.ID] = true
+			marked[ri.ID], newestMarked = true, ri.ID
 		}
 	}
 	baseline := o.Baseline
 	if baseline == "" {
-		for _, ri := range infos {
-			if ri.Baseline {
-				baseline = ri.ID // the newest marked run
-			}
-		}
+		baseline = newestMarked
 	} else if !slices.ContainsFunc(infos, func(ri store.RunInfo) bool { return ri.ID == baseline }) {
 		return nil, argErrorf("--baseline %s is not one of the runs of the history", baseline)
 	}
@@ -166,8 +164,12 @@ func Dashboard(ctx context.Context, db *store.DB, o DashboardOptions) (*Dashboar
 }
 
 // historyRuns returns the runs of a history, oldest first (by start, then
-// ID): runs ids, each named once and stored, or every stored run.
+// ID, as the store lists them): runs ids, each named once and stored, or
+// every stored run.
 func historyRuns(ctx context.Context, db *store.DB, ids []string) ([]store.RunInfo, error) {
+	if err := namedOnce(ids); err != nil {
+		return nil, err
+	}
 	all, err := db.Runs(ctx)
 	if err != nil {
 		return nil, err
@@ -176,38 +178,29 @@ func historyRuns(ctx context.Context, db *store.DB, ids []string) ([]store.RunIn
 		if len(all) == 0 {
 			return nil, fmt.Errorf("no stored runs in %s", db.Name())
 		}
-	} else {
-		byID := map[string]store.RunInfo{}
-		for _, ri := range all {
-			byID[ri.ID] = ri
+		return all, nil
+	}
+	named := map[string]bool{}
+	for _, id := range ids {
+		named[id] = true
+	}
+	var sel []store.RunInfo
+	for _, ri := range all {
+		if named[ri.ID] {
+			sel = append(sel, ri)
+			delete(named, ri.ID)
 		}
-		named := map[string]bool{}
-		var sel []store.RunInfo
-		for _, id := range ids {
-			if named[id] {
-				return nil, argErrorf("run %s is named twice", id)
-			}
-			named[id] = true
-			ri, ok := byID[id]
-			if !ok {
-				// As serbench show names a run that is not there.
-				_, err := db.Run(ctx, id)
-				if err == nil {
-					err = store.ErrNotFound
-				}
+	}
+	for _, id := range ids {
+		if named[id] {
+			// As serbench show names a run that is not there.
+			if _, err := db.Run(ctx, id); err != nil {
 				return nil, fmt.Errorf("run %q: %w", id, err)
 			}
-			sel = append(sel, ri)
+			return nil, fmt.Errorf("run %q: %w", id, store.ErrNotFound)
 		}
-		all = sel
 	}
-	slices.SortStableFunc(all, func(a, b store.RunInfo) int {
-		if c := a.Start.Compare(b.Start); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	return all, nil
+	return sel, nil
 }
 
 // inOrder calls load(i) for every i in [0, n), up to workers at once, and

@@ -29,6 +29,49 @@ func argErrorf(format string, args ...any) error {
 	return &ArgError{fmt.Sprintf(format, args...)}
 }
 
+// namedOnce returns an *ArgError for the first ID that ids names twice.
+func namedOnce(ids []string) error {
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			return argErrorf("run %s is named twice", id)
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+// Runs reads the runs of a report: the shards of group merged into one,
+// or the runs ids names (each once), the latest run by default.
+func Runs(ctx context.Context, db *store.DB, group string, ids []string) ([]*result.Run, error) {
+	if group != "" {
+		r, err := db.Group(ctx, group)
+		if err != nil {
+			return nil, err
+		}
+		return []*result.Run{r}, nil
+	}
+	if err := namedOnce(ids); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		id, err := db.Latest(ctx)
+		if err != nil {
+			return nil, err
+		}
+		ids = []string{id}
+	}
+	runs := make([]*result.Run, 0, len(ids))
+	for _, id := range ids {
+		r, err := db.Run(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("run %q: %w", id, err)
+		}
+		runs = append(runs, r)
+	}
+	return runs, nil
+}
+
 // Matrices returns the fidelity, robustness and interoperability matrices
 // stored with runs, by run ID; runs without one are left out.
 func Matrices(ctx context.Context, db *store.DB, runs []*result.Run) (report.Matrices, error) {

@@ -581,7 +581,7 @@ func trendChart(title string, codecs []*DashCodec, runIndex map[string]int, runs
 		for _, k := range order {
 			a := buckets[k]
 			x := (slices.Min(a.x) + slices.Max(a.x)) / 2
-			line = append(line, plotter.XY{X: x, Y: median(a.centers)})
+			line = append(line, plotter.XY{X: x, Y: stats.Median(a.centers)})
 			lows = append(lows, plotter.XY{X: x, Y: slices.Min(a.lo)})
 			highs = append(highs, plotter.XY{X: x, Y: slices.Max(a.hi)})
 		}
@@ -670,15 +670,4 @@ func reversed(xy plotter.XYs) plotter.XYs {
 	out := slices.Clone(xy)
 	slices.Reverse(out)
 	return out
-}
-
-// median is the median of xs (not empty).
-func median(xs []float64) float64 {
-	s := slices.Clone(xs)
-	sort.Float64s(s)
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return (s[m-1] + s[m]) / 2
 }

@@ -76,7 +76,7 @@ func TestCoverage(t *testing.T) {
 				frac := func(k int) float64 { return float64(k) / coverageRuns }
 				cov, bcov := frac(cover), frac(bench)
 				t.Logf("σb=%2.0f%% F=%d n=%2d: cover %.3f  bench %.3f  2lvl %.2f  width ×%5.2f  next %.3f",
-					sd*100, f, n, cov, bcov, frac(twoLevel), median(ratios), float64(next)/(coverageRuns-1))
+					sd*100, f, n, cov, bcov, frac(twoLevel), Median(ratios), float64(next)/(coverageRuns-1))
 				want := 0.93
 				switch {
 				case sd == 0:
@@ -126,10 +126,10 @@ func TestNoForkEffect(t *testing.T) {
 			}
 			share := float64(same) / runs
 			t.Logf("F=%d n=%2d: benchmath's interval in %.2f of runs, median width ratio %.2f, mean %.2f",
-				f, n, share, median(ratios), mean(ratios))
-			if share < 0.75 || median(ratios) > 1 || narrower > 0 {
+				f, n, share, Median(ratios), mean(ratios))
+			if share < 0.75 || Median(ratios) > 1 || narrower > 0 {
 				t.Errorf("F=%d n=%d: identical in %.2f (< 0.75), median width ratio %.2f (> 1), %d narrower",
-					f, n, share, median(ratios), narrower)
+					f, n, share, Median(ratios), narrower)
 			}
 		}
 	}
@@ -224,7 +224,7 @@ func TestBetween(t *testing.T) {
 	simCell(r, forks, 10, 0.01, 1)
 	with := SummarizeForks(forks).Between
 	for _, fk := range forks {
-		med := median(fk)
+		med := Median(fk)
 		for j, x := range fk {
 			if x > 1.15*med {
 				fk[j] = med
@@ -259,7 +259,7 @@ func TestSamplesPerForkSimulated(t *testing.T) {
 		n := SamplesPerFork(SummarizeForks(forks), 100*time.Millisecond, time.Millisecond, 2, 100)
 		got = append(got, float64(n))
 	}
-	med := median(got)
+	med := Median(got)
 	t.Logf("median n* %.0f, range [%.0f, %.0f]", med, slices.Min(got), slices.Max(got))
 	if med < 9 || med > 12 {
 		t.Errorf("median n* = %v, want 10–11", med)

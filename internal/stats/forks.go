@@ -92,13 +92,13 @@ func nonEmpty(forks [][]float64) [][]float64 {
 func forkMedians(groups [][]float64) []float64 {
 	out := make([]float64, len(groups))
 	for i, g := range groups {
-		out[i] = median(g)
+		out[i] = Median(g)
 	}
 	return out
 }
 
-// median returns the median of xs (not empty); xs is not modified.
-func median(xs []float64) float64 {
+// Median returns the median of xs (not empty); xs is not modified.
+func Median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
 	n := len(s)

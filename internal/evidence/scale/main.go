@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/serbench/serbench/bench"
 	_ "github.com/serbench/serbench/codecs/all" // registers every codec
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/internal/suite"
@@ -144,17 +145,7 @@ func timeReads(dsn, pattern string) error {
 // suite's selection.
 func shapeOf(ctx context.Context, from, id string) (*result.Run, error) {
 	if from != "" {
-		db, err := store.OpenExisting(ctx, from)
-		if err != nil {
-			return nil, err
-		}
-		defer db.Close()
-		if id == "" {
-			if id, err = db.Latest(ctx); err != nil {
-				return nil, err
-			}
-		}
-		return db.Run(ctx, id)
+		return bench.Load(ctx, from, id)
 	}
 	specs, err := suite.Specs(suite.Selection{}, []int{1}, false)
 	if err != nil {
