@@ -25,6 +25,8 @@
 #   WORKLOADS  regular expression of workloads, anchored (default
 #              'person|nested')
 #   SAMPLE_TIME (environment) length of one sample (default 100ms)
+#   SERBENCH_FLAGS (environment) more flags for serbench run, split on
+#              spaces (e.g. "--workers 1" to keep one worker alive at once)
 #
 # The default is 5 codecs × 2 workloads × encode and decode = 20 cells,
 # 15 samples of each per tool; it takes a few minutes. Within a round the
@@ -85,7 +87,7 @@ fi
 
 serbench() { # codec regexp
   if ! "$work/bin/serbench" run --quiet --workload "^($workloads)\$" --codec "^($1)\$" \
-    --count "$count" --time "$sampletime" "${ci[@]}" --zstd=false \
+    --count "$count" --time "$sampletime" "${ci[@]}" --zstd=false ${SERBENCH_FLAGS:-} \
     --db "$work/s.db" --format gobench > "$work/s.out" 2> "$work/s.err"; then
     cat "$work/s.err" >&2
     echo "agreement.sh: serbench run failed" >&2

@@ -65,7 +65,7 @@ func cmdOnepass(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		jobs = append(jobs, s)
 	}
 	if len(jobs) == 0 {
-		return errors.New("nothing was measured: no workload with per-value codecs selected (onepass times codecs on a workload's values; floats has strategies of its own: serbench run --workload floats)")
+		return errors.New("nothing was measured: no workload with per-value codecs selected (onepass times codecs on a workload's values; a workload measured by strategies of its own is timed by serbench run)")
 	}
 	defer bounds.Watch(machineMemory(), stderr, os.Exit)()
 	var rows []result.OnePassRow

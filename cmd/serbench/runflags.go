@@ -59,7 +59,7 @@ func newRunFlags(stderr io.Writer) *runFlags {
 		memoryLimit: fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it): e.g. 512MiB, 2GiB; 0 for none"),
 		ci:          fs.String("ci", defaultCI, "precision target: the largest half-width of a cell's 95% interval, in percent of its median (e.g. 3 or 3%); cells that miss it after the first forks get more forks and samples within --budget; 0: none"),
 		budget:      fs.Duration("budget", defaultBudget, "wall time the run may take to reach --ci (the first --forks forks are always taken); 0: no limit"),
-		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (bsontypes: bson; floats: its own strategies), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
+		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (the workload names them; where it names none, every plain codec and the noop floor), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
 		robust:      fs.Bool("robust", false, "also compute the decoder robustness matrix of the run's codecs on person and nested (serbench robust) and store it with the run"),
 		interop:     fs.Bool("interop", false, "also compute the cross-library interoperability matrices of every format with two or more implementations on person and nested (serbench interop) and store them with the run"),
 		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
