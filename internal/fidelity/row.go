@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
@@ -301,27 +301,6 @@ func sortedKeys(m map[string]bool) []string {
 // failed.
 const maxDetail = 300
 
-// short makes s one printable line of at most about maxDetail runes:
-// control characters and invalid UTF-8 bytes as \xNN escapes, newlines as
-// spaces, and the middle of a longer text left out.
-func short(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '\n' || r == '\t':
-			b.WriteByte(' ')
-		case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	rs := []rune(strings.TrimSpace(b.String()))
-	if len(rs) <= maxDetail {
-		return string(rs)
-	}
-	head, tail := maxDetail/3, maxDetail-maxDetail/3
-	return strings.TrimSpace(string(rs[:head])) + " … " + strings.TrimSpace(string(rs[len(rs)-tail:]))
-}
+// short makes s one printable line of at most about maxDetail runes
+// (format.Line), keeping a third of them from its beginning.
+func short(s string) string { return format.Line(s, maxDetail, maxDetail/3) }

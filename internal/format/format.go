@@ -2,7 +2,8 @@
 // counts, byte sizes and confidence intervals, with three significant
 // digits, and ratios with only the digits their confidence interval
 // supports (Ratio). The report and floats tables share it, so a number
-// reads the same in both. It computes no statistics.
+// reads the same in both. It computes no statistics. Line makes a cell's
+// detail text one printable line.
 package format
 
 import (

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
@@ -187,27 +187,6 @@ func read(writer string, reader codec.Codec, w *workload.Workload, msgs [][]byte
 // maxDetail bounds the length of a detail, in runes.
 const maxDetail = 240
 
-// short makes s one printable line of at most about maxDetail runes:
-// control characters and invalid UTF-8 as \xNN escapes, newlines as
-// spaces, the middle of a longer text left out.
-func short(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '\n' || r == '\t':
-			b.WriteByte(' ')
-		case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	rs := []rune(strings.TrimSpace(b.String()))
-	if len(rs) <= maxDetail {
-		return string(rs)
-	}
-	head, tail := maxDetail/2, maxDetail-maxDetail/2
-	return strings.TrimSpace(string(rs[:head])) + " … " + strings.TrimSpace(string(rs[len(rs)-tail:]))
-}
+// short makes s one printable line of at most about maxDetail runes
+// (format.Line), keeping half of them from its beginning.
+func short(s string) string { return format.Line(s, maxDetail, maxDetail/2) }
