@@ -33,7 +33,7 @@ import (
 // must not declare it (the harness flags its rows workload by workload).
 func RunAllowingAliasing(t *testing.T, names ...string) {
 	t.Helper()
-	for _, c := range lookup(t, names) {
+	for _, c := range Codecs(t, names...) {
 		if c.Info().Flags.UnsafeStrings {
 			t.Errorf("%s has the UnsafeStrings flag, want none: its aliasing is per workload", c.Info().Name)
 			continue
@@ -155,6 +155,21 @@ func Aliasing(t *testing.T, c codec.Codec, want map[string][]string) {
 		}
 	}
 }
+
+// AliasingOf runs Aliasing with want on each named codec, in a subtest
+// named after the codec (on every registered codec when names is empty).
+func AliasingOf(t *testing.T, want map[string][]string, names ...string) {
+	t.Helper()
+	for _, c := range Codecs(t, names...) {
+		t.Run(c.Info().Name, func(t *testing.T) { Aliasing(t, c, want) })
+	}
+}
+
+// NestedBytes is the want of Aliasing for a codec whose library decodes a
+// []byte as a slice of its input, on the workloads of the schemas: the
+// Byslice ([]byte) and Ui8slice ([]uint8) fields of nested, at every depth.
+// Aliasing does not modify it.
+var NestedBytes = map[string][]string{"nested": {"Byslice", "Ui8slice"}}
 
 // aliasedFields returns the fields of the value decoded from the encoding
 // of v that change when the input is overwritten after Decode.

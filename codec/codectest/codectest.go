@@ -35,7 +35,7 @@ import (
 // package whose name is in names; all registered codecs when names is empty.
 func Run(t *testing.T, names ...string) {
 	t.Helper()
-	for _, c := range lookup(t, names) {
+	for _, c := range Codecs(t, names...) {
 		t.Run(c.Info().Name, func(t *testing.T) { Codec(t, c) })
 	}
 }

@@ -3,7 +3,6 @@ package calmhxdr
 import (
 	"testing"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 )
 
@@ -13,7 +12,7 @@ import (
 // UnsafeStrings flag (see the package doc). TestAliasing checks aliasing
 // instead, per workload.
 func TestConformance(t *testing.T) {
-	if c, _ := codec.Lookup("calmh-xdr"); !c.Info().Flags.GeneratedTypes {
+	if !codectest.Lookup(t, "calmh-xdr").Info().Flags.GeneratedTypes {
 		t.Fatal("calmh-xdr lacks the GeneratedTypes flag")
 	}
 	codectest.RunAllowingAliasing(t, "calmh-xdr", "calmh-xdr+convert")
@@ -24,14 +23,7 @@ func TestConformance(t *testing.T) {
 // slice of the input, which the conversion shares (the package doc says
 // where), in both variants.
 func TestAliasing(t *testing.T) {
-	for _, name := range []string{"calmh-xdr", "calmh-xdr+convert"} {
-		t.Run(name, func(t *testing.T) {
-			c, _ := codec.Lookup(name)
-			codectest.Aliasing(t, c, map[string][]string{
-				"nested": {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-			})
-		})
-	}
+	codectest.AliasingOf(t, codectest.NestedBytes, "calmh-xdr", "calmh-xdr+convert")
 }
 
 func TestBindsOnly(t *testing.T)        { codectest.BindsOnly(t, codectest.SchemaTypes) }

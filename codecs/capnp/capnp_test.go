@@ -20,8 +20,8 @@ var names = []string{"capnp", "capnp-packed"}
 // "capnp-packed" decodes from an unpacked copy and aliases nothing.
 func TestConformance(t *testing.T) {
 	for _, name := range names {
-		if c, _ := codec.Lookup(name); !c.Info().Flags.Plain() {
-			t.Fatalf("%s: flags %s, want none (aliasing is per workload)", name, c.Info().Flags)
+		if flags := codectest.Lookup(t, name).Info().Flags; !flags.Plain() {
+			t.Fatalf("%s: flags %s, want none (aliasing is per workload)", name, flags)
 		}
 	}
 	codectest.RunAllowingAliasing(t, "capnp")
@@ -33,16 +33,8 @@ func TestConformance(t *testing.T) {
 // returns a slice of the input (the package doc says where); in
 // "capnp-packed" a slice of the unpacked message.
 func TestAliasing(t *testing.T) {
-	want := map[string]map[string][]string{
-		"capnp":        {"nested": {"Byslice", "Ui8slice"}}, // []byte and []uint8, at every depth
-		"capnp-packed": nil,
-	}
-	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			c, _ := codec.Lookup(name)
-			codectest.Aliasing(t, c, want[name])
-		})
-	}
+	codectest.AliasingOf(t, codectest.NestedBytes, "capnp")
+	codectest.AliasingOf(t, nil, "capnp-packed")
 }
 
 func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaTypes, names...) }

@@ -6,7 +6,6 @@ import (
 
 	"go.dedis.ch/protobuf"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 )
 
@@ -15,13 +14,7 @@ import (
 // the input by design of the library (bsontypes-binary and
 // bsontypes-document), while serbench detects aliasing per workload and the
 // codec declares no flag (see the package doc). TestBytesAlias pins it.
-func TestConformance(t *testing.T) {
-	c, ok := codec.Lookup("dedis-protobuf")
-	if !ok {
-		t.Fatal("dedis-protobuf is not registered")
-	}
-	codectest.Codec(t, codectest.AliasingAllowed(c))
-}
+func TestConformance(t *testing.T) { codectest.RunAllowingAliasing(t, "dedis-protobuf") }
 
 // TestBytesAlias checks that decoded []byte values alias the input and
 // decoded strings do not.

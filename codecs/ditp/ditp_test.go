@@ -3,7 +3,6 @@ package ditp
 import (
 	"testing"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/workload"
 )
@@ -20,12 +19,7 @@ func TestConformance(t *testing.T) {
 // TestAliasing pins, per workload, the fields whose decoded values alias
 // the input (workloads not listed alias nothing): low.Blob returns a
 // []byte as a slice of the input (the package doc says where).
-func TestAliasing(t *testing.T) {
-	c, _ := codec.Lookup("ditp")
-	codectest.Aliasing(t, c, map[string][]string{
-		"nested": {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-	})
-}
+func TestAliasing(t *testing.T) { codectest.AliasingOf(t, codectest.NestedBytes, "ditp") }
 
 func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
 

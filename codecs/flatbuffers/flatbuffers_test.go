@@ -33,14 +33,7 @@ func TestConformance(t *testing.T) {
 // returns a slice of the input (the package doc says where), in both
 // codecs.
 func TestAliasing(t *testing.T) {
-	for _, name := range []string{"flatbuffers", "flatbuffers-reuse"} {
-		t.Run(name, func(t *testing.T) {
-			c, _ := codec.Lookup(name)
-			codectest.Aliasing(t, c, map[string][]string{
-				"nested": {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-			})
-		})
-	}
+	codectest.AliasingOf(t, codectest.NestedBytes, "flatbuffers", "flatbuffers-reuse")
 }
 
 func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaAndCorporaTypes) }

@@ -22,14 +22,7 @@ func TestConformance(t *testing.T) {
 // a slice of the input, which the conversion shares (the package doc says
 // where), in both variants.
 func TestAliasing(t *testing.T) {
-	for _, name := range []string{"goavro", "goavro+convert"} {
-		t.Run(name, func(t *testing.T) {
-			c, _ := codec.Lookup(name)
-			codectest.Aliasing(t, c, map[string][]string{
-				"nested": {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-			})
-		})
-	}
+	codectest.AliasingOf(t, codectest.NestedBytes, "goavro", "goavro+convert")
 }
 
 func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaTypes) }

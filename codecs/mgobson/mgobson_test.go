@@ -22,11 +22,10 @@ func TestConformance(t *testing.T) {
 // the input (workloads not listed alias nothing): BSON binary data decoded
 // into a []byte is a slice of the input (the package doc says where).
 func TestAliasing(t *testing.T) {
-	c, _ := codec.Lookup("mgo-bson")
-	codectest.Aliasing(t, c, map[string][]string{
+	codectest.AliasingOf(t, map[string][]string{
 		"nested":           {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
 		"bsontypes-binary": {"Values"},              // []byte elements
-	})
+	}, "mgo-bson")
 }
 
 // TestTruncatedInput checks that no strict prefix of an encoding decodes

@@ -7,7 +7,6 @@ import (
 
 	"github.com/shamaton/msgpack/v2"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 )
 
@@ -18,14 +17,10 @@ import (
 // library, while the codec declares no flag (see the package doc).
 // TestAliasing checks aliasing instead, per workload and for every value.
 func TestConformance(t *testing.T) {
-	c, ok := codec.Lookup("shamaton-msgpack")
-	if !ok {
-		t.Fatal("shamaton-msgpack is not registered")
+	if flags := codectest.Lookup(t, "shamaton-msgpack").Info().Flags; !flags.Plain() {
+		t.Fatalf("flags %s, want none (aliasing is per workload)", flags)
 	}
-	if !c.Info().Flags.Plain() {
-		t.Fatalf("flags %s, want none (aliasing is per workload)", c.Info().Flags)
-	}
-	codectest.Codec(t, codectest.AliasingAllowed(c))
+	codectest.RunAllowingAliasing(t, "shamaton-msgpack")
 }
 
 // TestAliasing documents which decoded values alias the input, per
@@ -33,12 +28,11 @@ func TestConformance(t *testing.T) {
 // is overwritten after Decode; workloads not listed alias nothing): it
 // fails when that changes, in either direction.
 func TestAliasing(t *testing.T) {
-	c, _ := codec.Lookup("shamaton-msgpack")
-	codectest.Aliasing(t, c, map[string][]string{
+	codectest.AliasingOf(t, map[string][]string{
 		"nested":             {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
 		"bsontypes-binary":   {"Values"},              // []byte elements
 		"bsontypes-document": {"Binary"},              // []byte
-	})
+	}, "shamaton-msgpack")
 }
 
 // TestAliasingByFormat documents the library's aliasing by MessagePack

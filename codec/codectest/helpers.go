@@ -1,0 +1,92 @@
+package codectest
+
+import (
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/workload"
+)
+
+// The helpers of this file do, for a test of a codec (or of a package
+// that runs codecs), the steps before its checks: look up a codec or a
+// workload, bind, prepare and encode. Each fails the test, with a message
+// that names what failed, rather than returning an error.
+
+// Lookup returns the registered codec named name; it fails t when there
+// is none.
+func Lookup(t testing.TB, name string) codec.Codec {
+	t.Helper()
+	c, ok := codec.Lookup(name)
+	if !ok {
+		t.Fatalf("codec %q is not registered", name)
+	}
+	return c
+}
+
+// Codecs returns the named codecs, or all the registered ones when names
+// is empty; it fails t when one is not registered, or when none is.
+func Codecs(t testing.TB, names ...string) []codec.Codec {
+	t.Helper()
+	if len(names) == 0 {
+		cs := codec.All()
+		if len(cs) == 0 {
+			t.Fatal("no codec to test")
+		}
+		return cs
+	}
+	cs := make([]codec.Codec, 0, len(names))
+	for _, n := range names {
+		cs = append(cs, Lookup(t, n))
+	}
+	return cs
+}
+
+// Workload returns the workload named name; it fails t when there is none.
+func Workload(t testing.TB, name string) *workload.Workload {
+	t.Helper()
+	w, err := workload.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// Bind returns the named codec bound to the named workload; it fails t
+// when either is unknown or Bind fails.
+func Bind(t testing.TB, codecName, workloadName string) codec.Instance {
+	t.Helper()
+	inst, _ := BindValues(t, codecName, workloadName, nil)
+	return inst
+}
+
+// BindValues is Bind, and returns too the workload's values with opts (none
+// when opts is nil).
+func BindValues(t testing.TB, codecName, workloadName string, opts *workload.Options) (codec.Instance, []any) {
+	t.Helper()
+	c := Lookup(t, codecName)
+	w := Workload(t, workloadName)
+	inst, err := c.Bind(w.Target())
+	if err != nil {
+		t.Fatalf("%s: Bind(%s): %v", codecName, workloadName, err)
+	}
+	if opts == nil {
+		return inst, nil
+	}
+	return inst, w.Values(*opts)
+}
+
+// Encode prepares v with inst and encodes it; it fails t when either
+// fails. The result is inst's: a codec with the BufferReuse flag may
+// overwrite it at the next Encode.
+func Encode(t testing.TB, inst codec.Instance, v any) []byte {
+	t.Helper()
+	p, err := inst.Prepare(v)
+	if err != nil {
+		t.Fatalf("prepare: %v", err)
+	}
+	data, err := inst.Encode(p)
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	return data
+}
