@@ -47,15 +47,7 @@ func build(ctx context.Context, s harness.Spec) (*harness.Bound, error) {
 	if !ok {
 		return nil, fmt.Errorf("no codec %q", s.Name)
 	}
-	p, v, err := harness.Setup(ctx, vals.job(c, s.Verified), 0)
-	b := &harness.Bound{Verification: &v}
-	if err != nil {
-		return b, nil // the verification says why
-	}
-	if b.Units, err = p.Units(s.Goroutines, s.Zstd); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return harness.SetupBound(ctx, vals.job(c, s.Verified), s)
 }
 
 // Run verifies and times every selected codec on values, in this

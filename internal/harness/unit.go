@@ -45,6 +45,22 @@ func (b *Bound) close() {
 	}
 }
 
+// SetupBound sets up codec job j in a Kind's Build for spec s: Setup
+// without a timeout (the coordinator's kills a worker that runs past it),
+// then the units of s's goroutine counts and zstd cell. A job that cannot
+// be timed gives a Bound with only its verification, which says why.
+func SetupBound(ctx context.Context, j Job, s Spec) (*Bound, error) {
+	p, v, err := Setup(ctx, j, 0)
+	b := &Bound{Verification: &v}
+	if err != nil {
+		return b, nil // the verification says why
+	}
+	if b.Units, err = p.Units(s.Goroutines, s.Zstd); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
 // Spec names a job so that a worker process can rebuild it from plain
 // data: it is what the coordinator sends to a worker. Specs are JSON.
 type Spec struct {

@@ -51,15 +51,7 @@ func buildCodecJob(ctx context.Context, s harness.Spec) (*harness.Bound, error) 
 		// never sees, to verify against.
 		j.Pristine = w.Values(s.Options)
 	}
-	p, v, err := harness.Setup(ctx, j, 0)
-	b := &harness.Bound{Verification: &v}
-	if err != nil {
-		return b, nil // the verification says why
-	}
-	if b.Units, err = p.Units(s.Goroutines, s.Zstd); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return harness.SetupBound(ctx, j, s)
 }
 
 // Specs returns the specs of every selected job, workloads in name order
