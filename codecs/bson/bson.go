@@ -3,12 +3,10 @@
 package bson
 
 import (
-	"reflect"
-	"time"
-
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/bsonlib"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -34,11 +32,7 @@ func init() {
 		Module:  "go.mongodb.org/mongo-driver/v2",
 		Package: "go.mongodb.org/mongo-driver/v2/bson",
 		API:     codec.Reflection,
-		Losses: []codec.Loss{{
-			Kind:      codec.TimePrecision,
-			Precision: time.Millisecond,
-			Detail:    "times truncated to milliseconds (BSON datetime is int64 milliseconds since the epoch)",
-		}, {
+		Losses: []codec.Loss{bsonlib.MillisecondTimes, {
 			Kind:   codec.TimeZone,
 			Detail: "the UTC offset is not encoded and times are decoded in UTC",
 		}, {
@@ -51,8 +45,8 @@ func init() {
 			Why: `silently loses the number: *big.Float is encoded as an empty embedded document ({"value": {}}) and decodes as 0`,
 		}}, genericTypes()...),
 	}, func(t codec.Target) (codec.Instance, error) {
-		if k := t.Type.Kind(); k != reflect.Struct && (k != reflect.Map || t.Type.Key().Kind() != reflect.String) {
-			return nil, codec.Unsupportedf("a BSON document is a struct or a map with string keys at its top level, not %s: bson.Marshal cannot write a top-level array", t.Type)
+		if err := bsonlib.CheckDocument(t); err != nil {
+			return nil, err
 		}
 		return codec.Reflect(t, bson.Marshal, bson.Unmarshal), nil
 	}))

@@ -41,12 +41,10 @@
 package mgobson
 
 import (
-	"reflect"
-	"time"
-
 	"gopkg.in/mgo.v2/bson"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/bsonlib"
 )
 
 // uint64Refused is why mgo-bson cannot represent the workloads that hold
@@ -76,13 +74,9 @@ func init() {
 		Module:  "gopkg.in/mgo.v2",
 		Package: "gopkg.in/mgo.v2/bson",
 		API:     codec.Reflection,
-		Losses: []codec.Loss{{
-			// Seen on person and nested: 07:31:48.167784598 decodes as
-			// 07:31:48.167.
-			Kind:      codec.TimePrecision,
-			Precision: time.Millisecond,
-			Detail:    "times truncated to milliseconds (BSON datetime is int64 milliseconds since the epoch)",
-		}, {
+		// The times' precision, seen on person and nested:
+		// 07:31:48.167784598 decodes as 07:31:48.167.
+		Losses: []codec.Loss{bsonlib.MillisecondTimes, {
 			Kind:   codec.TimeZone,
 			Detail: "the UTC offset is not encoded and times are decoded with time.Unix, in time.Local",
 		}, {
@@ -99,8 +93,8 @@ func init() {
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
-	if k := t.Type.Kind(); k != reflect.Struct && (k != reflect.Map || t.Type.Key().Kind() != reflect.String) {
-		return nil, codec.Unsupportedf("a BSON document is a struct or a map with string keys at its top level, not %s: bson.Marshal cannot write a top-level array", t.Type)
+	if err := bsonlib.CheckDocument(t); err != nil {
+		return nil, err
 	}
 	return codec.Reflect(t, bson.Marshal, bson.Unmarshal), nil
 }
