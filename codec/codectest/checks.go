@@ -275,3 +275,18 @@ func UnschemableIsAnError(t *testing.T, names ...string) {
 		}
 	}
 }
+
+// TrailingByteIsAnError checks that the codecs, bound to the person
+// workload, refuse with an error the encoding of a person followed by a
+// byte, for formats whose messages say where they end.
+func TrailingByteIsAnError(t *testing.T, names ...string) {
+	t.Helper()
+	for _, c := range Codecs(t, names...) {
+		name := c.Info().Name
+		inst := Bind(t, name, "person")
+		data := Encode(t, inst, &workload.Person{Name: "a"})
+		if _, err := inst.Decode(append(data, 0)); err == nil {
+			t.Errorf("%s: Decode with a trailing byte = nil error, want an error", name)
+		}
+	}
+}

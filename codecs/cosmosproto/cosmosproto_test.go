@@ -2,13 +2,10 @@ package cosmosproto
 
 import (
 	"reflect"
-	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/protobuf/proto"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 	gen "github.com/serbench/serbench/internal/gen/cosmos"
 	"github.com/serbench/serbench/internal/gen/pb"
@@ -22,19 +19,7 @@ func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
 // checks nested too, which this codec does not bind): a BirthDay in 2300
 // is an error that names the time.
 func TestFarTimeIsAnError(t *testing.T) {
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := *w.Values(workload.Options{Count: 1})[0].(*workload.Person)
-	p.BirthDay = time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)
-	const want = "time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"
-	for _, name := range []string{"cosmos-proto", "cosmos-proto+convert"} {
-		_, _, err := codec.RoundTrip(codectest.Bind(t, name, "person"), &p)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s, Person.BirthDay in 2300: error %v, want one that says %q", name, err, want)
-		}
-	}
+	codectest.FarBirthDayIsAnError(t, "cosmos-proto", "cosmos-proto+convert")
 }
 
 // TestBindsOnly: the schema types less workload.TestStruc, whose schema
@@ -62,11 +47,7 @@ func TestFastMethods(t *testing.T) {
 // matter).
 func TestSameBytesAsProtobuf(t *testing.T) {
 	opts := proto.MarshalOptions{Deterministic: true}
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, v := range w.Values(workload.Options{})[:50] {
+	for i, v := range codectest.Workload(t, "person").Values(workload.Options{})[:50] {
 		p := *v.(*workload.Person)
 		p.Tags = nil
 		c, err := personOf(&p)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
 	_ "github.com/serbench/serbench/codecs/avro" // registers hamba-avro
 	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
@@ -15,16 +16,10 @@ import (
 func TestCrossLibrary(t *testing.T) {
 	pairs := [][2]string{{"hamba-avro", "goavro"}, {"goavro", "hamba-avro"}}
 	for _, name := range []string{"person", "nested"} {
-		w, err := workload.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		w := codectest.Workload(t, name)
 		check(t, name, w.Target(), w.Values(workload.Options{Count: 50}), pairs)
 	}
-	w, err := workload.Lookup("floats")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := codectest.Workload(t, "floats")
 	fs := []float32{0, -1, 3.25, 1e30}
 	check(t, "floats", w.Target(), []any{&fs}, pairs)
 }
@@ -33,7 +28,7 @@ func check(t *testing.T, workloadName string, target codec.Target, values []any,
 	t.Helper()
 	for _, p := range pairs {
 		enc, dec := bound(t, p[0], target), bound(t, p[1], target)
-		losses := lookup(t, p[1]).Info().Losses
+		losses := codectest.Lookup(t, p[1]).Info().Losses
 		for i, v := range values {
 			prepared, err := enc.Prepare(v)
 			if err != nil {
@@ -58,18 +53,9 @@ func check(t *testing.T, workloadName string, target codec.Target, values []any,
 	}
 }
 
-func lookup(t *testing.T, name string) codec.Codec {
-	t.Helper()
-	c, ok := codec.Lookup(name)
-	if !ok {
-		t.Fatalf("codec %s is not registered", name)
-	}
-	return c
-}
-
 func bound(t *testing.T, name string, target codec.Target) codec.Instance {
 	t.Helper()
-	inst, err := lookup(t, name).Bind(target)
+	inst, err := codectest.Lookup(t, name).Bind(target)
 	if err != nil {
 		t.Fatalf("%s: Bind(%s): %v", name, target.Workload, err)
 	}

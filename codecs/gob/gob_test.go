@@ -17,32 +17,12 @@ func TestConformance(t *testing.T) { codectest.Run(t, "gob-stream", "gob-message
 // instance, as the harness does, and decodes the messages in shuffled and
 // repeated order, both with the encoding instance and with another one.
 func TestStreamAnyOrder(t *testing.T) {
-	c, ok := codec.Lookup("gob-stream")
-	if !ok {
-		t.Fatal("gob-stream is not registered")
-	}
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	values := w.Values(workload.Options{})
-	enc, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := codectest.Lookup(t, "gob-stream")
+	enc, values := codectest.BindValues(t, "gob-stream", "person", &workload.Options{})
+	other := codectest.Bind(t, "gob-stream", "person")
 	msgs := make([][]byte, len(values))
 	for i, v := range values {
-		p, err := enc.Prepare(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if msgs[i], err = enc.Encode(p); err != nil {
-			t.Fatalf("encode %d: %v", i, err)
-		}
+		msgs[i] = codectest.Encode(t, enc, v)
 	}
 	if bytes.Equal(msgs[0], msgs[1]) {
 		t.Fatal("two different values gave the same message")
@@ -69,19 +49,10 @@ func TestStreamAnyOrder(t *testing.T) {
 // TestStreamMessageSize checks that gob-stream messages carry no type
 // definition: they are much shorter than gob-message ones.
 func TestStreamMessageSize(t *testing.T) {
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := w.Values(workload.Options{Count: 1})[0]
+	v := codectest.Workload(t, "person").Values(workload.Options{Count: 1})[0]
 	size := map[string]int{}
 	for _, name := range []string{"gob-stream", "gob-message"} {
-		c, _ := codec.Lookup(name)
-		inst, err := c.Bind(w.Target())
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, b, err := codec.RoundTrip(inst, v)
+		_, b, err := codec.RoundTrip(codectest.Bind(t, name, "person"), v)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,8 +14,7 @@ func TestConformance(t *testing.T) { codectest.Run(t, "sonic", "sonic-default") 
 
 func TestPath(t *testing.T) {
 	for _, name := range []string{"sonic", "sonic-default"} {
-		c, _ := codec.Lookup(name)
-		t.Logf("Path() = %s; %s Notes: %s", Path(), name, c.Info().Notes)
+		t.Logf("Path() = %s; %s Notes: %s", Path(), name, codectest.Lookup(t, name).Info().Notes)
 	}
 	if Path() != wantPath {
 		t.Errorf("Path() = %q, want %q under sonic's build constraints", Path(), wantPath)
@@ -27,7 +26,7 @@ func TestPath(t *testing.T) {
 // "sonic-default", whose ConfigDefault does not set CopyString, do not
 // alias the caller's input: Unmarshal decodes from its own copy of it.
 func TestDefaultDoesNotAlias(t *testing.T) {
-	c, _ := codec.Lookup("sonic-default")
+	c := codectest.Lookup(t, "sonic-default")
 	if !c.Info().Flags.Plain() {
 		t.Fatalf("flags %s, want none", c.Info().Flags)
 	}

@@ -22,19 +22,10 @@ func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.S
 func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t, names...) }
 func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t, names...) }
 
-func lookup(t *testing.T, name string) codec.Codec {
-	t.Helper()
-	c, ok := codec.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not registered", name)
-	}
-	return c
-}
-
 func bindTo[T any](t *testing.T, name string) codec.Instance {
 	t.Helper()
 	typ := reflect.TypeFor[T]()
-	inst, err := lookup(t, name).Bind(codec.Target{Workload: "test", Type: typ, New: func() any { return reflect.New(typ).Interface() }})
+	inst, err := codectest.Lookup(t, name).Bind(codec.Target{Workload: "test", Type: typ, New: func() any { return reflect.New(typ).Interface() }})
 	if err != nil {
 		t.Fatalf("Bind(%s): %v", typ, err)
 	}
@@ -48,14 +39,7 @@ func bindTo[T any](t *testing.T, name string) codec.Instance {
 func TestProtocols(t *testing.T) {
 	for name, want := range map[string][]byte{"thrift-binary": {0x0b, 0, 1}, "thrift-compact": {0x18}} {
 		inst := bindTo[workload.Person](t, name)
-		p, err := inst.Prepare(&workload.Person{Name: "x"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := inst.Encode(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := codectest.Encode(t, inst, &workload.Person{Name: "x"})
 		if !strings.HasPrefix(string(b), string(want)) {
 			t.Errorf("%s: encoding % x does not start with % x", name, b, want)
 		}
@@ -66,7 +50,7 @@ func TestProtocols(t *testing.T) {
 func roundTrip(t *testing.T, v any) {
 	t.Helper()
 	for _, name := range names {
-		c := lookup(t, name)
+		c := codectest.Lookup(t, name)
 		typ := reflect.TypeOf(v).Elem()
 		inst, err := c.Bind(codec.Target{Workload: "test", Type: typ, New: func() any { return reflect.New(typ).Interface() }})
 		if err != nil {
@@ -114,7 +98,7 @@ func TestTruncated(t *testing.T) {
 	for _, name := range names[:2] {
 		for _, v := range values {
 			typ := reflect.TypeOf(v).Elem()
-			inst, err := lookup(t, name).Bind(codec.Target{Workload: "test", Type: typ, New: func() any { return reflect.New(typ).Interface() }})
+			inst, err := codectest.Lookup(t, name).Bind(codec.Target{Workload: "test", Type: typ, New: func() any { return reflect.New(typ).Interface() }})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,21 +21,10 @@ func TestConformance(t *testing.T) {
 // instance with the prepared values and their encodings.
 func bind(tb testing.TB, name string) (codec.Instance, []any, [][]byte) {
 	tb.Helper()
-	c, ok := codec.Lookup(name)
-	if !ok {
-		tb.Fatalf("%s is not registered", name)
-	}
-	w, err := workload.Lookup("person")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	values := w.Values(workload.Options{})
+	inst, values := codectest.BindValues(tb, name, "person", &workload.Options{})
 	encoded := make([][]byte, len(values))
 	for i, v := range values {
+		var err error
 		if encoded[i], err = inst.Encode(v); err != nil {
 			tb.Fatal(err)
 		}
@@ -116,11 +105,7 @@ func BenchmarkDecode(b *testing.B) {
 // encoding of a nested value, whose field names repeat in its children, is
 // smaller than ugorji-binc's.
 func TestBincSymbols(t *testing.T) {
-	w, err := workload.Lookup("nested")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := w.Values(workload.Options{Count: 1})[0]
+	v := codectest.Workload(t, "nested").Values(workload.Options{Count: 1})[0]
 	size := map[string]int{}
 	for _, name := range []string{"ugorji-binc", "ugorji-binc-sym"} {
 		_, b, err := codec.RoundTrip(codectest.Bind(t, name, "nested"), v)

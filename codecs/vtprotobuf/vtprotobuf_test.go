@@ -3,7 +3,6 @@ package vtprotobuf
 import (
 	"testing"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
@@ -24,31 +23,12 @@ func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t, 
 // with the pooled messages.
 func TestPooledConvertOwnsMemory(t *testing.T) {
 	for _, name := range []string{"vtprotobuf-pooled+convert"} {
-		c, ok := codec.Lookup(name)
-		if !ok {
-			t.Fatalf("%s is not registered", name)
-		}
+		c := codectest.Lookup(t, name)
 		for _, wname := range []string{"person", "nested", "twitter", "citm", "canada"} {
-			w, err := workload.Lookup(wname)
-			if err != nil {
-				t.Fatal(err)
-			}
-			inst, err := c.Bind(w.Target())
-			if err != nil {
-				t.Fatal(err)
-			}
-			values := w.Values(workload.Options{Count: 200})
+			inst, values := codectest.BindValues(t, name, wname, &workload.Options{Count: 200})
 			got := make([]any, len(values))
 			for i, v := range values {
-				p, err := inst.Prepare(v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				data, err := inst.Encode(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				native, err := inst.Decode(data)
+				native, err := inst.Decode(codectest.Encode(t, inst, v))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -69,21 +49,10 @@ func TestPooledConvertOwnsMemory(t *testing.T) {
 // holds the bytes MarshalVT returns, for messages of shrinking and growing
 // sizes.
 func TestReuseEncodeMatches(t *testing.T) {
-	plain, _ := codec.Lookup("vtprotobuf")
-	reuse, _ := codec.Lookup("vtprotobuf-reuse")
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pi, err := plain.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ri, err := reuse.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, v := range w.Values(workload.Options{Count: 100}) {
+	losses := codectest.Lookup(t, "vtprotobuf").Info().Losses
+	pi, values := codectest.BindValues(t, "vtprotobuf", "person", &workload.Options{Count: 100})
+	ri := codectest.Bind(t, "vtprotobuf-reuse", "person")
+	for i, v := range values {
 		// Person has one map, Tags: compare sizes, and decoded values,
 		// since map order varies from one call to the next.
 		p, err := pi.Prepare(v)
@@ -109,7 +78,7 @@ func TestReuseEncodeMatches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diffs := verify.Compare(v, back, plain.Info().Losses); len(diffs) > 0 {
+		if diffs := verify.Compare(v, back, losses); len(diffs) > 0 {
 			t.Errorf("value %d: %s", i, diffs[0])
 		}
 	}
@@ -123,28 +92,9 @@ func TestReuseEncodeMatches(t *testing.T) {
 // Decode.) sync.Pool may drop what it is given, so the test tries a few
 // times.
 func TestPooledReusesMessage(t *testing.T) {
-	c, _ := codec.Lookup("vtprotobuf-pooled")
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
-	encode := func(p *workload.Person) []byte {
-		prepared, err := inst.Prepare(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := inst.Encode(prepared)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	a := encode(&workload.Person{Aliases: []string{"first"}})
-	b := encode(&workload.Person{Aliases: []string{"second"}})
+	inst := codectest.Bind(t, "vtprotobuf-pooled", "person")
+	a := codectest.Encode(t, inst, &workload.Person{Aliases: []string{"first"}})
+	b := codectest.Encode(t, inst, &workload.Person{Aliases: []string{"second"}})
 	for try := 0; try < 10; try++ {
 		native, err := inst.Decode(a)
 		if err != nil {
