@@ -26,6 +26,7 @@ import (
 	"github.com/alecthomas/binary"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/typewalk"
 )
 
 func init() {
@@ -84,12 +85,12 @@ func check(t reflect.Type, path string, addressable bool, seen map[reflect.Type]
 	seen[t] = true
 	switch t.Kind() {
 	case reflect.Interface:
-		return fmt.Errorf("%s is an interface{} (%s): the encoder writes the dynamic value without its type, and the decoder fails with \"binary: unsupported type %s\"", orRoot(path), t, t)
+		return fmt.Errorf("%s is an interface{} (%s): the encoder writes the dynamic value without its type, and the decoder fails with \"binary: unsupported type %s\"", typewalk.At(path), t, t)
 	case reflect.Pointer:
-		return fmt.Errorf("%s is a pointer (%s): the encoder dereferences only the value passed to it, so a pointer field makes it panic when nil, and the decoder fails with \"binary: unsupported type %s\"", orRoot(path), t, t)
+		return fmt.Errorf("%s is a pointer (%s): the encoder dereferences only the value passed to it, so a pointer field makes it panic when nil, and the decoder fails with \"binary: unsupported type %s\"", typewalk.At(path), t, t)
 	case reflect.Array:
 		if !addressable {
-			return fmt.Errorf("%s is an array (%s) held by a struct field or a map, which the encoder receives by value: it panics with \"reflect.Value.Addr of unaddressable value\"", orRoot(path), t)
+			return fmt.Errorf("%s is an array (%s) held by a struct field or a map, which the encoder receives by value: it panics with \"reflect.Value.Addr of unaddressable value\"", typewalk.At(path), t)
 		}
 		return check(t.Elem(), path+"[i]", true, seen)
 	case reflect.Slice:
@@ -110,14 +111,7 @@ func check(t reflect.Type, path string, addressable bool, seen map[reflect.Type]
 			}
 		}
 	case reflect.Chan, reflect.Func, reflect.UnsafePointer, reflect.Uintptr:
-		return fmt.Errorf("%s has unsupported type %s", orRoot(path), t)
+		return fmt.Errorf("%s has unsupported type %s", typewalk.At(path), t)
 	}
 	return nil
-}
-
-func orRoot(path string) string {
-	if path == "" {
-		return "the value"
-	}
-	return path
 }

@@ -53,6 +53,7 @@ import (
 	"github.com/davecgh/go-xdr/xdr"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/typewalk"
 )
 
 func init() {
@@ -73,7 +74,7 @@ func init() {
 }
 
 func bind(t codec.Target) (codec.Instance, error) {
-	if err := check(t.Type, "", map[reflect.Type]bool{}); err != nil {
+	if err := check(t.Type); err != nil {
 		return nil, codec.Unsupportedf("go-xdr cannot represent %s: %v", t.Type, err)
 	}
 	return codec.Reflect(t, xdr.Marshal, unmarshal), nil
@@ -85,42 +86,21 @@ func unmarshal(data []byte, v any) error { _, err := xdr.Unmarshal(data, v); ret
 
 var bigFloat = reflect.TypeFor[big.Float]()
 
-// check returns why values of type t, at path, cannot be encoded and
-// decoded, or nil.
-func check(t reflect.Type, path string, seen map[reflect.Type]bool) error {
-	if seen[t] {
-		return nil
-	}
-	seen[t] = true
-	at := path
-	if at == "" {
-		at = "the value"
-	}
-	switch t.Kind() {
-	case reflect.Interface:
-		return fmt.Errorf("%s is an interface{}: xdr.Unmarshal fails with \"can't decode to nil interface\", and a nil interface{} cannot be encoded", at)
-	case reflect.Pointer:
-		if t.Elem() == bigFloat {
-			return fmt.Errorf("%s is a *big.Float: a nil one fails to encode (\"type 'invalid' is not valid\"), and a number is written as the struct big.Float, whose fields are unexported, so as nothing: it would decode as 0", at)
-		}
-		return fmt.Errorf("%s is a pointer (%s): XDR optional data is not implemented, a pointer is encoded as the value it points to, and a nil one fails with \"type 'invalid' is not valid\"", at, t)
-	case reflect.Slice, reflect.Array:
-		return check(t.Elem(), path+"[i]", seen)
-	case reflect.Map:
-		if err := check(t.Key(), path+"[key]", seen); err != nil {
-			return err
-		}
-		return check(t.Elem(), path+"[value]", seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() {
-				if err := check(f.Type, path+"."+f.Name, seen); err != nil {
-					return err
-				}
+// check returns why values of type t cannot be encoded and decoded, or
+// nil.
+func check(t reflect.Type) error {
+	return typewalk.Check(t, func(t reflect.Type, at string) error {
+		switch t.Kind() {
+		case reflect.Interface:
+			return fmt.Errorf("%s is an interface{}: xdr.Unmarshal fails with \"can't decode to nil interface\", and a nil interface{} cannot be encoded", at)
+		case reflect.Pointer:
+			if t.Elem() == bigFloat {
+				return fmt.Errorf("%s is a *big.Float: a nil one fails to encode (\"type 'invalid' is not valid\"), and a number is written as the struct big.Float, whose fields are unexported, so as nothing: it would decode as 0", at)
 			}
+			return fmt.Errorf("%s is a pointer (%s): XDR optional data is not implemented, a pointer is encoded as the value it points to, and a nil one fails with \"type 'invalid' is not valid\"", at, t)
+		case reflect.Chan, reflect.Func, reflect.UnsafePointer, reflect.Uintptr, reflect.Complex64, reflect.Complex128:
+			return fmt.Errorf("%s has unsupported type %s", at, t)
 		}
-	case reflect.Chan, reflect.Func, reflect.UnsafePointer, reflect.Uintptr, reflect.Complex64, reflect.Complex128:
-		return fmt.Errorf("%s has unsupported type %s", at, t)
-	}
-	return nil
+		return nil
+	})
 }

@@ -22,6 +22,7 @@ import (
 	hio "github.com/hprose/hprose-golang/io"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/typewalk"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -67,7 +68,7 @@ func init() {
 			{Workload: "bigfloat", Kind: codec.ExpectMismatch, Why: bigFloatZero},
 		}, genericMaps("changes the types nested in the document: objects in interface{} values decode as *map[interface{}]interface{} and arrays as *[]interface{} (pointers)")...),
 	}, func(t codec.Target) (codec.Instance, error) {
-		if err := noArrays(t.Type, "", map[reflect.Type]bool{}); err != nil {
+		if err := noArrays(t.Type); err != nil {
 			return nil, codec.Unsupportedf("hprose-go cannot decode %s: %v", t.Type, err)
 		}
 		return codec.Reflect(t, hprosego.Marshal, hprosego.Unmarshal), nil
@@ -108,37 +109,13 @@ func golangUnmarshal(data []byte, v any) (err error) {
 	return nil
 }
 
-// noArrays returns why hprose-go cannot decode values of type t, at path:
-// its reader has no case for Go arrays ("unsupported Type:[2]float64").
-func noArrays(t reflect.Type, path string, seen map[reflect.Type]bool) error {
-	if seen[t] {
+// noArrays returns why hprose-go cannot decode values of type t: its
+// reader has no case for Go arrays ("unsupported Type:[2]float64").
+func noArrays(t reflect.Type) error {
+	return typewalk.Check(t, func(t reflect.Type, at string) error {
+		if t.Kind() == reflect.Array {
+			return fmt.Errorf("%s is an array (%s): the reader fails with \"unsupported Type:%s\"", at, t, t)
+		}
 		return nil
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Array:
-		at := path
-		if at == "" {
-			at = "the value"
-		}
-		return fmt.Errorf("%s is an array (%s): the reader fails with \"unsupported Type:%s\"", at, t, t)
-	case reflect.Pointer:
-		return noArrays(t.Elem(), path, seen)
-	case reflect.Slice:
-		return noArrays(t.Elem(), path+"[i]", seen)
-	case reflect.Map:
-		if err := noArrays(t.Key(), path+"[key]", seen); err != nil {
-			return err
-		}
-		return noArrays(t.Elem(), path+"[value]", seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() {
-				if err := noArrays(f.Type, path+"."+f.Name, seen); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
+	})
 }

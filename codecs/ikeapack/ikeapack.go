@@ -26,6 +26,7 @@ import (
 	ikea "github.com/ikkerens/ikeapack"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/typewalk"
 )
 
 func init() {
@@ -84,10 +85,7 @@ func check(t reflect.Type, path string, seen map[reflect.Type]bool) error {
 		return nil
 	}
 	seen[t] = true
-	at := path
-	if at == "" {
-		at = "the value"
-	}
+	at := typewalk.At(path)
 	switch t.Kind() {
 	case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,

@@ -11,15 +11,36 @@ import "reflect"
 // match is true ("" for t itself, ".Field", "[i]", "[key]", "[value]"),
 // and whether there was one.
 func Find(t reflect.Type, match func(t reflect.Type) bool) (path string, found bool) {
-	return find(t, "", match, map[reflect.Type]bool{})
+	return find(t, "", func(t reflect.Type, _ string) bool { return match(t) }, map[reflect.Type]bool{})
 }
 
-func find(t reflect.Type, path string, match func(reflect.Type) bool, seen map[reflect.Type]bool) (string, bool) {
+// Check visits the types that Find visits, in the same order, and returns
+// the first error that why returns for one of them, or nil. why is given
+// the type and where it is: At of the path that Find would return.
+func Check(t reflect.Type, why func(t reflect.Type, at string) error) error {
+	var err error
+	find(t, "", func(t reflect.Type, path string) bool {
+		err = why(t, At(path))
+		return err != nil
+	}, map[reflect.Type]bool{})
+	return err
+}
+
+// At names a place for a message: path, or "the value" when path is ""
+// (the value itself).
+func At(path string) string {
+	if path == "" {
+		return "the value"
+	}
+	return path
+}
+
+func find(t reflect.Type, path string, match func(reflect.Type, string) bool, seen map[reflect.Type]bool) (string, bool) {
 	if seen[t] {
 		return "", false
 	}
 	seen[t] = true
-	if match(t) {
+	if match(t, path) {
 		return path, true
 	}
 	switch t.Kind() {
