@@ -92,15 +92,11 @@ func Aliasing(t *testing.T, c codec.Codec, want map[string][]string) {
 	checked := map[string]bool{}
 	for _, w := range workload.All() {
 		floats := w.Type == float32Slice
-		if w.Runner != "" && !floats || info.Expected(w.Name, codec.ExpectUnsupported) != "" {
+		if w.Runner != "" && !floats {
 			continue
 		}
-		inst, err := c.Bind(w.Target())
-		if errors.Is(err, codec.ErrUnsupported) {
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: Bind(%s): %v", info.Name, w.Name, err)
+		inst, ok := Bound(t, c, w)
+		if !ok {
 			continue
 		}
 		checked[w.Name] = true

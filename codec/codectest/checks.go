@@ -85,7 +85,13 @@ func contains(types []reflect.Type, t reflect.Type) bool {
 // codecs and Encode for +convert ones: codec.RoundTrip runs both.
 func FarTimeIsAnError(t *testing.T, names ...string) {
 	t.Helper()
-	farTime(t, true, names)
+	FarBirthDayIsAnError(t, names...)
+	refuseFarTime(t, "nested", names, []namedValue{
+		{"TestStruc.T", &workload.TestStruc{T: farTime}},
+		{"TestStruc.Its[0].T", &workload.TestStruc{Its: []*workload.TestStruc{{T: farTime}}}},
+		{"TestStruc.Mts[k].T", &workload.TestStruc{Mts: map[string]workload.TestStruc{"k": {T: farTime}}}},
+		{"TestStruc.Nteststruc.T", &workload.TestStruc{Nteststruc: &workload.TestStruc{T: farTime}}},
+	})
 }
 
 // FarBirthDayIsAnError is FarTimeIsAnError on the person workload alone,
@@ -93,47 +99,49 @@ func FarTimeIsAnError(t *testing.T, names ...string) {
 // error that names the time.
 func FarBirthDayIsAnError(t *testing.T, names ...string) {
 	t.Helper()
-	farTime(t, false, names)
+	p := *Workload(t, "person").Values(workload.Options{Count: 1})[0].(*workload.Person)
+	p.BirthDay = farTime
+	refuseFarTime(t, "person", names, []namedValue{{"Person.BirthDay", &p}})
 }
 
-func farTime(t *testing.T, nestedToo bool, names []string) {
+// farTime is the time of FarTimeIsAnError, and farTimeError what the error
+// must say.
+var farTime = time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)
+
+const farTimeError = "time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"
+
+type namedValue struct {
+	name  string
+	value any
+}
+
+// refuseFarTime round-trips each value of cases with the codecs bound to
+// the named workload, and fails t unless each gives an error, not a panic,
+// that says farTimeError.
+func refuseFarTime(t *testing.T, workloadName string, names []string, cases []namedValue) {
 	t.Helper()
-	far := time.Date(2300, 1, 2, 3, 4, 5, 0, time.UTC)
-	const want = "time 2300-01-02T03:04:05Z has no int64 Unix nanoseconds"
-	person := Workload(t, "person")
-	p := *person.Values(workload.Options{Count: 1})[0].(*workload.Person)
-	p.BirthDay = far
-	type farCase struct {
-		name  string
-		w     *workload.Workload
-		value any
-	}
-	cases := []farCase{{"Person.BirthDay", person, &p}}
-	if nestedToo {
-		nested := Workload(t, "nested")
-		cases = append(cases,
-			farCase{"TestStruc.T", nested, &workload.TestStruc{T: far}},
-			farCase{"TestStruc.Its[0].T", nested, &workload.TestStruc{Its: []*workload.TestStruc{{T: far}}}},
-			farCase{"TestStruc.Mts[k].T", nested, &workload.TestStruc{Mts: map[string]workload.TestStruc{"k": {T: far}}}},
-			farCase{"TestStruc.Nteststruc.T", nested, &workload.TestStruc{Nteststruc: &workload.TestStruc{T: far}}})
-	}
 	for _, c := range Codecs(t, names...) {
+		name := c.Info().Name
+		inst := Bind(t, name, workloadName)
 		for _, tc := range cases {
-			inst, err := c.Bind(tc.w.Target())
-			if err != nil {
-				t.Fatalf("%s: Bind %s: %v", c.Info().Name, tc.w.Name, err)
-			}
-			_, _, err = codec.RoundTrip(inst, tc.value)
-			var pe *codec.PanicError
-			switch {
-			case err == nil:
-				t.Errorf("%s, %s in 2300: no error", c.Info().Name, tc.name)
-			case errors.As(err, &pe):
-				t.Errorf("%s, %s in 2300: %v", c.Info().Name, tc.name, err)
-			case !strings.Contains(err.Error(), want):
-				t.Errorf("%s, %s in 2300: error %q, want one that says %q", c.Info().Name, tc.name, err, want)
-			}
+			_, _, err := codec.RoundTrip(inst, tc.value)
+			refused(t, name+", "+tc.name+" in 2300", err, farTimeError)
 		}
+	}
+}
+
+// refused fails t unless err is an error, not a panic, that says want (any
+// error when want is empty); what names the case in the failure.
+func refused(t *testing.T, what string, err error, want string) {
+	t.Helper()
+	var pe *codec.PanicError
+	switch {
+	case err == nil:
+		t.Errorf("%s: no error", what)
+	case errors.As(err, &pe):
+		t.Errorf("%s: %v", what, err)
+	case !strings.Contains(err.Error(), want):
+		t.Errorf("%s: error %q, want one that says %q", what, err, want)
 	}
 }
 
@@ -265,13 +273,7 @@ func UnschemableIsAnError(t *testing.T, names ...string) {
 		name := c.Info().Name
 		for _, tc := range cases {
 			_, _, err := codec.RoundTrip(Bind(t, name, tc.workload), tc.v)
-			var pe *codec.PanicError
-			switch {
-			case err == nil:
-				t.Errorf("%s, %s: no error", name, tc.name)
-			case errors.As(err, &pe):
-				t.Errorf("%s, %s: %v", name, tc.name, err)
-			}
+			refused(t, name+", "+tc.name, err, "")
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package codectest
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -89,4 +90,24 @@ func Encode(t testing.TB, inst codec.Instance, v any) []byte {
 		t.Fatalf("encode: %v", err)
 	}
 	return data
+}
+
+// Bound returns c bound to w and true, or false when c declares w
+// unsupported (codec.ExpectUnsupported in Info.Expect) or Bind returns an
+// error wrapping codec.ErrUnsupported. Any other error of Bind fails t
+// (without stopping it), and Bound returns false.
+func Bound(t testing.TB, c codec.Codec, w *workload.Workload) (codec.Instance, bool) {
+	t.Helper()
+	if c.Info().Expected(w.Name, codec.ExpectUnsupported) != "" {
+		return nil, false
+	}
+	inst, err := c.Bind(w.Target())
+	if errors.Is(err, codec.ErrUnsupported) {
+		return nil, false
+	}
+	if err != nil {
+		t.Errorf("%s: Bind(%s): %v", c.Info().Name, w.Name, err)
+		return nil, false
+	}
+	return inst, true
 }

@@ -1,7 +1,6 @@
 package sonic
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -31,15 +30,12 @@ func TestDefaultDoesNotAlias(t *testing.T) {
 		t.Fatalf("flags %s, want none", c.Info().Flags)
 	}
 	for _, w := range workload.All() {
-		if w.Runner != "" || c.Info().Expected(w.Name, codec.ExpectUnsupported) != "" {
+		if w.Runner != "" {
 			continue
 		}
-		inst, err := c.Bind(w.Target())
-		if errors.Is(err, codec.ErrUnsupported) {
+		inst, ok := codectest.Bound(t, c, w)
+		if !ok {
 			continue
-		}
-		if err != nil {
-			t.Fatal(err)
 		}
 		values := w.Values(workload.Options{})
 		for i, v := range values[:min(len(values), 20)] {

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -133,19 +134,6 @@ func init() {
 	}
 }
 
-func lookup(t *testing.T, names ...string) []codec.Codec {
-	t.Helper()
-	var out []codec.Codec
-	for _, n := range names {
-		c, ok := codec.Lookup(n)
-		if !ok {
-			t.Fatalf("no codec %s", n)
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
 // cell returns the cell of a codec and a case, failing the test when the
 // matrix has none.
 func cell(t *testing.T, m *result.Fidelity, codecName, caseName string) result.FidelityCell {
@@ -175,7 +163,7 @@ func wantCell(t *testing.T, m *result.Fidelity, codecName, caseName string, stat
 }
 
 func TestClassificationInProcess(t *testing.T) {
-	m, err := Compute(context.Background(), lookup(t, codecZero, codecError, codecPanic, codecPerson, codecNone, codecNoTS, codecRef), Options{InProcess: true})
+	m, err := Compute(context.Background(), codectest.Codecs(t, codecZero, codecError, codecPanic, codecPerson, codecNone, codecNoTS, codecRef), Options{InProcess: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +222,7 @@ func TestWorkersContainCrashHangAndMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts worker processes that crash, hang and allocate; skipped with -short")
 	}
-	m, err := Compute(context.Background(), lookup(t, codecCrash, codecHang, codecAlloc, codecExit, codecZero),
+	m, err := Compute(context.Background(), codectest.Codecs(t, codecCrash, codecHang, codecAlloc, codecExit, codecZero),
 		Options{Timeout: 3 * time.Second, MemoryLimit: 64 << 20, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -257,7 +245,7 @@ func TestWorkersContainCrashHangAndMemory(t *testing.T) {
 		}
 	}
 	// Other rows are not disturbed; workers give what in-process gives.
-	local, err := Compute(context.Background(), lookup(t, codecZero), Options{InProcess: true})
+	local, err := Compute(context.Background(), codectest.Codecs(t, codecZero), Options{InProcess: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +257,7 @@ func TestWorkersContainCrashHangAndMemory(t *testing.T) {
 func TestComputeCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Compute(ctx, lookup(t, codecZero), Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := Compute(ctx, codectest.Codecs(t, codecZero), Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
 }

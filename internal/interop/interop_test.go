@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -97,23 +98,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func lookup(t *testing.T, names ...string) []codec.Codec {
-	t.Helper()
-	var out []codec.Codec
-	for _, n := range names {
-		c, ok := codec.Lookup(n)
-		if !ok {
-			t.Fatalf("no codec %s", n)
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
 // TestParticipants: plain codecs only, grouped by format, in name order;
 // a format with one implementation is no matrix.
 func TestParticipants(t *testing.T) {
-	fs := Participants(lookup(t, tUTC, tGood, tReuse, tSolo, tSpaced))
+	fs := Participants(codectest.Codecs(t, tUTC, tGood, tReuse, tSolo, tSpaced))
 	if len(fs) != 1 || fs[0].Name != fakeFormat {
 		t.Fatalf("formats %+v, want %s only", fs, fakeFormat)
 	}
@@ -129,11 +117,11 @@ func TestParticipants(t *testing.T) {
 // TestImplementations: every format, one participant or more; Joined
 // makes a matrix of a format with one.
 func TestImplementations(t *testing.T) {
-	fs := Implementations(lookup(t, tUTC, tGood, tReuse, tSolo))
+	fs := Implementations(codectest.Codecs(t, tUTC, tGood, tReuse, tSolo))
 	if len(fs) != 2 || fs[0].Name != fakeFormat || fs[1].Name != "t-solo" || len(fs[0].Codecs) != 2 || len(fs[1].Codecs) != 1 {
 		t.Fatalf("formats %+v, want %s (2) and t-solo (1)", fs, fakeFormat)
 	}
-	x, err := Compute(context.Background(), lookup(t, tGood, tSolo), Options{InProcess: true, Workloads: []string{"person"}, Values: 3, Joined: []string{"t-solo"}})
+	x, err := Compute(context.Background(), codectest.Codecs(t, tGood, tSolo), Options{InProcess: true, Workloads: []string{"person"}, Values: 3, Joined: []string{"t-solo"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +144,7 @@ func cell(t *testing.T, m *result.InteropMatrix, writer, reader string) *result.
 // panic, a declared loss of the writer and of the reader, and a codec
 // that binds nothing left out, computed in this process.
 func TestOutcomes(t *testing.T) {
-	x, err := Compute(context.Background(), lookup(t, tGood, tSpaced, tDrop, tErr, tPanic, tUTC, tNone, tSolo, tReuse),
+	x, err := Compute(context.Background(), codectest.Codecs(t, tGood, tSpaced, tDrop, tErr, tPanic, tUTC, tNone, tSolo, tReuse),
 		Options{Workloads: []string{"person"}, Values: 20, InProcess: true})
 	if err != nil {
 		t.Fatal(err)
@@ -212,13 +200,13 @@ func TestOutcomes(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Compute(context.Background(), lookup(t, tGood, tSolo), Options{InProcess: true, Workloads: []string{"person"}}); err == nil {
+	if _, err := Compute(context.Background(), codectest.Codecs(t, tGood, tSolo), Options{InProcess: true, Workloads: []string{"person"}}); err == nil {
 		t.Error("no format with two implementations: no error")
 	}
-	if _, err := Compute(context.Background(), lookup(t, tGood, tSpaced), Options{InProcess: true, Workloads: []string{"no-such"}}); err == nil {
+	if _, err := Compute(context.Background(), codectest.Codecs(t, tGood, tSpaced), Options{InProcess: true, Workloads: []string{"no-such"}}); err == nil {
 		t.Error("an unknown workload: no error")
 	}
-	if _, err := Compute(context.Background(), lookup(t, tGood, tSpaced), Options{InProcess: true, Format: regexp.MustCompile("^json$")}); err == nil {
+	if _, err := Compute(context.Background(), codectest.Codecs(t, tGood, tSpaced), Options{InProcess: true, Format: regexp.MustCompile("^json$")}); err == nil {
 		t.Error("--format selecting nothing: no error")
 	}
 }
@@ -230,7 +218,7 @@ func TestWorkersContainCrashAndHang(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts worker processes")
 	}
-	x, err := Compute(context.Background(), lookup(t, tGood, tSpaced, tCrash, tHang),
+	x, err := Compute(context.Background(), codectest.Codecs(t, tGood, tSpaced, tCrash, tHang),
 		Options{Workloads: []string{"person"}, Values: 5, TimeLimit: 2 * time.Second, MemoryLimit: 256 << 20})
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +250,7 @@ func TestWorkerMatchesInProcess(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts worker processes")
 	}
-	codecs := lookup(t, tGood, tDrop, tErr, tPanic, tUTC)
+	codecs := codectest.Codecs(t, tGood, tDrop, tErr, tPanic, tUTC)
 	opts := Options{Workloads: []string{"person"}, Values: 10}
 	inWorkers, err := Compute(context.Background(), codecs, opts)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/result"
 	_ "github.com/serbench/serbench/workload" // person and nested
 )
@@ -103,19 +104,6 @@ func init() {
 func TestMain(m *testing.M) {
 	MaybeWorker()
 	os.Exit(m.Run())
-}
-
-func lookup(t *testing.T, names ...string) []codec.Codec {
-	t.Helper()
-	var out []codec.Codec
-	for _, n := range names {
-		c, ok := codec.Lookup(n)
-		if !ok {
-			t.Fatalf("no codec %s", n)
-		}
-		out = append(out, c)
-	}
-	return out
 }
 
 // TestInputsAreDeterministicMutations checks each class's inputs against
@@ -248,7 +236,7 @@ func TestNestedInputsAreValid(t *testing.T) {
 // row whose new worker cannot read the first worker's messages stops,
 // its other inputs counted as not run.
 func TestControls(t *testing.T) {
-	m, err := Compute(context.Background(), lookup(t, tNever), Options{Workloads: []string{"person"}, Budget: 4, Messages: 2})
+	m, err := Compute(context.Background(), codectest.Codecs(t, tNever), Options{Workloads: []string{"person"}, Budget: 4, Messages: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +259,7 @@ func computeOne(t *testing.T, name string, opts Options) result.RobustRow {
 		opts.Budget = 6
 	}
 	opts.Messages = 2
-	m, err := Compute(context.Background(), lookup(t, name), opts)
+	m, err := Compute(context.Background(), codectest.Codecs(t, name), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
