@@ -2,6 +2,7 @@ package codectest
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -110,4 +111,15 @@ func Bound(t testing.TB, c codec.Codec, w *workload.Workload) (codec.Instance, b
 		return nil, false
 	}
 	return inst, true
+}
+
+// WorkloadTypes returns the canonical types of the named workloads, for
+// BindsOnly; it fails t when one is unknown.
+func WorkloadTypes(t testing.TB, names ...string) []reflect.Type {
+	t.Helper()
+	types := make([]reflect.Type, 0, len(names))
+	for _, n := range names {
+		types = append(types, Workload(t, n).Type)
+	}
+	return types
 }

@@ -1,7 +1,6 @@
 package cosmosproto
 
 import (
-	"reflect"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -25,7 +24,7 @@ func TestFarTimeIsAnError(t *testing.T) {
 // TestBindsOnly: the schema types less workload.TestStruc, whose schema
 // the generator cannot compile.
 func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[[]float32]()})
+	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "floats"))
 }
 
 // TestFastMethods checks that the generated messages give

@@ -1,7 +1,6 @@
 package fastape
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/nazarifard/fastape"
@@ -34,7 +33,7 @@ func TestLengthBug(t *testing.T) {
 }
 
 func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[workload.TestStruc]()})
+	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "nested"))
 }
 
 func TestFarTimeIsAnError(t *testing.T) { codectest.FarTimeIsAnError(t) }

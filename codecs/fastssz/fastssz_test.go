@@ -1,18 +1,16 @@
 package fastssz
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/serbench/serbench/codec/codectest"
-	"github.com/serbench/serbench/workload"
 )
 
 func TestConformance(t *testing.T)   { codectest.Run(t, "fastssz", "fastssz+convert") }
 func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
 
 func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[[]float32]()})
+	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "floats"))
 }
 
 // TestFarTimeIsAnError is codectest.FarTimeIsAnError on person alone (it

@@ -1,7 +1,6 @@
 package goavrov1
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/serbench/serbench/codec/codectest"
@@ -11,7 +10,7 @@ import (
 func TestConformance(t *testing.T) { codectest.Run(t, "goavro-v1", "goavro-v1+convert") }
 
 func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person](), reflect.TypeFor[[]float32]()})
+	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "floats"))
 }
 
 func TestDecodeTrailingBytes(t *testing.T) { codectest.TrailingByteIsAnError(t, "goavro-v1") }

@@ -3,7 +3,6 @@ package handwritten
 import (
 	"errors"
 	"math"
-	"reflect"
 	"testing"
 	"time"
 
@@ -15,9 +14,7 @@ import (
 
 func TestConformance(t *testing.T) { codectest.Run(t, "handwritten") }
 
-func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, []reflect.Type{reflect.TypeFor[workload.Person]()})
-}
+func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person")) }
 
 // people returns the person workload's values plus edge cases.
 func people() []*workload.Person {
