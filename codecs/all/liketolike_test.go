@@ -1,11 +1,11 @@
 package all
 
 import (
-	"errors"
 	"reflect"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -19,11 +19,7 @@ import (
 func TestLikeForLike(t *testing.T) {
 	var carriers []*workload.Workload
 	for _, name := range []string{"person", "nested", "bigfloat"} {
-		w, err := workload.Lookup(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		carriers = append(carriers, w)
+		carriers = append(carriers, codectest.Workload(t, name))
 	}
 	checked := 0
 	for _, c := range codec.All() {
@@ -39,19 +35,10 @@ func TestLikeForLike(t *testing.T) {
 			w    *workload.Workload
 		)
 		for _, cw := range carriers {
-			if info.Expected(cw.Name, codec.ExpectUnsupported) != "" {
-				continue
-			}
-			i, err := c.Bind(cw.Target())
-			if errors.Is(err, codec.ErrUnsupported) {
-				continue
-			}
-			if err != nil {
-				t.Errorf("%s: bind %s: %v", info.Name, cw.Name, err)
+			if i, ok := codectest.Bound(t, c, cw); ok {
+				inst, w = i, cw
 				break
 			}
-			inst, w = i, cw
-			break
 		}
 		if inst == nil {
 			continue
