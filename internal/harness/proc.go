@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -48,12 +47,9 @@ type worker interface {
 
 // procWorker is a worker process.
 type procWorker struct {
-	proc  *workerproc.Process
-	reqW  *os.File
-	resps chan response
-	// readErr is why the responses ended; set before resps is closed.
-	readErr error
-	dead    *failure
+	conn *workerproc.Conn[response]
+	proc *workerproc.Process // conn's
+	dead *failure
 }
 
 // procOptions configure worker processes.
@@ -74,33 +70,15 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 		}
 		o.command = []string{exe, WorkerArg}
 	}
-	reqR, reqW, err := os.Pipe()
-	if err != nil {
-		return nil, fmt.Errorf("start worker: %w", err)
-	}
-	respR, respW, err := os.Pipe()
-	if err != nil {
-		reqR.Close()
-		reqW.Close()
-		return nil, fmt.Errorf("start worker: %w", err)
-	}
-	proc, err := workerproc.Start(workerproc.Config{
+	conn, err := workerproc.DialSwapped[response](workerproc.Config{
 		Command:       o.command,
-		ExtraFiles:    []*os.File{reqR, respW},
 		MemoryLimit:   o.memoryLimit,
 		CleanExitText: "exit status 0 without answering",
 	})
 	if err != nil {
-		reqW.Close()
-		respR.Close()
 		return nil, err
 	}
-	w := &procWorker{proc: proc, reqW: reqW, resps: make(chan response)}
-	go func() {
-		defer close(w.resps)
-		defer respR.Close()
-		w.readErr = readResponses(respR, w.resps)
-	}()
+	w := &procWorker{conn: conn, proc: conn.Process()}
 	var resp response
 	if err := w.call(ctx, request{Op: "hello", Version: ProtocolVersion}, timeout, &resp); err != nil {
 		w.close()
@@ -120,21 +98,19 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 	if err != nil {
 		return err
 	}
-	if _, err := w.reqW.Write(append(b, '\n')); err != nil {
+	if _, err := w.conn.Requests().Write(append(b, '\n')); err != nil {
 		return w.died(result.CellCrash, "")
 	}
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	select {
-	case r, ok := <-w.resps:
-		if !ok {
-			why := ""
-			if err := w.readErr; err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-				// Not a death: the worker wrote what is not a response.
-				why = "malformed response from the worker: " + err.Error()
-			}
-			return w.died(result.CellCrash, why)
+	r, how := w.conn.Next(ctx, timeout)
+	switch how {
+	case workerproc.Ended:
+		why := ""
+		if err := w.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			// Not a death: the worker wrote what is not a response.
+			why = "malformed response from the worker: " + err.Error()
 		}
+		return w.died(result.CellCrash, why)
+	case workerproc.Answered:
 		*resp = r
 		if r.Error != "" {
 			return errors.New(r.Error)
@@ -143,9 +119,9 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 			return w.died(result.CellCrash, "malformed response from the worker: "+err.Error())
 		}
 		return nil
-	case <-t.C:
+	case workerproc.TimedOut:
 		return w.died(result.CellTimeout, fmt.Sprintf("%s ran past the timeout of %s; the worker was killed", req.Op, timeout))
-	case <-ctx.Done():
+	default: // workerproc.Interrupted
 		w.proc.Kill()
 		return ctx.Err()
 	}
@@ -196,17 +172,11 @@ func (w *procWorker) sample(ctx context.Context, unit, iters int, timeout time.D
 }
 
 // readResponses decodes the worker's responses, JSON objects one a line,
-// from r and sends each on resps. It returns at the first thing that is
-// not a response, or at the end of r (io.EOF).
+// from r and sends each on resps, as procWorker's connection does
+// (workerproc.ReadAnswers). It returns at the first thing that is not a
+// response, or at the end of r (io.EOF).
 func readResponses(r io.Reader, resps chan<- response) error {
-	dec := json.NewDecoder(bufio.NewReader(r))
-	for {
-		var resp response
-		if err := dec.Decode(&resp); err != nil {
-			return err
-		}
-		resps <- resp
-	}
+	return workerproc.ReadAnswers(r, resps)
 }
 
 // checkResponse returns an error when r, the worker's answer without an
@@ -247,15 +217,9 @@ func checkResponse(req request, r *response) error {
 func (w *procWorker) close() {
 	if w.dead == nil {
 		b, _ := json.Marshal(request{Op: "quit"})
-		w.reqW.Write(append(b, '\n'))
+		w.conn.Requests().Write(append(b, '\n'))
 	}
-	w.reqW.Close()
-	select {
-	case <-w.proc.Exited():
-	case <-time.After(5 * time.Second):
-		w.proc.Kill()
-		<-w.proc.Exited()
-	}
+	w.conn.Close()
 }
 
 // localWorker sets the job up in the calling process (isolation none). A

@@ -12,20 +12,29 @@ import (
 )
 
 // Conn is a running worker that is asked on its file descriptor 4 and
-// answers on its descriptor 3, each answer a JSON line of type A (the
-// robustness and interoperability matrices' workers). How it is asked
-// (JSON lines, frames) and what its answers mean are the caller's.
+// answers on its descriptor 3 (DialSwapped: the other way round), each
+// answer a JSON line of type A (the measuring engine's, the robustness
+// and the interoperability matrices' workers). How it is asked (JSON
+// lines, frames) and what its answers mean are the caller's.
 type Conn[A any] struct {
 	p       *Process
 	in      *os.File // the requests, to the worker
 	answers chan A   // closed when the worker's answers end
+	// err is why the answers ended; set before answers is closed.
+	err error
 }
 
 // Dial starts a worker as cfg says, with the ends of two new pipes as its
 // descriptors 3 (its answers) and 4 (its requests) in place of
 // cfg.ExtraFiles, and decodes its answers as they come. Its error says
 // "start worker".
-func Dial[A any](cfg Config) (*Conn[A], error) {
+func Dial[A any](cfg Config) (*Conn[A], error) { return dialPipes[A](cfg, false) }
+
+// DialSwapped is Dial for a worker that reads its requests on its
+// descriptor 3 and answers on its descriptor 4 (package harness's).
+func DialSwapped[A any](cfg Config) (*Conn[A], error) { return dialPipes[A](cfg, true) }
+
+func dialPipes[A any](cfg Config, swapped bool) (*Conn[A], error) {
 	ar, aw, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
@@ -37,6 +46,9 @@ func Dial[A any](cfg Config) (*Conn[A], error) {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
 	cfg.ExtraFiles = []*os.File{aw, ir}
+	if swapped {
+		cfg.ExtraFiles = []*os.File{ir, aw}
+	}
 	p, err := Start(cfg)
 	if err != nil {
 		ar.Close()
@@ -47,17 +59,32 @@ func Dial[A any](cfg Config) (*Conn[A], error) {
 	go func() {
 		defer close(c.answers)
 		defer ar.Close()
-		dec := json.NewDecoder(bufio.NewReader(ar))
-		for {
-			var a A
-			if dec.Decode(&a) != nil {
-				return
-			}
-			c.answers <- a
-		}
+		c.err = ReadAnswers(ar, c.answers)
 	}()
 	return c, nil
 }
+
+// ReadAnswers decodes a worker's answers, JSON values one a line, from r
+// and sends each on answers. It returns at the first thing that is not an
+// answer, or at the end of r (io.EOF).
+func ReadAnswers[A any](r io.Reader, answers chan<- A) error {
+	dec := json.NewDecoder(bufio.NewReader(r))
+	for {
+		var a A
+		if err := dec.Decode(&a); err != nil {
+			return err
+		}
+		answers <- a
+	}
+}
+
+// Process returns the worker's process.
+func (c *Conn[A]) Process() *Process { return c.p }
+
+// Err returns why the worker's answers ended, once Next said Ended: io.EOF
+// (or io.ErrUnexpectedEOF) when its pipe closed, another error when it
+// wrote what is not an answer.
+func (c *Conn[A]) Err() error { return c.err }
 
 // Requests is where the worker's requests are written: its descriptor 4.
 func (c *Conn[A]) Requests() io.Writer { return c.in }
