@@ -12,37 +12,16 @@ import (
 // benc types follow schema/*.benc. Slices and maps whose types are the same
 // in both are shared, not copied.
 
-// personOf returns the generated Person of p. It fails for a BirthDay
-// outside the range of the time mapping (schema.SplitTime).
+// personOf returns the generated Person of p, the schemas' Person with an
+// int for Siblings (schema.PersonWithOf). It fails for a BirthDay outside
+// the range of the time mapping (schema.SplitTime).
 func personOf(p *workload.Person) (*gen.Person, error) {
-	ns, off, err := schema.SplitTime(p.BirthDay)
-	if err != nil {
-		return nil, fmt.Errorf("BirthDay: %w", err)
-	}
-	return &gen.Person{
-		Name:             p.Name,
-		BirthDayUnixNano: ns,
-		BirthDayOffset:   off,
-		Phone:            p.Phone,
-		Siblings:         p.Siblings,
-		Spouse:           p.Spouse,
-		Money:            p.Money,
-		Tags:             p.Tags,
-		Aliases:          p.Aliases,
-	}, nil
+	m, err := schema.PersonWithOf[int](p)
+	return (*gen.Person)(m), err
 }
 
 func canonicalPerson(m *gen.Person) *workload.Person {
-	return &workload.Person{
-		Name:     m.Name,
-		BirthDay: schema.JoinTime(m.BirthDayUnixNano, m.BirthDayOffset),
-		Phone:    m.Phone,
-		Siblings: m.Siblings,
-		Spouse:   m.Spouse,
-		Money:    m.Money,
-		Tags:     m.Tags,
-		Aliases:  m.Aliases,
-	}
+	return (*schema.PersonWith[int])(m).Canonical()
 }
 
 // valueOf returns the Value holding the interface{} value v: a
