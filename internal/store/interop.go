@@ -20,9 +20,5 @@ func (d *DB) SaveInterop(ctx context.Context, id string, m *result.Interop) erro
 // ErrNotFound when the run has none (serbench run computes them with
 // --interop only).
 func (d *DB) Interop(ctx context.Context, id string) (*result.Interop, error) {
-	var m result.Interop
-	if err := interopMatrices.read(ctx, d, id, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
+	return readMatrix[result.Interop](ctx, d, id, interopMatrices)
 }

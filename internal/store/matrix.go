@@ -59,3 +59,13 @@ func (j jsonMatrix) read(ctx context.Context, d *DB, id string, m any) error {
 	}
 	return nil
 }
+
+// readMatrix returns run id's matrix of j, decoded as an M. The error
+// wraps ErrNotFound when the run has none.
+func readMatrix[M any](ctx context.Context, d *DB, id string, j jsonMatrix) (*M, error) {
+	var m M
+	if err := j.read(ctx, d, id, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}

@@ -20,9 +20,5 @@ func (d *DB) SaveRobust(ctx context.Context, id string, m *result.Robust) error 
 // ErrNotFound when the run has none (serbench run computes one with
 // --robust only).
 func (d *DB) Robust(ctx context.Context, id string) (*result.Robust, error) {
-	var m result.Robust
-	if err := robustMatrices.read(ctx, d, id, &m); err != nil {
-		return nil, err
-	}
-	return &m, nil
+	return readMatrix[result.Robust](ctx, d, id, robustMatrices)
 }
