@@ -3,6 +3,7 @@ package goavro
 import (
 	"fmt"
 
+	"github.com/serbench/serbench/codecs/internal/avronative"
 	gen "github.com/serbench/serbench/internal/gen/avro"
 	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
@@ -40,10 +41,6 @@ const testStrucName = "serbench.TestStruc"
 // union returns the native form of a non-null union value.
 func union(branch string, v any) any { return map[string]any{branch: v} }
 
-// same returns its argument as an interface{}: the element conversion of
-// arrays and maps whose elements have the same type natively.
-func same[T any](v T) any { return v }
-
 func personNative(p *workload.Person) (map[string]any, error) {
 	ns, off, err := schema.SplitTime(p.BirthDay)
 	if err != nil {
@@ -57,13 +54,13 @@ func personNative(p *workload.Person) (map[string]any, error) {
 		"siblings":         int64(p.Siblings),
 		"spouse":           p.Spouse,
 		"money":            p.Money,
-		"tags":             schema.Map(p.Tags, same),
-		"aliases":          schema.Slice(p.Aliases, same),
+		"tags":             schema.Map(p.Tags, avronative.Same),
+		"aliases":          schema.Slice(p.Aliases, avronative.Same),
 	}, nil
 }
 
 func floatsNative(f []float32) map[string]any {
-	return map[string]any{"values": schema.Slice(f, same)}
+	return map[string]any{"values": schema.Slice(f, avronative.Same)}
 }
 
 // testStrucNative returns the record of s: a map[string]any, as an
@@ -91,28 +88,28 @@ func testStrucNative(s *workload.TestStruc) (any, error) {
 		"b":    s.B,
 		"by":   int32(s.By),
 
-		"sslice":    schema.Slice(s.Sslice, same),
+		"sslice":    schema.Slice(s.Sslice, avronative.Same),
 		"intslice":  schema.Slice(s.Intslice, func(v int) any { return int64(v) }),
 		"i8slice":   schema.Slice(s.I8slice, func(v int8) any { return int32(v) }),
 		"i16slice":  schema.Slice(s.I16slice, func(v int16) any { return int32(v) }),
-		"i32slice":  schema.Slice(s.I32slice, same),
-		"i64slice":  schema.Slice(s.I64slice, same),
+		"i32slice":  schema.Slice(s.I32slice, avronative.Same),
+		"i64slice":  schema.Slice(s.I64slice, avronative.Same),
 		"uintslice": schema.Slice(s.Uintslice, func(v uint) any { return int64(v) }),
 		"ui8slice":  s.Ui8slice,
 		"ui16slice": schema.Slice(s.Ui16slice, func(v uint16) any { return int32(v) }),
 		"ui32slice": schema.Slice(s.Ui32slice, func(v uint32) any { return int64(v) }),
 		"ui64slice": schema.Slice(s.Ui64slice, func(v uint64) any { return int64(v) }),
-		"f32slice":  schema.Slice(s.F32slice, same),
-		"f64slice":  schema.Slice(s.F64slice, same),
-		"bslice":    schema.Slice(s.Bslice, same),
+		"f32slice":  schema.Slice(s.F32slice, avronative.Same),
+		"f64slice":  schema.Slice(s.F64slice, avronative.Same),
+		"bslice":    schema.Slice(s.Bslice, avronative.Same),
 		"byslice":   s.Byslice,
 
 		"aS":        s.AS,
 		"aI64":      s.AI64,
 		"aI16":      int32(s.AI16),
 		"aUi64":     int64(s.AUi64),
-		"aSslice":   schema.Slice(s.ASslice, same),
-		"aI64slice": schema.Slice(s.AI64slice, same),
+		"aSslice":   schema.Slice(s.ASslice, avronative.Same),
+		"aI64slice": schema.Slice(s.AI64slice, avronative.Same),
 
 		"tUnixNano": ns,
 		"tOffset":   off,
@@ -132,11 +129,11 @@ func testStrucNative(s *workload.TestStruc) (any, error) {
 	if m["ms"], k, err = schema.MapErr(s.Ms, valueNative); err != nil {
 		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
-	m["msi64"] = schema.Map(s.Msi64, same)
+	m["msi64"] = schema.Map(s.Msi64, avronative.Same)
 	if m["nintf"], err = valueNative(s.Nintf); err != nil {
 		return nil, fmt.Errorf("Nintf: %w", err)
 	}
-	m["nmap"] = schema.Map(s.Nmap, same)
+	m["nmap"] = schema.Map(s.Nmap, avronative.Same)
 	if s.Nint64 != nil {
 		m["nint64"] = union("long", *s.Nint64)
 	} else {
@@ -195,55 +192,20 @@ func valueNative(v any) (any, error) {
 
 func u64(v uint64) any { return union(gen.U64Name, map[string]any{"v": int64(v)}) }
 
-// decoder converts a native value back, keeping the first error.
-type decoder struct{ err error }
-
-func (d *decoder) fail(format string, args ...any) {
-	if d.err == nil {
-		d.err = fmt.Errorf(format, args...)
-	}
-}
-
-// as returns v as a T, or fails naming what v is. A nil v, which goavro
-// decodes only where the schema has a null (in a union), is the zero T.
-func as[T any](d *decoder, v any, what string) T {
-	t, ok := v.(T)
-	if !ok && v != nil {
-		d.fail("%s is a %T, want %T", what, v, t)
-	}
-	return t
-}
-
 // field returns the field of record r as a T.
-func field[T any](d *decoder, r map[string]any, name string) T {
+func field[T any](d *avronative.Decoder, r map[string]any, name string) T {
 	v, ok := r[name]
 	if !ok {
-		d.fail("record has no field %q", name)
+		d.Fail("record has no field %q", name)
 	}
-	return as[T](d, v, name)
+	return avronative.As[T](d, v, name)
 }
-
-// slice returns the native array v as a []T, f converting each element;
-// nil stays nil.
-func slice[T, N any](d *decoder, v any, what string, f func(N) T) []T {
-	return schema.Slice(as[[]any](d, v, what), func(e any) T { return f(as[N](d, e, what)) })
-}
-
-// mapOf returns the native map v as a map[string]T, f converting each
-// value; nil stays nil.
-func mapOf[T, N any](d *decoder, v any, what string, f func(N) T) map[string]T {
-	return schema.Map(as[map[string]any](d, v, what), func(e any) T { return f(as[N](d, e, what)) })
-}
-
-// ident returns its argument: the element conversion of slices and maps
-// whose elements have the same type natively.
-func ident[T any](v T) T { return v }
 
 func canonicalPerson(native any) (*workload.Person, error) {
-	var d decoder
-	r := as[map[string]any](&d, native, "Person")
-	if d.err != nil {
-		return nil, d.err
+	var d avronative.Decoder
+	r := avronative.As[map[string]any](&d, native, "Person")
+	if d.Err != nil {
+		return nil, d.Err
 	}
 	p := &workload.Person{
 		Name:     field[string](&d, r, "name"),
@@ -252,31 +214,31 @@ func canonicalPerson(native any) (*workload.Person, error) {
 		Siblings: int(field[int64](&d, r, "siblings")),
 		Spouse:   field[bool](&d, r, "spouse"),
 		Money:    field[float64](&d, r, "money"),
-		Tags:     mapOf(&d, r["tags"], "tags", ident[string]),
-		Aliases:  slice(&d, r["aliases"], "aliases", ident[string]),
+		Tags:     avronative.Map(&d, r["tags"], "tags", avronative.Ident[string]),
+		Aliases:  avronative.Slice(&d, r["aliases"], "aliases", avronative.Ident[string]),
 	}
-	return p, d.err
+	return p, d.Err
 }
 
 func canonicalFloats(native any) (*[]float32, error) {
-	var d decoder
-	r := as[map[string]any](&d, native, "Floats")
-	if d.err != nil {
-		return nil, d.err
+	var d avronative.Decoder
+	r := avronative.As[map[string]any](&d, native, "Floats")
+	if d.Err != nil {
+		return nil, d.Err
 	}
-	f := slice(&d, r["values"], "values", ident[float32])
-	return &f, d.err
+	f := avronative.Slice(&d, r["values"], "values", avronative.Ident[float32])
+	return &f, d.Err
 }
 
 func canonicalTestStruc(native any) (*workload.TestStruc, error) {
-	var d decoder
-	s := d.testStruc(native, "TestStruc")
-	return s, d.err
+	var d avronative.Decoder
+	s := testStruc(&d, native, "TestStruc")
+	return s, d.Err
 }
 
-func (d *decoder) testStruc(native any, what string) *workload.TestStruc {
-	r := as[map[string]any](d, native, what)
-	if d.err != nil {
+func testStruc(d *avronative.Decoder, native any, what string) *workload.TestStruc {
+	r := avronative.As[map[string]any](d, native, what)
+	if d.Err != nil {
 		return nil
 	}
 	s := &workload.TestStruc{
@@ -296,75 +258,75 @@ func (d *decoder) testStruc(native any, what string) *workload.TestStruc {
 		B:    field[bool](d, r, "b"),
 		By:   byte(field[int32](d, r, "by")),
 
-		Sslice:    slice(d, r["sslice"], "sslice", ident[string]),
-		Intslice:  slice(d, r["intslice"], "intslice", func(v int64) int { return int(v) }),
-		I8slice:   slice(d, r["i8slice"], "i8slice", func(v int32) int8 { return int8(v) }),
-		I16slice:  slice(d, r["i16slice"], "i16slice", func(v int32) int16 { return int16(v) }),
-		I32slice:  slice(d, r["i32slice"], "i32slice", ident[int32]),
-		I64slice:  slice(d, r["i64slice"], "i64slice", ident[int64]),
-		Uintslice: slice(d, r["uintslice"], "uintslice", func(v int64) uint { return uint(v) }),
+		Sslice:    avronative.Slice(d, r["sslice"], "sslice", avronative.Ident[string]),
+		Intslice:  avronative.Slice(d, r["intslice"], "intslice", func(v int64) int { return int(v) }),
+		I8slice:   avronative.Slice(d, r["i8slice"], "i8slice", func(v int32) int8 { return int8(v) }),
+		I16slice:  avronative.Slice(d, r["i16slice"], "i16slice", func(v int32) int16 { return int16(v) }),
+		I32slice:  avronative.Slice(d, r["i32slice"], "i32slice", avronative.Ident[int32]),
+		I64slice:  avronative.Slice(d, r["i64slice"], "i64slice", avronative.Ident[int64]),
+		Uintslice: avronative.Slice(d, r["uintslice"], "uintslice", func(v int64) uint { return uint(v) }),
 		Ui8slice:  field[[]byte](d, r, "ui8slice"),
-		Ui16slice: slice(d, r["ui16slice"], "ui16slice", func(v int32) uint16 { return uint16(v) }),
-		Ui32slice: slice(d, r["ui32slice"], "ui32slice", func(v int64) uint32 { return uint32(v) }),
-		Ui64slice: slice(d, r["ui64slice"], "ui64slice", func(v int64) uint64 { return uint64(v) }),
-		F32slice:  slice(d, r["f32slice"], "f32slice", ident[float32]),
-		F64slice:  slice(d, r["f64slice"], "f64slice", ident[float64]),
-		Bslice:    slice(d, r["bslice"], "bslice", ident[bool]),
+		Ui16slice: avronative.Slice(d, r["ui16slice"], "ui16slice", func(v int32) uint16 { return uint16(v) }),
+		Ui32slice: avronative.Slice(d, r["ui32slice"], "ui32slice", func(v int64) uint32 { return uint32(v) }),
+		Ui64slice: avronative.Slice(d, r["ui64slice"], "ui64slice", func(v int64) uint64 { return uint64(v) }),
+		F32slice:  avronative.Slice(d, r["f32slice"], "f32slice", avronative.Ident[float32]),
+		F64slice:  avronative.Slice(d, r["f64slice"], "f64slice", avronative.Ident[float64]),
+		Bslice:    avronative.Slice(d, r["bslice"], "bslice", avronative.Ident[bool]),
 		Byslice:   field[[]byte](d, r, "byslice"),
 
-		Islice:    slice(d, r["islice"], "islice", d.value),
-		Iptrslice: slice(d, r["iptrslice"], "iptrslice", func(v int64) *int64 { return &v }),
+		Islice:    avronative.Slice(d, r["islice"], "islice", func(v any) any { return value(d, v) }),
+		Iptrslice: avronative.Slice(d, r["iptrslice"], "iptrslice", func(v int64) *int64 { return &v }),
 
 		AnonInTestStruc: workload.AnonInTestStruc{
 			AS:        field[string](d, r, "aS"),
 			AI64:      field[int64](d, r, "aI64"),
 			AI16:      int16(field[int32](d, r, "aI16")),
 			AUi64:     uint64(field[int64](d, r, "aUi64")),
-			ASslice:   slice(d, r["aSslice"], "aSslice", ident[string]),
-			AI64slice: slice(d, r["aI64slice"], "aI64slice", ident[int64]),
+			ASslice:   avronative.Slice(d, r["aSslice"], "aSslice", avronative.Ident[string]),
+			AI64slice: avronative.Slice(d, r["aI64slice"], "aI64slice", avronative.Ident[int64]),
 		},
 
-		Msi64:  mapOf(d, r["msi64"], "msi64", ident[int64]),
-		Nintf:  d.value(r["nintf"]),
+		Msi64:  avronative.Map(d, r["msi64"], "msi64", avronative.Ident[int64]),
+		Nintf:  value(d, r["nintf"]),
 		T:      schema.JoinTime(field[int64](d, r, "tUnixNano"), field[int32](d, r, "tOffset")),
-		Nmap:   mapOf(d, r["nmap"], "nmap", ident[bool]),
+		Nmap:   avronative.Map(d, r["nmap"], "nmap", avronative.Ident[bool]),
 		Nslice: field[[]byte](d, r, "nslice"),
 	}
-	s.Ms = mapOf(d, r["ms"], "ms", d.value)
-	if u := as[map[string]any](d, r["nint64"], "nint64"); u != nil {
-		v := as[int64](d, u["long"], "nint64")
+	s.Ms = avronative.Map(d, r["ms"], "ms", func(v any) any { return value(d, v) })
+	if u := avronative.As[map[string]any](d, r["nint64"], "nint64"); u != nil {
+		v := avronative.As[int64](d, u["long"], "nint64")
 		s.Nint64 = &v
 	}
-	s.Mtsptr = mapOf(d, r["mtsptr"], "mtsptr", func(v any) *workload.TestStruc { return d.testStruc(v, "mtsptr") })
-	s.Mts = mapOf(d, r["mts"], "mts", func(v any) workload.TestStruc {
-		if c := d.testStruc(v, "mts"); c != nil {
+	s.Mtsptr = avronative.Map(d, r["mtsptr"], "mtsptr", func(v any) *workload.TestStruc { return testStruc(d, v, "mtsptr") })
+	s.Mts = avronative.Map(d, r["mts"], "mts", func(v any) workload.TestStruc {
+		if c := testStruc(d, v, "mts"); c != nil {
 			return *c
 		}
-		return workload.TestStruc{} // d.err says why
+		return workload.TestStruc{} // d.Err says why
 	})
-	s.Its = slice(d, r["its"], "its", func(v any) *workload.TestStruc { return d.testStruc(v, "its") })
-	if u := as[map[string]any](d, r["nteststruc"], "nteststruc"); u != nil {
-		s.Nteststruc = d.testStruc(u[testStrucName], "nteststruc")
+	s.Its = avronative.Slice(d, r["its"], "its", func(v any) *workload.TestStruc { return testStruc(d, v, "its") })
+	if u := avronative.As[map[string]any](d, r["nteststruc"], "nteststruc"); u != nil {
+		s.Nteststruc = testStruc(d, u[testStrucName], "nteststruc")
 	}
 	return s
 }
 
 // value returns the interface{} value of a native union Value.
-func (d *decoder) value(v any) any {
+func value(d *avronative.Decoder, v any) any {
 	if v == nil {
 		return nil
 	}
-	u := as[map[string]any](d, v, "union Value")
+	u := avronative.As[map[string]any](d, v, "union Value")
 	for branch, x := range u {
 		switch branch {
 		case "string", "boolean", "float", "double":
 			return x // goavro's native types are those of the canonical value
 		case "long":
-			return as[int64](d, x, "long of union Value")
+			return avronative.As[int64](d, x, "long of union Value")
 		case gen.U64Name:
-			return uint64(field[int64](d, as[map[string]any](d, x, "U64 of union Value"), "v"))
+			return uint64(field[int64](d, avronative.As[map[string]any](d, x, "U64 of union Value"), "v"))
 		}
-		d.fail("union Value has an unknown branch %q", branch)
+		d.Fail("union Value has an unknown branch %q", branch)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/linkedin/goavro"
 
+	"github.com/serbench/serbench/codecs/internal/avronative"
 	"github.com/serbench/serbench/schema"
 	"github.com/serbench/serbench/workload"
 )
@@ -17,10 +18,6 @@ import (
 // types goavro decodes). Back from the native form, every value is checked
 // to have the type the schema gives it, and a value of another type is an
 // error. Nil stays nil and empty stays empty, both ways.
-
-// same returns its argument as an interface{}: the element conversion of
-// arrays and maps whose elements have the same type natively.
-func same[T any](v T) any { return v }
 
 // set sets the fields of a new record, in order: names and values
 // alternate.
@@ -50,72 +47,39 @@ func personNative(newRecord func() (*goavro.Record, error), p *workload.Person) 
 		"siblings", int64(p.Siblings),
 		"spouse", p.Spouse,
 		"money", p.Money,
-		"tags", schema.Map(p.Tags, same),
-		"aliases", schema.Slice(p.Aliases, same),
+		"tags", schema.Map(p.Tags, avronative.Same),
+		"aliases", schema.Slice(p.Aliases, avronative.Same),
 	)
 }
 
 func floatsNative(newRecord func() (*goavro.Record, error), f []float32) (*goavro.Record, error) {
-	return set(newRecord, "values", schema.Slice(f, same))
-}
-
-// decoder converts a native value back, keeping the first error.
-type decoder struct{ err error }
-
-func (d *decoder) fail(format string, args ...any) {
-	if d.err == nil {
-		d.err = fmt.Errorf(format, args...)
-	}
-}
-
-// as returns v as a T, or fails naming what v is.
-func as[T any](d *decoder, v any, what string) T {
-	t, ok := v.(T)
-	if !ok && v != nil {
-		d.fail("%s is a %T, want %T", what, v, t)
-	}
-	return t
+	return set(newRecord, "values", schema.Slice(f, avronative.Same))
 }
 
 // field returns the field of record r as a T.
-func field[T any](d *decoder, r *goavro.Record, name string) T {
+func field[T any](d *avronative.Decoder, r *goavro.Record, name string) T {
 	v, err := r.Get(name)
 	if err != nil {
-		d.fail("record %s: %v", r.Name, err)
+		d.Fail("record %s: %v", r.Name, err)
 	}
-	return as[T](d, v, name)
+	return avronative.As[T](d, v, name)
 }
-
-// slice returns the native array v as a []T, f converting each element;
-// nil stays nil.
-func slice[T, N any](d *decoder, v any, what string, f func(N) T) []T {
-	return schema.Slice(as[[]any](d, v, what), func(e any) T { return f(as[N](d, e, what)) })
-}
-
-// mapOf returns the native map v as a map[string]T, f converting each
-// value; nil stays nil.
-func mapOf[T, N any](d *decoder, v any, what string, f func(N) T) map[string]T {
-	return schema.Map(as[map[string]any](d, v, what), func(e any) T { return f(as[N](d, e, what)) })
-}
-
-// ident returns its argument.
-func ident[T any](v T) T { return v }
 
 // record returns native as a *goavro.Record, or fails.
-func record(d *decoder, native any, what string) *goavro.Record {
+func record(d *avronative.Decoder, native any, what string) *goavro.Record {
 	r, ok := native.(*goavro.Record)
 	if !ok || r == nil {
-		d.fail("%s is a %T, want a *goavro.Record", what, native)
+		d.Fail("%s is a %T, want a *goavro.Record", what, native)
 		return nil
 	}
 	return r
 }
 
 func canonicalPerson(native any) (*workload.Person, error) {
-	var d decoder
+	var d avronative.Decoder
 	r := record(&d, native, "Person")
-	if d.err != nil {
-		return nil, d.err
+	if d.Err != nil {
+		return nil, d.Err
 	}
 	p := &workload.Person{
 		Name:     field[string](&d, r, "name"),
@@ -124,18 +88,18 @@ func canonicalPerson(native any) (*workload.Person, error) {
 		Siblings: int(field[int64](&d, r, "siblings")),
 		Spouse:   field[bool](&d, r, "spouse"),
 		Money:    field[float64](&d, r, "money"),
-		Tags:     mapOf(&d, field[any](&d, r, "tags"), "tags", ident[string]),
-		Aliases:  slice(&d, field[any](&d, r, "aliases"), "aliases", ident[string]),
+		Tags:     avronative.Map(&d, field[any](&d, r, "tags"), "tags", avronative.Ident[string]),
+		Aliases:  avronative.Slice(&d, field[any](&d, r, "aliases"), "aliases", avronative.Ident[string]),
 	}
-	return p, d.err
+	return p, d.Err
 }
 
 func canonicalFloats(native any) (*[]float32, error) {
-	var d decoder
+	var d avronative.Decoder
 	r := record(&d, native, "Floats")
-	if d.err != nil {
-		return nil, d.err
+	if d.Err != nil {
+		return nil, d.Err
 	}
-	f := slice(&d, field[any](&d, r, "values"), "values", ident[float32])
-	return &f, d.err
+	f := avronative.Slice(&d, field[any](&d, r, "values"), "values", avronative.Ident[float32])
+	return &f, d.Err
 }
