@@ -215,33 +215,10 @@ func testResumeRun(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range run.Verifications {
-		if err := w.Verification(v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, c := range run.Cells {
-		for _, s := range c.Samples[:half(c)] {
-			one := c
-			one.Samples = []result.Sample{s}
-			if err := w.Sample(one); err != nil {
-				t.Fatal(err)
-			}
-		}
-		c.Status, c.Error, c.Samples = result.CellInterrupted, "context canceled", nil
-		if err := w.CellDone(c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, m := range run.Warnings {
-		if err := w.Warning(m); err != nil {
-			t.Fatal(err)
-		}
-	}
 	interrupted := run.Start.Add(time.Minute)
-	if err := w.Finish(interrupted, false); err != nil {
-		t.Fatal(err)
-	}
+	writeProcess(t, w, run, func(c result.Cell) []result.Sample { return c.Samples[:half(c)] },
+		func(c *result.Cell) { c.Status, c.Error, c.Samples = result.CellInterrupted, "context canceled", nil },
+		run.Warnings, interrupted, false)
 
 	if _, _, err := d.ResumeRun(ctx, "nope"); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), `"nope"`) || !strings.Contains(err.Error(), d.Name()) {
 		t.Errorf("ResumeRun(unknown) = %v; want ErrNotFound naming the run and %s", err, d.Name())
@@ -285,31 +262,9 @@ func testResumeRun(t *testing.T, newDB newDB) {
 
 	// The resumed process verifies again (replacing), measures the rest
 	// and finishes.
-	for _, v := range run.Verifications {
-		if err := w.Verification(v); err != nil {
-			t.Fatalf("verification on resume: %v", err)
-		}
-	}
-	for _, c := range run.Cells {
-		for _, s := range c.Samples[half(c):] {
-			one := c
-			one.Samples = []result.Sample{s}
-			if err := w.Sample(one); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.CellDone(c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Warning("resumed"); err != nil {
-		t.Fatal(err)
-	}
-	run.Warnings = append(run.Warnings, "resumed")
 	run.End = run.Start.Add(time.Hour)
-	if err := w.Finish(run.End, true); err != nil {
-		t.Fatal(err)
-	}
+	writeProcess(t, w, run, func(c result.Cell) []result.Sample { return c.Samples[half(c):] }, nil, []string{"resumed"}, run.End, true)
+	run.Warnings = append(run.Warnings, "resumed")
 	final, err := d.Run(ctx, "res")
 	if err != nil {
 		t.Fatal(err)

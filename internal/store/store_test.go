@@ -99,29 +99,42 @@ func writeMeta(t *testing.T, d *DB, run *result.Run, meta RunMeta) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	writeProcess(t, w, run, func(c result.Cell) []result.Sample { return c.Samples }, nil, run.Warnings, run.End, run.Complete)
+}
+
+// writeProcess writes to w what one process measures of run: the run's
+// verifications; for each cell, the samples that part returns, one at a
+// time, and the cell as done (changed by done first, unless done is nil);
+// warnings; and the finish at end.
+func writeProcess(t *testing.T, w *Writer, run *result.Run, part func(result.Cell) []result.Sample, done func(*result.Cell),
+	warnings []string, end time.Time, complete bool) {
+	t.Helper()
 	for _, v := range run.Verifications {
 		if err := w.Verification(v); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, c := range run.Cells {
-		for _, s := range c.Samples {
+		for _, s := range part(c) {
 			one := c
 			one.Samples = []result.Sample{s}
 			if err := w.Sample(one); err != nil {
 				t.Fatal(err)
 			}
 		}
+		if done != nil {
+			done(&c)
+		}
 		if err := w.CellDone(c); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, m := range run.Warnings {
+	for _, m := range warnings {
 		if err := w.Warning(m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := w.Finish(run.End, run.Complete); err != nil {
+	if err := w.Finish(end, complete); err != nil {
 		t.Fatal(err)
 	}
 }
