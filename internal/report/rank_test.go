@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"math"
 	"regexp"
@@ -70,6 +69,17 @@ func ranking(rep *Report) string {
 	return strings.Join(out, " ")
 }
 
+// wantRanking builds the report of a run of specs (synthRun) and checks
+// its ranking against want; it returns the report.
+func wantRanking(t *testing.T, want string, specs ...synth) *Report {
+	t.Helper()
+	rep := Build(synthRun(specs...), Options{})
+	if got := ranking(rep); got != want {
+		t.Errorf("ranking %s, want %s", got, want)
+	}
+	return rep
+}
+
 func TestPairedTotals(t *testing.T) {
 	enc := []result.Sample{{NsPerOp: 10, Fork: 1}, {NsPerOp: 11, Fork: 1}, {NsPerOp: 12, Fork: 2}, {NsPerOp: 13, Fork: 3}}
 	dec := []result.Sample{{NsPerOp: 20, Fork: 1}, {NsPerOp: 22, Fork: 2}, {NsPerOp: 23, Fork: 2}}
@@ -83,15 +93,12 @@ func TestPairedTotals(t *testing.T) {
 // the next.
 func TestTiersSeparatedAndOverlapping(t *testing.T) {
 	one := []float64{0, 0, 0}
-	rep := Build(synthRun(
+	rep := wantRanking(t, "a:1 b:~1 c:2 d:~2",
 		synth{"c", 150, 300, one, 4, 1},
 		synth{"a", 100, 200, one, 4, 1},
 		synth{"d", 151.5, 303, one, 4, 1},
 		synth{"b", 101, 202, one, 4, 1},
-	), Options{})
-	if got := ranking(rep); got != "a:1 b:~1 c:2 d:~2" {
-		t.Errorf("ranking %s, want a:1 b:~1 c:2 d:~2", got)
-	}
+	)
 	rows := rep.Workloads[0].Rows
 	if rows[0].Rank.Above != nil || rows[2].Rank.Above.Significant() != true || rows[2].Rank.Above.Method != stats.MethodUTest {
 		t.Errorf("comparisons: first %v, c %+v", rows[0].Rank.Above, rows[2].Rank.Above)
@@ -128,15 +135,12 @@ func TestTierLeader(t *testing.T) {
 	one := []float64{0}
 	// Steps of 2% with a ±5% spread: each step is within noise (p ≈ 0.2),
 	// two are not (p ≈ 0.02).
-	rep := Build(synthRun(
+	wantRanking(t, "a:1 b:~1 c:~2 d:~2",
 		synth{"a", 100, 200, one, 12, 1},
 		synth{"b", 102, 204, one, 12, 1},
 		synth{"c", 104, 208, one, 12, 1},
 		synth{"d", 106, 212, one, 12, 1},
-	), Options{})
-	if got := ranking(rep); got != "a:1 b:~1 c:~2 d:~2" {
-		t.Errorf("ranking %s, want a:1 b:~1 c:~2 d:~2", got)
-	}
+	)
 }
 
 // When forks differ, rows are compared by their fork medians: a 4%
@@ -266,18 +270,7 @@ func TestExportsGCAndTier(t *testing.T) {
 		t.Errorf("the decode cell, without GC data, has GC fields:\n%s", raw)
 	}
 
-	var b bytes.Buffer
-	if err := CSV(&b, rep); err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(&b).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
+	recs, col := csvRecords(t, rep)
 	for _, r := range recs[1:] {
 		got := []string{r[col["op"]], r[col["gc_per_1k_ops"]], r[col["gc_share"]], r[col["ci_method"]], r[col["tier"]], r[col["target"]], r[col["met_target"]], r[col["missed"]]}
 		want := map[string][]string{

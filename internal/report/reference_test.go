@@ -311,9 +311,12 @@ func TestJSONReferences(t *testing.T) {
 	}
 }
 
-func TestCSVReferences(t *testing.T) {
+// csvRecords writes rep as CSV and returns its records, the header first,
+// and the column of each header.
+func csvRecords(t *testing.T, rep *Report) ([][]string, map[string]int) {
+	t.Helper()
 	var b bytes.Buffer
-	if err := CSV(&b, Build(referenceRun("r1"), Options{})); err != nil {
+	if err := CSV(&b, rep); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(&b).ReadAll()
@@ -324,6 +327,11 @@ func TestCSVReferences(t *testing.T) {
 	for i, h := range recs[0] {
 		col[h] = i
 	}
+	return recs, col
+}
+
+func TestCSVReferences(t *testing.T) {
+	recs, col := csvRecords(t, Build(referenceRun("r1"), Options{}))
 	for _, h := range []string{"reference", "sample_time_ns", "forks", "gc_cycles", "gc_cpu_ns"} {
 		if _, ok := col[h]; !ok {
 			t.Fatalf("no column %s in %v", h, recs[0])
