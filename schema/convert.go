@@ -169,6 +169,17 @@ func SliceErr[T, U any](s []T, f func(T) (U, error)) (out []U, at int, err error
 	return out, 0, nil
 }
 
+// PointerErr returns f(p), or the zero U for a nil p: the conversion of an
+// optional child (a *TestStruc) where the generated type has a pointer for
+// it too.
+func PointerErr[T, U any](p *T, f func(*T) (U, error)) (U, error) {
+	if p == nil {
+		var zero U
+		return zero, nil
+	}
+	return f(p)
+}
+
 // SlicePtrErr is SliceErr with f taking a pointer to each element of s, not
 // a copy: for a slice of the structs of the generated code, which are large.
 func SlicePtrErr[T, U any](s []T, f func(*T) (U, error)) (out []U, at int, err error) {

@@ -177,6 +177,27 @@ func TestSliceMapErr(t *testing.T) {
 	}
 }
 
+func TestPointerErr(t *testing.T) {
+	bad := errors.New("negative")
+	check := func(v *int) (*uint, error) {
+		if *v < 0 {
+			return nil, bad
+		}
+		u := uint(*v)
+		return &u, nil
+	}
+	if got, err := PointerErr(nil, check); got != nil || err != nil {
+		t.Errorf("PointerErr(nil) = %v, %v; want nil, nil", got, err)
+	}
+	one, minus := 1, -1
+	if got, err := PointerErr(&one, check); got == nil || *got != 1 || err != nil {
+		t.Errorf("PointerErr(1) = %v, %v; want 1, nil", got, err)
+	}
+	if got, err := PointerErr(&minus, check); got != nil || err != bad {
+		t.Errorf("PointerErr(-1) = %v, %v; want nil, %v", got, err, bad)
+	}
+}
+
 func TestNilAtNilKey(t *testing.T) {
 	one := int64(1)
 	if at := NilAt([]*int64{&one, nil, nil}); at != 1 {

@@ -109,10 +109,8 @@ func genOf(s *workload.TestStruc) (gen.TestStruc, error) {
 	if g.Its, i, err = schema.SliceErr(s.Its, genOf); err != nil {
 		return g, fmt.Errorf("Its[%d].%w", i, err)
 	}
-	if s.Nteststruc != nil {
-		if g.Nteststruc, err = testStrucOf(s.Nteststruc); err != nil {
-			return g, fmt.Errorf("Nteststruc.%w", err)
-		}
+	if g.Nteststruc, err = schema.PointerErr(s.Nteststruc, testStrucOf); err != nil {
+		return g, fmt.Errorf("Nteststruc.%w", err)
 	}
 	return g, nil
 }
@@ -187,10 +185,8 @@ func canonicalOf(g *gen.TestStruc) (workload.TestStruc, error) {
 	if s.Its, i, err = schema.SlicePtrErr(g.Its, canonicalTestStruc); err != nil {
 		return s, fmt.Errorf("its[%d].%w", i, err)
 	}
-	if g.Nteststruc != nil {
-		if s.Nteststruc, err = canonicalTestStruc(g.Nteststruc); err != nil {
-			return s, fmt.Errorf("nteststruc.%w", err)
-		}
+	if s.Nteststruc, err = schema.PointerErr(g.Nteststruc, canonicalTestStruc); err != nil {
+		return s, fmt.Errorf("nteststruc.%w", err)
 	}
 	return s, nil
 }

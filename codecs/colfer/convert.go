@@ -213,10 +213,8 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	if m.Its, i, err = schema.SliceErr(s.Its, testStrucOf); err != nil {
 		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
-	if s.Nteststruc != nil {
-		if m.Nteststruc, err = testStrucOf(s.Nteststruc); err != nil {
-			return nil, fmt.Errorf("Nteststruc: %w", err)
-		}
+	if m.Nteststruc, err = schema.PointerErr(s.Nteststruc, testStrucOf); err != nil {
+		return nil, fmt.Errorf("Nteststruc: %w", err)
 	}
 	return m, nil
 }
@@ -302,10 +300,8 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 	if s.Its, i, err = schema.SliceErr(m.Its, canonicalTestStruc); err != nil {
 		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
-	if m.Nteststruc != nil {
-		if s.Nteststruc, err = canonicalTestStruc(m.Nteststruc); err != nil {
-			return nil, fmt.Errorf("Nteststruc: %w", err)
-		}
+	if s.Nteststruc, err = schema.PointerErr(m.Nteststruc, canonicalTestStruc); err != nil {
+		return nil, fmt.Errorf("Nteststruc: %w", err)
 	}
 	return s, nil
 }

@@ -176,10 +176,8 @@ func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
 	if t.Its, i, err = schema.SliceErr(s.Its, testStrucToThrift); err != nil {
 		return nil, fmt.Errorf("Its[%d].%w", i, err)
 	}
-	if s.Nteststruc != nil {
-		if t.Nteststruc, err = testStrucToThrift(s.Nteststruc); err != nil {
-			return nil, fmt.Errorf("Nteststruc.%w", err)
-		}
+	if t.Nteststruc, err = schema.PointerErr(s.Nteststruc, testStrucToThrift); err != nil {
+		return nil, fmt.Errorf("Nteststruc.%w", err)
 	}
 	return t, nil
 }
@@ -289,10 +287,8 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 	if s.Its, i, err = schema.SliceErr(t.Its, testStrucFromThrift); err != nil {
 		return nil, fmt.Errorf("Its[%d].%w", i, err)
 	}
-	if t.Nteststruc != nil {
-		if s.Nteststruc, err = testStrucFromThrift(t.Nteststruc); err != nil {
-			return nil, fmt.Errorf("Nteststruc.%w", err)
-		}
+	if s.Nteststruc, err = schema.PointerErr(t.Nteststruc, testStrucFromThrift); err != nil {
+		return nil, fmt.Errorf("Nteststruc.%w", err)
 	}
 	return s, nil
 }
