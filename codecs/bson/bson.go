@@ -7,7 +7,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/internal/bsonlib"
-	"github.com/serbench/serbench/workload"
+	"github.com/serbench/serbench/codecs/internal/expect"
 )
 
 // genericTypes are the known mismatches on the generic forms of the
@@ -16,13 +16,8 @@ import (
 // bson.A, not as the map[string]interface{} and []interface{} the value
 // held.
 func genericTypes() []codec.Expectation {
-	var out []codec.Expectation
-	for _, w := range workload.CorporaGeneric {
-		out = append(out, codec.Expectation{Workload: w, Kind: codec.ExpectMismatch,
-			Why: "changes the types nested in the document: with the default registry, objects in interface{} values decode as bson.D " +
-				"(an ordered slice of key-value pairs) and arrays as bson.A, not as map[string]interface{} and []interface{}; keys, order of arrays and elements are kept"})
-	}
-	return out
+	return expect.GenericCorpora(codec.ExpectMismatch, "changes the types nested in the document: with the default registry, objects in interface{} values decode as bson.D "+
+		"(an ordered slice of key-value pairs) and arrays as bson.A, not as map[string]interface{} and []interface{}; keys, order of arrays and elements are kept")
 }
 
 func init() {

@@ -15,7 +15,7 @@ import (
 	"github.com/fxamacker/cbor/v2"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/workload"
+	"github.com/serbench/serbench/codecs/internal/expect"
 )
 
 const module = "github.com/fxamacker/cbor/v2"
@@ -38,23 +38,8 @@ var interfaceTypes = codec.Loss{
 // objects nested in interface{} values decode as map[interface{}]interface{},
 // the type the default DecOptions (DefaultMapType unset) give a CBOR map
 // in an interface{}, where the value held a map[string]interface{}.
-var bigFloatSilentZero = append([]codec.Expectation{{
-	Workload: "bigfloat", Kind: codec.ExpectMismatch,
-	Why: `silently loses the number: *big.Float is encoded as an empty CBOR map ({"Value": {}}) and decodes as 0`,
-}}, genericMaps("the default DecOptions (DefaultMapType unset)")...)
-
-// genericMaps returns the known mismatches of a codec that decodes the
-// maps nested in interface{} values as map[interface{}]interface{}, on the
-// generic forms of the corpora (workload.CorporaGeneric); by says why.
-func genericMaps(by string) []codec.Expectation {
-	var out []codec.Expectation
-	for _, w := range workload.CorporaGeneric {
-		out = append(out, codec.Expectation{Workload: w, Kind: codec.ExpectMismatch,
-			Why: "changes the type of the objects nested in the document: map[string]interface{} values decode as map[interface{}]interface{} (" +
-				by + "); keys and elements are kept, but encoding/json cannot marshal the result"})
-	}
-	return out
-}
+var bigFloatSilentZero = append([]codec.Expectation{expect.BigFloatEmptyMap("CBOR map")},
+	expect.InterfaceMaps("the default DecOptions (DefaultMapType unset)")...)
 
 func init() {
 	decMode, err := cbor.DecOptions{}.DecMode()

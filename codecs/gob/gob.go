@@ -36,7 +36,7 @@ import (
 	"encoding/gob"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/workload"
+	"github.com/serbench/serbench/codecs/internal/expect"
 )
 
 var nilEmpty = codec.Loss{
@@ -44,22 +44,19 @@ var nilEmpty = codec.Loss{
 	Detail: "empty slices are not transmitted (gob omits zero-length slices) and decode as nil; empty and nil maps stay apart",
 }
 
-// expect is what the conformance test shows gob does on the corpora.
-var expect = corporaExpect()
+// onCorpora is what the conformance test shows gob does on the corpora.
+var onCorpora = corporaExpect()
 
 // corporaExpect returns gob's expectations on the corpora workloads: it
 // cannot encode their generic forms, and it loses twitter's false
 // possibly_sensitive.
 func corporaExpect() []codec.Expectation {
-	out := []codec.Expectation{{Workload: "twitter", Kind: codec.ExpectMismatch,
-		Why: "gob transmits no zero value, not even through a pointer: a *bool pointing to false (possibly_sensitive: false) decodes as a nil pointer, as if the field were missing"}}
-	for _, w := range workload.CorporaGeneric {
-		out = append(out, codec.Expectation{Workload: w, Kind: codec.ExpectUnsupported,
-			Why: "gob encodes a value in an interface{} only when its dynamic type is registered with gob.Register, and the arrays and objects " +
-				"nested in the document ([]interface{}, map[string]interface{}) are not (encode fails: type not registered for interface); " +
-				"the adapter registers no type, which would change gob for the whole process"})
-	}
-	return out
+	return append([]codec.Expectation{{Workload: "twitter", Kind: codec.ExpectMismatch,
+		Why: "gob transmits no zero value, not even through a pointer: a *bool pointing to false (possibly_sensitive: false) decodes as a nil pointer, as if the field were missing"}},
+		expect.GenericCorpora(codec.ExpectUnsupported,
+			"gob encodes a value in an interface{} only when its dynamic type is registered with gob.Register, and the arrays and objects "+
+				"nested in the document ([]interface{}, map[string]interface{}) are not (encode fails: type not registered for interface); "+
+				"the adapter registers no type, which would change gob for the whole process")...)
 }
 
 func init() {
@@ -69,7 +66,7 @@ func init() {
 		Module: "std",
 		API:    codec.Reflection,
 		Losses: []codec.Loss{nilEmpty},
-		Expect: expect,
+		Expect: onCorpora,
 		Notes:  "one gob.Encoder and gob.Decoder per instance for the whole stream, primed with a zero value at Bind so the type definition is sent once; each message holds one value",
 	}, bindStream))
 
@@ -79,7 +76,7 @@ func init() {
 		Module: "std",
 		API:    codec.Reflection,
 		Losses: []codec.Loss{nilEmpty},
-		Expect: expect,
+		Expect: onCorpora,
 		Notes:  "a new gob.Encoder and gob.Decoder per message: every message carries the type definition, as go_serialization_benchmarks measured gob",
 	}, func(t codec.Target) (codec.Instance, error) {
 		if _, err := primingMessage(t); err != nil {

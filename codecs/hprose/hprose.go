@@ -22,8 +22,8 @@ import (
 	hio "github.com/hprose/hprose-golang/io"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/expect"
 	"github.com/serbench/serbench/codecs/internal/typewalk"
-	"github.com/serbench/serbench/workload"
 )
 
 // wallClock is the known mismatch of both codecs on the workloads whose
@@ -39,14 +39,6 @@ const nestedWhy = "changes integers beyond 32 bits held in interface{} values in
 // bigFloatZero is the known mismatch of hprose-go on the bigfloat workload
 // (hprose-golang writes a *big.Float as a number, and keeps it).
 const bigFloatZero = `silently loses the number: *big.Float has only unexported fields and is encoded as an empty object, which decodes as 0`
-
-func genericMaps(why string) []codec.Expectation {
-	var out []codec.Expectation
-	for _, w := range workload.CorporaGeneric {
-		out = append(out, codec.Expectation{Workload: w, Kind: codec.ExpectMismatch, Why: why})
-	}
-	return out
-}
 
 func init() {
 	codec.Register(codec.New(codec.Info{
@@ -66,7 +58,7 @@ func init() {
 			{Workload: "person", Kind: codec.ExpectMismatch, Why: wallClock},
 			{Workload: "nested", Kind: codec.ExpectMismatch, Why: nestedWhy},
 			{Workload: "bigfloat", Kind: codec.ExpectMismatch, Why: bigFloatZero},
-		}, genericMaps("changes the types nested in the document: objects in interface{} values decode as *map[interface{}]interface{} and arrays as *[]interface{} (pointers)")...),
+		}, expect.GenericCorpora(codec.ExpectMismatch, "changes the types nested in the document: objects in interface{} values decode as *map[interface{}]interface{} and arrays as *[]interface{} (pointers)")...),
 	}, func(t codec.Target) (codec.Instance, error) {
 		if err := noArrays(t.Type); err != nil {
 			return nil, codec.Unsupportedf("hprose-go cannot decode %s: %v", t.Type, err)
@@ -91,7 +83,7 @@ func init() {
 		Expect: append([]codec.Expectation{
 			{Workload: "person", Kind: codec.ExpectMismatch, Why: wallClock},
 			{Workload: "nested", Kind: codec.ExpectMismatch, Why: nestedWhy},
-		}, genericMaps("changes the type of the objects nested in the document: map[string]interface{} values decode as map[interface{}]interface{}")...),
+		}, expect.GenericCorpora(codec.ExpectMismatch, "changes the type of the objects nested in the document: map[string]interface{} values decode as map[interface{}]interface{}")...),
 	}, func(t codec.Target) (codec.Instance, error) {
 		return codec.Reflect(t, golangMarshal, golangUnmarshal), nil
 	}))

@@ -32,7 +32,7 @@ import (
 	"github.com/shamaton/msgpack/v2"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/workload"
+	"github.com/serbench/serbench/codecs/internal/expect"
 )
 
 func init() {
@@ -51,24 +51,11 @@ func init() {
 		Notes: "msgpack.Marshal/Unmarshal with default options; decoded byte slices ([]byte, []uint8) alias the input buffer " +
 			"(nested's Byslice and Ui8slice, bsontypes-binary, bsontypes-document's Binary; the library has no option to copy them); " +
 			"decoded strings are copied (a string decoded from msgpack bin data would alias, which this codec's own encoding never writes)",
-		Expect: append([]codec.Expectation{{
-			Workload: "bigfloat", Kind: codec.ExpectMismatch,
-			Why: `silently loses the number: *big.Float is encoded as an empty msgpack map ({"Value": {}}) and decodes as 0`,
-		}}, genericMaps()...),
+		// On the generic forms of the corpora, the maps nested in
+		// interface{} values decode as map[interface{}]interface{}, the
+		// library's type for a msgpack map in an interface{}, where the
+		// value held a map[string]interface{}.
+		Expect: append([]codec.Expectation{expect.BigFloatEmptyMap("msgpack map")},
+			expect.InterfaceMaps("the library's type for a map in an interface{}; it has no option for another")...),
 	}, msgpack.Marshal, msgpack.Unmarshal))
-}
-
-// genericMaps returns the known mismatches on the generic forms of the
-// corpora, seen by the conformance test: the maps nested in interface{}
-// values decode as map[interface{}]interface{}, the library's type for a
-// msgpack map in an interface{}, where the value held a
-// map[string]interface{}.
-func genericMaps() []codec.Expectation {
-	var out []codec.Expectation
-	for _, w := range workload.CorporaGeneric {
-		out = append(out, codec.Expectation{Workload: w, Kind: codec.ExpectMismatch,
-			Why: "changes the type of the objects nested in the document: map[string]interface{} values decode as map[interface{}]interface{} " +
-				"(the library's type for a map in an interface{}; it has no option for another); keys and elements are kept, but encoding/json cannot marshal the result"})
-	}
-	return out
 }
