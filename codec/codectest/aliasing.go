@@ -22,7 +22,8 @@ import (
 // conformance test's aliasing check is codec-wide (it wants the flag as
 // soon as one workload aliases), so such an adapter runs it with the check
 // relaxed (RunAllowingAliasing or AliasingAllowed) and pins instead, with
-// Aliasing, which values alias the input, workload by workload.
+// Aliasing, which values alias the input, workload by workload
+// (RunPinningAliasing does both).
 
 // RunAllowingAliasing is Run with the codec-wide aliasing check relaxed
 // (see AliasingAllowed), for codecs whose decoded values alias the input
@@ -40,6 +41,16 @@ func RunAllowingAliasing(t *testing.T, names ...string) {
 		}
 		t.Run(c.Info().Name, func(t *testing.T) { Codec(t, AliasingAllowed(c)) })
 	}
+}
+
+// RunPinningAliasing is RunAllowingAliasing followed, in a subtest named
+// "aliasing", by AliasingOf with want: the conformance test with its
+// codec-wide aliasing check relaxed, and instead the pins, per workload,
+// of the fields whose decoded values alias the input.
+func RunPinningAliasing(t *testing.T, want map[string][]string, names ...string) {
+	t.Helper()
+	RunAllowingAliasing(t, names...)
+	t.Run("aliasing", func(t *testing.T) { AliasingOf(t, want, names...) })
 }
 
 // AliasingAllowed returns c with the UnsafeStrings flag set in its Info,

@@ -11,17 +11,13 @@ import (
 // TestConformance runs the conformance test with its codec-wide aliasing
 // check relaxed: the decoded byte slices of nested, bsontypes-binary and
 // bsontypes-document alias the input by design of the library, while the
-// codecs declare no UnsafeStrings flag (see the package doc). TestAliasing
-// checks aliasing instead, per workload.
-func TestConformance(t *testing.T) {
-	codectest.RunAllowingAliasing(t, "gotiny", "gotiny-reuse")
-}
-
-// TestAliasing pins, per workload, the fields whose decoded values alias
+// codecs declare no UnsafeStrings flag (see the package doc).
+//
+// It then pins, per workload, the fields whose decoded values alias
 // the input (workloads not listed alias nothing): a []byte is decoded as a
 // slice of the input (the package doc says where), by both codecs.
-func TestAliasing(t *testing.T) {
-	codectest.AliasingOf(t, map[string][]string{
+func TestConformance(t *testing.T) {
+	codectest.RunPinningAliasing(t, map[string][]string{
 		"nested":             {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
 		"bsontypes-binary":   {"Values"},              // []byte elements
 		"bsontypes-document": {"Binary"},              // []byte

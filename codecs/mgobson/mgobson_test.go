@@ -12,17 +12,13 @@ import (
 // TestConformance runs the conformance test with its codec-wide aliasing
 // check relaxed: the decoded byte slices of nested and bsontypes-binary
 // alias the input by design of the library, while the codec declares no
-// UnsafeStrings flag (see the package doc). TestAliasing checks aliasing
-// instead, per workload.
-func TestConformance(t *testing.T) {
-	codectest.RunAllowingAliasing(t, "mgo-bson")
-}
-
-// TestAliasing pins, per workload, the fields whose decoded values alias
+// UnsafeStrings flag (see the package doc).
+//
+// It then pins, per workload, the fields whose decoded values alias
 // the input (workloads not listed alias nothing): BSON binary data decoded
 // into a []byte is a slice of the input (the package doc says where).
-func TestAliasing(t *testing.T) {
-	codectest.AliasingOf(t, map[string][]string{
+func TestConformance(t *testing.T) {
+	codectest.RunPinningAliasing(t, map[string][]string{
 		"nested":           {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
 		"bsontypes-binary": {"Values"},              // []byte elements
 	}, "mgo-bson")
