@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fxamacker/cbor/v2"
 	"github.com/google/go-cmp/cmp"
-	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/serbench/serbench/internal/datatest"
 )
 
 // DataFiles writes the statuses of testdata/twitter-statuses.json (the
@@ -30,32 +30,7 @@ func DataFiles(t testing.TB, dir string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var nd, mp, cb bytes.Buffer
-	for _, v := range values {
-		j, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nd.Write(append(j, '\n'))
-		m, err := msgpack.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mp.Write(m)
-		c, err := cbor.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cb.Write(c)
-	}
-	files := map[string]string{}
-	for format, b := range map[string][]byte{DataJSON: raw, DataNDJSON: nd.Bytes(), DataMsgpack: mp.Bytes(), DataCBOR: cb.Bytes()} {
-		files[format] = filepath.Join(dir, "twitter."+format)
-		if err := os.WriteFile(files[format], b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return files
+	return datatest.Write(t, dir, "twitter", raw, values)
 }
 
 func TestLoadDataFormats(t *testing.T) {

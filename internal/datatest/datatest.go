@@ -1,0 +1,50 @@
+// Package datatest writes, for tests of the data workloads (workload.LoadData
+// and serbench's --data), one set of values in every format they read.
+package datatest
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/fxamacker/cbor/v2"
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// Write writes into dir, as name.json, name.ndjson, name.msgpack and
+// name.cbor, raw (a JSON array) and values (the values of raw, as
+// generic values) as NDJSON, a MessagePack stream and a CBOR sequence,
+// each written by its library, and returns the files by format (the
+// workload package's format names: json, ndjson, msgpack, cbor). It fails
+// t when it cannot.
+func Write(t testing.TB, dir, name string, raw []byte, values []any) map[string]string {
+	t.Helper()
+	var nd, mp, cb bytes.Buffer
+	for _, v := range values {
+		j, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nd.Write(append(j, '\n'))
+		m, err := msgpack.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mp.Write(m)
+		c, err := cbor.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cb.Write(c)
+	}
+	files := map[string]string{}
+	for format, b := range map[string][]byte{"json": raw, "ndjson": nd.Bytes(), "msgpack": mp.Bytes(), "cbor": cb.Bytes()} {
+		files[format] = filepath.Join(dir, name+"."+format)
+		if err := os.WriteFile(files[format], b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return files
+}
