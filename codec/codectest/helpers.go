@@ -123,3 +123,20 @@ func WorkloadTypes(t testing.TB, names ...string) []reflect.Type {
 	}
 	return types
 }
+
+// EncodedSizes round-trips the first value of the named workload with
+// each named codec, and returns the length of each codec's encoding, by
+// codec name; it fails t when a round trip fails.
+func EncodedSizes(t testing.TB, workloadName string, names ...string) map[string]int {
+	t.Helper()
+	v := Workload(t, workloadName).Values(workload.Options{Count: 1})[0]
+	sizes := map[string]int{}
+	for _, name := range names {
+		_, b, err := codec.RoundTrip(Bind(t, name, workloadName), v)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		sizes[name] = len(b)
+	}
+	return sizes
+}

@@ -49,15 +49,7 @@ func TestStreamAnyOrder(t *testing.T) {
 // TestStreamMessageSize checks that gob-stream messages carry no type
 // definition: they are much shorter than gob-message ones.
 func TestStreamMessageSize(t *testing.T) {
-	v := codectest.Workload(t, "person").Values(workload.Options{Count: 1})[0]
-	size := map[string]int{}
-	for _, name := range []string{"gob-stream", "gob-message"} {
-		_, b, err := codec.RoundTrip(codectest.Bind(t, name, "person"), v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		size[name] = len(b)
-	}
+	size := codectest.EncodedSizes(t, "person", "gob-stream", "gob-message")
 	if size["gob-stream"]+50 > size["gob-message"] {
 		t.Errorf("gob-stream message is %d bytes, gob-message %d: the stream message should not carry the type definition", size["gob-stream"], size["gob-message"])
 	}
