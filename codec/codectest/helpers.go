@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -139,4 +140,38 @@ func EncodedSizes(t testing.TB, workloadName string, names ...string) map[string
 		sizes[name] = len(b)
 	}
 	return sizes
+}
+
+// RoundTripsSame round-trips v with inst and reports whether the decoded
+// value is v but for losses; when not, it fails t (without stopping it)
+// with the round trip's error or the first difference, after what (which
+// names v).
+func RoundTripsSame(t testing.TB, inst codec.Instance, v any, losses []codec.Loss, what string) bool {
+	t.Helper()
+	got, _, err := codec.RoundTrip(inst, v)
+	if err != nil {
+		t.Errorf("%s: %v", what, err)
+		return false
+	}
+	if diffs := verify.Compare(v, got, losses); len(diffs) > 0 {
+		t.Errorf("%s: %s", what, diffs[0])
+		return false
+	}
+	return true
+}
+
+// InChildren returns a TestStruc that holds child at every depth-one
+// place of a child (in Mtsptr, beside a nil entry; in Mts; and in Its,
+// beside an empty TestStruc), with Nintf and Nint64 set, for the checks
+// of what a codec makes of the collections of a child, which the
+// conformance test's top-level values do not reach.
+func InChildren(child *workload.TestStruc) *workload.TestStruc {
+	n := int64(-3)
+	return &workload.TestStruc{
+		Mtsptr: map[string]*workload.TestStruc{"a": child, "nil": nil},
+		Mts:    map[string]workload.TestStruc{"b": *child},
+		Its:    []*workload.TestStruc{child, {}},
+		Nintf:  uint16(7),
+		Nint64: &n,
+	}
 }

@@ -2,11 +2,11 @@ package capnp
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
-	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -61,18 +61,10 @@ func TestDeepNested(t *testing.T) {
 	for _, name := range names {
 		inst := codectest.Bind(t, name, "nested")
 		for i, v := range workload.Nested(workload.NestedSeed, 2, 5) {
-			got, _, err := codec.RoundTrip(inst, v)
-			if err != nil {
-				t.Fatalf("%s: value %d: %v", name, i, err)
-			}
-			if diffs := verify.Compare(v, got, []codec.Loss{interfaceTypes}); len(diffs) > 0 {
-				t.Errorf("%s: value %d: %s", name, i, diffs[0])
-			}
+			codectest.RoundTripsSame(t, inst, v, []codec.Loss{interfaceTypes}, fmt.Sprintf("%s: value %d", name, i))
 		}
 	}
 }
-
-func ptr[T any](v T) *T { return &v }
 
 // TestNilAndEmptyApart checks that nil and empty collections come back as
 // they went, in children too (the conformance test sets top-level ones),
@@ -81,20 +73,7 @@ func TestNilAndEmptyApart(t *testing.T) {
 	for _, name := range names {
 		inst := codectest.Bind(t, name, "nested")
 		child := &workload.TestStruc{Sslice: []string{}, Byslice: []byte{}, Ms: map[string]any{"nil": nil}, Islice: []any{nil, "", int8(-1)}}
-		v := &workload.TestStruc{
-			Mtsptr: map[string]*workload.TestStruc{"a": child, "nil": nil},
-			Mts:    map[string]workload.TestStruc{"b": *child},
-			Its:    []*workload.TestStruc{child, {}},
-			Nintf:  uint16(7),
-			Nint64: ptr(int64(-3)),
-		}
-		got, _, err := codec.RoundTrip(inst, v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diffs := verify.Compare(v, got, []codec.Loss{interfaceTypes}); len(diffs) > 0 {
-			t.Errorf("%s: %s", name, diffs[0])
-		}
+		codectest.RoundTripsSame(t, inst, codectest.InChildren(child), []codec.Loss{interfaceTypes}, name)
 		if _, err := inst.Encode(&workload.TestStruc{Islice: []any{struct{}{}}}); err == nil {
 			t.Errorf("%s: an interface{} value outside the Value mapping encoded without error", name)
 		}

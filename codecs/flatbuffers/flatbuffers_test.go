@@ -2,6 +2,7 @@ package flatbuffers
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -158,27 +159,9 @@ func ptr[T any](v T) *T { return &v }
 // TestNilAndEmptyApart checks that nil and empty collections come back as
 // they went, in children too (the conformance test sets top-level ones).
 func TestNilAndEmptyApart(t *testing.T) {
-	c, _ := codec.Lookup("flatbuffers")
-	w, _ := workload.Lookup("nested")
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
+	inst := codectest.Bind(t, "flatbuffers", "nested")
 	child := &workload.TestStruc{Sslice: []string{}, Byslice: []byte{}, Ms: map[string]any{}, Islice: []any{nil, "", int8(-1)}}
-	v := &workload.TestStruc{
-		Mtsptr: map[string]*workload.TestStruc{"a": child, "nil": nil},
-		Mts:    map[string]workload.TestStruc{"b": *child},
-		Its:    []*workload.TestStruc{child, {}},
-		Nintf:  uint16(7),
-		Nint64: ptr(int64(-3)),
-	}
-	got, _, err := codec.RoundTrip(inst, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diffs := verify.Compare(v, got, c.Info().Losses); len(diffs) > 0 {
-		t.Errorf("%s", diffs[0])
-	}
+	codectest.RoundTripsSame(t, inst, codectest.InChildren(child), codectest.Lookup(t, "flatbuffers").Info().Losses, "nil and empty in children")
 	if _, err := inst.Encode(&workload.TestStruc{Islice: []any{struct{}{}}}); err == nil {
 		t.Error("an interface{} value outside the Value mapping encoded without error")
 	}
@@ -187,12 +170,7 @@ func TestNilAndEmptyApart(t *testing.T) {
 // TestAccessReadsOnlyItsFields checks that Access reads the fields from the
 // bytes: it still works when the rest of the message is garbage.
 func TestAccessReadsOnlyItsFields(t *testing.T) {
-	c, _ := codec.Lookup("flatbuffers")
-	w, _ := workload.Lookup("person")
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
+	inst := codectest.Bind(t, "flatbuffers", "person")
 	p := &workload.Person{Name: "Zoë", Siblings: 3, Money: -1.5, Phone: "123", Aliases: []string{"x"}}
 	data, err := inst.Encode(p)
 	if err != nil {
@@ -261,31 +239,14 @@ func TestCorporaNullsApart(t *testing.T) {
 		},
 	}
 	for _, name := range []string{"flatbuffers", "flatbuffers-reuse"} {
-		c, _ := codec.Lookup(name)
 		for wname, vs := range values {
-			w, _ := workload.Lookup(wname)
-			inst, err := c.Bind(w.Target())
-			if err != nil {
-				t.Fatal(err)
-			}
+			inst := codectest.Bind(t, name, wname)
 			for i, v := range vs {
-				got, _, err := codec.RoundTrip(inst, v)
-				if err != nil {
-					t.Errorf("%s, %s value %d: %v", name, wname, i, err)
-					continue
-				}
-				if diffs := verify.Compare(v, got, nil); len(diffs) > 0 {
-					t.Errorf("%s, %s value %d: %s", name, wname, i, diffs[0])
-				}
+				codectest.RoundTripsSame(t, inst, v, nil, fmt.Sprintf("%s, %s value %d", name, wname, i))
 			}
 		}
 	}
-	c, _ := codec.Lookup("flatbuffers")
-	w, _ := workload.Lookup("twitter")
-	inst, err := c.Bind(w.Target())
-	if err != nil {
-		t.Fatal(err)
-	}
+	inst := codectest.Bind(t, "flatbuffers", "twitter")
 	if _, err := inst.Encode(&workload.TwitterStatus{Geo: func() {}}); err == nil {
 		t.Error("an `any` value that encoding/json cannot write encoded without error")
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 	gen "github.com/serbench/serbench/internal/gen/thrift"
-	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -56,14 +55,7 @@ func roundTrip(t *testing.T, v any) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, _, err := codec.RoundTrip(inst, v)
-		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
-		}
-		if diffs := verify.Compare(v, got, nil); len(diffs) > 0 {
-			t.Errorf("%s: %s", name, diffs[0])
-		}
+		codectest.RoundTripsSame(t, inst, v, nil, name)
 	}
 }
 
