@@ -128,27 +128,13 @@ func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 // worker processes (in this process with isolation none) and stores it
 // with the run, unless the run has one already (a resumed run).
 func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robust, time.Duration)) error {
-	if _, err := r.db.Robust(ctx, r.ID); err == nil {
-		return nil
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return err
-	}
-	start := time.Now()
-	m, err := robust.Compute(ctx, p.codecs(), robust.Options{
-		MemoryLimit: p.Config.MemoryLimit,
-		Workers:     p.Config.Workers,
-		InProcess:   p.Config.Isolation == harness.IsolationNone,
+	return storeMatrix(ctx, r, r.db.Robust, r.db.SaveRobust, stored, "robustness matrix", func() (*result.Robust, error) {
+		return robust.Compute(ctx, p.codecs(), robust.Options{
+			MemoryLimit: p.Config.MemoryLimit,
+			Workers:     p.Config.Workers,
+			InProcess:   p.Config.Isolation == harness.IsolationNone,
+		})
 	})
-	if err != nil {
-		return fmt.Errorf("robustness matrix: %w", err)
-	}
-	if err := r.db.SaveRobust(ctx, r.ID, m); err != nil {
-		return err
-	}
-	if stored != nil {
-		stored(m, time.Since(start))
-	}
-	return nil
 }
 
 // storeInterop computes the cross-library interoperability matrices of
@@ -159,25 +145,39 @@ func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robu
 // that is not installed is a note of the matrices, x.Peers), and stores
 // them with the run, unless the run has them already (a resumed run).
 func (r *Run) storeInterop(ctx context.Context, p *Plan, stored func(*result.Interop, time.Duration)) error {
-	if _, err := r.db.Interop(ctx, r.ID); err == nil {
+	return storeMatrix(ctx, r, r.db.Interop, r.db.SaveInterop, stored, "interoperability matrix", func() (*result.Interop, error) {
+		x, _, err := peers.Compute(ctx, nil, interop.Options{
+			MemoryLimit: p.Config.MemoryLimit,
+			Workers:     p.Config.Workers,
+			InProcess:   p.Config.Isolation == harness.IsolationNone,
+		}, peers.JoinOptions{})
+		return x, err
+	})
+}
+
+// storeMatrix stores the matrix that compute makes with run r, unless
+// read finds that the run has one already (a resumed run): save stores
+// it, and stored, when set, is given it and the time it took. compute's
+// error is wrapped in what; a nil matrix from compute is not stored.
+func storeMatrix[M any](ctx context.Context, r *Run, read func(context.Context, string) (*M, error), save func(context.Context, string, *M) error, stored func(*M, time.Duration), what string, compute func() (*M, error)) error {
+	if _, err := read(ctx, r.ID); err == nil {
 		return nil
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
 	start := time.Now()
-	x, _, err := peers.Compute(ctx, nil, interop.Options{
-		MemoryLimit: p.Config.MemoryLimit,
-		Workers:     p.Config.Workers,
-		InProcess:   p.Config.Isolation == harness.IsolationNone,
-	}, peers.JoinOptions{})
+	m, err := compute()
 	if err != nil {
-		return fmt.Errorf("interoperability matrix: %w", err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	if err := r.db.SaveInterop(ctx, r.ID, x); err != nil {
+	if m == nil {
+		return nil
+	}
+	if err := save(ctx, r.ID, m); err != nil {
 		return err
 	}
 	if stored != nil {
-		stored(x, time.Since(start))
+		stored(m, time.Since(start))
 	}
 	return nil
 }
@@ -195,31 +195,19 @@ func (p *Plan) codecs() []codec.Codec {
 
 // storeFidelity computes the fidelity matrix of p's codecs in worker
 // processes (in this process with isolation none) and stores it with the
-// run, unless the run has one already (a resumed run).
+// run, unless the run has one already (a resumed run) or the matrix has
+// no rows.
 func (r *Run) storeFidelity(ctx context.Context, p *Plan, stored func(*result.Fidelity, time.Duration)) error {
-	if _, err := r.db.Fidelity(ctx, r.ID); err == nil {
-		return nil
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return err
-	}
-	start := time.Now()
-	m, err := fidelity.Compute(ctx, p.codecs(), fidelity.Options{
-		Timeout:     p.Config.Timeout,
-		MemoryLimit: p.Config.MemoryLimit,
-		Workers:     p.Config.Workers,
-		InProcess:   p.Config.Isolation == harness.IsolationNone,
+	return storeMatrix(ctx, r, r.db.Fidelity, r.db.SaveFidelity, stored, "fidelity matrix", func() (*result.Fidelity, error) {
+		m, err := fidelity.Compute(ctx, p.codecs(), fidelity.Options{
+			Timeout:     p.Config.Timeout,
+			MemoryLimit: p.Config.MemoryLimit,
+			Workers:     p.Config.Workers,
+			InProcess:   p.Config.Isolation == harness.IsolationNone,
+		})
+		if err == nil && len(m.Rows) == 0 {
+			return nil, nil
+		}
+		return m, err
 	})
-	if err != nil {
-		return fmt.Errorf("fidelity matrix: %w", err)
-	}
-	if len(m.Rows) == 0 {
-		return nil
-	}
-	if err := r.db.SaveFidelity(ctx, r.ID, m); err != nil {
-		return err
-	}
-	if stored != nil {
-		stored(m, time.Since(start))
-	}
-	return nil
 }
