@@ -86,11 +86,7 @@ func TestHistoryChartsLogScale(t *testing.T) {
 		t.Fatalf("history charts: %+v", cs)
 	}
 	svg := string(cs[0].SVG)
-	for _, want := range []string{"time axis: log scale", ">lossy-bson (lossy)<", ">json<"} {
-		if !strings.Contains(svg, want) {
-			t.Errorf("history chart lacks %q", want)
-		}
-	}
+	wantIn(t, "the history chart", svg, "time axis: log scale", ">lossy-bson (lossy)<", ">json<")
 	if strings.Contains(svg, ">reuse<") {
 		t.Error("history chart shows a codec left out")
 	}

@@ -33,6 +33,34 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// selfTest loads url in Chromium with the page's self test (#selftest)
+// and checks the DOM it dumps: images charts, all drawn, the self test
+// passed, and no script or console error.
+func selfTest(t *testing.T, bin, url string, images int) {
+	t.Helper()
+	dom, log := runChromium(t, bin, url+"#selftest", "--virtual-time-budget=5000", "--dump-dom")
+	if !strings.Contains(dom, "</html>") {
+		t.Fatalf("no DOM dumped; stderr:\n%s", log)
+	}
+	total, _ := htmlAttr(dom, "data-charts-total")
+	ok, _ := htmlAttr(dom, "data-charts-ok")
+	if n, _ := strconv.Atoi(total); n != images || images == 0 {
+		t.Errorf("the page counted %q charts, the HTML has %d", total, images)
+	}
+	if ok != total {
+		t.Errorf("%s of %s charts drawn", ok, total)
+	}
+	if st, _ := htmlAttr(dom, "data-selftest"); st != "ok" {
+		t.Errorf("self test: %q", st)
+	}
+	if errs, found := htmlAttr(dom, "data-js-errors"); found {
+		t.Errorf("script errors: %s", errs)
+	}
+	if p := consoleProblems(log); len(p) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(p, "\n"))
+	}
+}
+
 // artifactDir is where screenshots are kept: $SERBENCH_ARTIFACTS if set,
 // else a temporary directory of the test.
 func artifactDir(t *testing.T) string {
@@ -117,27 +145,7 @@ func TestHTMLInBrowser(t *testing.T) {
 			url := "file://" + path
 			images := strings.Count(string(page), `<img class="chart"`)
 
-			dom, log := runChromium(t, bin, url+"#selftest", "--virtual-time-budget=5000", "--dump-dom")
-			if !strings.Contains(dom, "</html>") {
-				t.Fatalf("no DOM dumped; stderr:\n%s", log)
-			}
-			total, _ := htmlAttr(dom, "data-charts-total")
-			ok, _ := htmlAttr(dom, "data-charts-ok")
-			if n, _ := strconv.Atoi(total); n != images || images == 0 {
-				t.Errorf("the page counted %q charts, the HTML has %d", total, images)
-			}
-			if ok != total {
-				t.Errorf("%s of %s charts drawn", ok, total)
-			}
-			if st, _ := htmlAttr(dom, "data-selftest"); st != "ok" {
-				t.Errorf("self test: %q", st)
-			}
-			if errs, found := htmlAttr(dom, "data-js-errors"); found {
-				t.Errorf("script errors: %s", errs)
-			}
-			if p := consoleProblems(log); len(p) > 0 {
-				t.Errorf("console errors:\n%s", strings.Join(p, "\n"))
-			}
+			selfTest(t, bin, url, images)
 
 			for _, shot := range []struct{ suffix, size string }{{"", "1280,2000"}, {"-phone", "390,1600"}} {
 				png := filepath.Join(art, tc.name+shot.suffix+".png")

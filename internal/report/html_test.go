@@ -212,18 +212,14 @@ func TestHTMLOffline(t *testing.T) {
 
 func TestHTMLShape(t *testing.T) {
 	page := string(renderHTML(t, fixtureRuns(1), Options{}))
-	for _, want := range []string{
+	wantIn(t, "the page", page,
 		"2026-11-21 09:30:00 UTC", // the date of the run
 		"Test CPU @ 3.00GHz", "0123456789ab", "go1.26.8", "sample-time",
 		`id="variants"`, `class="set set-plain"`, `class="set set-all"`,
 		`<span class="mark fail">FAIL</span>`, `<span class="mark lossy">lossy</span>`, `<span class="mark other">error</span>`,
 		`alt="person: encode time"`, `alt="person: compressed size"`, `alt="person: size versus speed"`,
 		"Access without decoding", "Parallel throughput", "example run-level warning",
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("the page lacks %q", want)
-		}
-	}
+	)
 	if strings.Contains(page, `<body class="show-all">`) {
 		t.Error("variants shown by default")
 	}
@@ -235,18 +231,10 @@ func TestHTMLShape(t *testing.T) {
 	for _, svg := range chartSVGs(t, []byte(page)) {
 		svgs.Write(svg)
 	}
-	for _, want := range []string{"lossy-bson (lossy)", "broken (FAIL)", "noisy", "zstd", "lz4"} {
-		if !strings.Contains(svgs.String(), want) {
-			t.Errorf("no chart mentions %q", want)
-		}
-	}
+	wantIn(t, "the charts", svgs.String(), "lossy-bson (lossy)", "broken (FAIL)", "noisy", "zstd", "lz4")
 	// Several runs: a table of runs and the history charts.
 	many := string(renderHTML(t, fixtureRuns(3), Options{}))
-	for _, want := range []string{"<h2>Runs</h2>", `id="history"`, `alt="person: encode time across runs"`, "20261123-093000-cdef01"} {
-		if !strings.Contains(many, want) {
-			t.Errorf("the report of 3 runs lacks %q", want)
-		}
-	}
+	wantIn(t, "the report of 3 runs", many, "<h2>Runs</h2>", `id="history"`, `alt="person: encode time across runs"`, "20261123-093000-cdef01")
 }
 
 // A run without variant codecs has no toggle and one set of charts.
@@ -292,7 +280,7 @@ func TestHTMLBandwidth(t *testing.T) {
 	if got := strings.Join(names, " "); got != "ref.read ref.memcpy mapped bad loop crashed doc" {
 		t.Errorf("bandwidth rows %s", got)
 	}
-	for _, want := range []string{
+	wantIn(t, "the bandwidth table", table,
 		`<th>% read</th><th>% memcpy</th>`,
 		`<th>tier</th><th class="l">name</th>`, `<th>GC/1k</th><th>GC%</th>`,
 		`<td data-v="1">1</td><td class="l">mapped</td><td class="l"></td><td class="l"><span class="mark ok">ok</span></td><td data-v="1200000">1.20ms<small>±2.0%</small></td><td data-v="3333.33">3333<small>±2.0%</small></td><td data-v="33.3333">33.3%</td><td data-v="83.3333">83%</td>`,
@@ -301,21 +289,13 @@ func TestHTMLBandwidth(t *testing.T) {
 		`<td data-v="2">2</td><td class="l">bad</td><td class="l"></td><td class="l"><span class="mark fail">FAIL</span></td>`,
 		`<td data-v=""></td><td class="l">ref.read</td><td class="l">read</td><td class="l"><span class="mark other">ref</span></td>`,
 		`<tr class="failed"><td data-v=""></td><td class="l">crashed</td><td class="l"></td><td class="l"><span class="mark other">crash</span></td>`,
-	} {
-		if !strings.Contains(table, want) {
-			t.Errorf("the bandwidth table lacks %s", want)
-		}
-	}
-	for _, want := range []string{
+	)
+	wantIn(t, "the page", page,
 		`<p class="sub floor">noop (floor: harness overhead per operation): decode 1.10ns ±2.0%</p>`,
 		`<p class="sub floor">noop (floor: harness overhead per operation): encode 1.20ns ±2.0%, decode 1.35ns ±2.0%</p>`,
 		"crash crashed: decode: the worker died: exit status 2: panic: runtime error: slice bounds out of range [:5] with capacity 4",
 		"memory hog: decode: the worker went past the memory limit and was killed",
-	} {
-		if !strings.Contains(page, want) {
-			t.Errorf("the page lacks %s", want)
-		}
-	}
+	)
 	if strings.Contains(page, "goroutine 1 [running]") {
 		t.Error("the page shows more than the first line of a crashed worker's output")
 	}

@@ -72,11 +72,7 @@ func TestMarkdownFileLinks(t *testing.T) {
 	}
 	// Several runs: one section per run and the history charts.
 	md, _ := renderMarkdownFile(t, fixtureRuns(3), Options{})
-	for _, want := range []string{"# serbench: 3 runs", "## serbench run 20261123-093000-cdef01", "## History across these runs", "report-history-person-encode.svg"} {
-		if !strings.Contains(md, want) {
-			t.Errorf("lacks %q", want)
-		}
-	}
+	wantIn(t, "the Markdown file", md, "# serbench: 3 runs", "## serbench run 20261123-093000-cdef01", "## History across these runs", "report-history-person-encode.svg")
 }
 
 func TestMarkdownFileEscapes(t *testing.T) {

@@ -65,15 +65,21 @@ func matrixPage(t *testing.T, runs []*result.Run, mx Matrices) string {
 	return b.String()
 }
 
+// wantIn reports each of wants that text, which name names, lacks.
+func wantIn(t *testing.T, name, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s lacks %q", name, want)
+		}
+	}
+}
+
 // checkPage reports each of wants that page lacks, and that the text of
 // the matrix is not escaped when page has any of raw.
 func checkPage(t *testing.T, page string, wants []string, raw ...string) {
 	t.Helper()
-	for _, want := range wants {
-		if !strings.Contains(page, want) {
-			t.Errorf("the page lacks %s", want)
-		}
-	}
+	wantIn(t, "the page", page, wants...)
 	for _, r := range raw {
 		if strings.Contains(page, r) {
 			t.Error("text of the matrix is not escaped")

@@ -173,10 +173,6 @@ func TestParseGolden(t *testing.T) {
 		if err := HTML(&b, []*result.Run{parseRun()}, Options{}); err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{`class="sortable parse"`, "Parse only (not ranked)", "treeparse"} {
-			if !strings.Contains(b.String(), want) {
-				t.Errorf("HTML lacks %q", want)
-			}
-		}
+		wantIn(t, "the HTML", b.String(), `class="sortable parse"`, "Parse only (not ranked)", "treeparse")
 	})
 }

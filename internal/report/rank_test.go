@@ -358,27 +358,19 @@ func TestPrecisionTarget(t *testing.T) {
 	if err := Markdown(&md, rep); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{
+	wantIn(t, "the Markdown", md.String(),
 		"| - | lossy-bson | 980ns ±14% (budget) | 1.68µs ±29% (noise) |",
-		"\nPrecision: " + mdEscape(want) + ".\n",
+		"\nPrecision: "+mdEscape(want)+".\n",
 		"(noise) more samples and forks stopped narrowing it (quiet the machine)",
-	} {
-		if !strings.Contains(md.String(), want) {
-			t.Errorf("the Markdown lacks %q", want)
-		}
-	}
+	)
 
 	// JSON: the target, whether it was met, and why not.
 	var j bytes.Buffer
 	if err := JSON(&j, rep); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"target": 0.03,
+	wantIn(t, "the JSON", j.String(), `"target": 0.03,
             "met_target": false,
             "missed": "noise",`, `"target": 0.03,
-            "met_target": true,`} {
-		if !strings.Contains(j.String(), want) {
-			t.Errorf("the JSON lacks %s", want)
-		}
-	}
+            "met_target": true,`)
 }
