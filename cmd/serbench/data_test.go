@@ -11,9 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fxamacker/cbor/v2"
-	"github.com/vmihailenco/msgpack/v5"
-
+	"github.com/serbench/serbench/internal/datatest"
 	"github.com/serbench/serbench/internal/runner"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
@@ -36,33 +34,11 @@ func dataFiles(t *testing.T, dir string) map[string]string {
 	if err := dec.Decode(&statuses); err != nil {
 		t.Fatal(err)
 	}
-	var nd, mp, cb bytes.Buffer
-	for _, s := range statuses {
-		j, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nd.Write(append(j, '\n'))
-		v := intsOf(s)
-		m, err := msgpack.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mp.Write(m)
-		c, err := cbor.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cb.Write(c)
+	values := make([]any, len(statuses))
+	for i, s := range statuses {
+		values[i] = intsOf(s)
 	}
-	files := map[string]string{}
-	for format, b := range map[string][]byte{"json": raw, "ndjson": nd.Bytes(), "msgpack": mp.Bytes(), "cbor": cb.Bytes()} {
-		files[format] = filepath.Join(dir, "twitter."+format)
-		if err := os.WriteFile(files[format], b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return files
+	return datatest.Write(t, dir, "twitter", raw, values)
 }
 
 // intsOf turns the json.Numbers of v into int64 or float64.

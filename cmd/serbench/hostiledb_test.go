@@ -16,6 +16,7 @@ import (
 
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/internal/pgtest"
+	"github.com/serbench/serbench/internal/sqlitetest"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 )
@@ -60,36 +61,6 @@ func mustExec(t *testing.T, db *sql.DB, q string, args ...any) {
 	}
 }
 
-// corruptPage overwrites the start of the page that holds the root of
-// table in the SQLite file at path (its header, page 1, is kept), as a
-// disk or a copy gone wrong would.
-func corruptPage(t *testing.T, path, table string) {
-	t.Helper()
-	raw, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pageSize, root int64
-	mustExec(t, raw, `PRAGMA wal_checkpoint(TRUNCATE)`)
-	if err := raw.QueryRow(`PRAGMA page_size`).Scan(&pageSize); err != nil {
-		t.Fatal(err)
-	}
-	if err := raw.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = ?`, table).Scan(&root); err != nil {
-		t.Fatal(err)
-	}
-	raw.Close()
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteAt(bytes.Repeat([]byte{0xff}, 64), (root-1)*pageSize); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestCorruptDatabaseIsNotAppendedTo: run, run --resume, import and runs
 // --delete refuse a database with a corrupt page, with a message that
 // names it and says how to recover its data, and leave its bytes as they
@@ -97,7 +68,7 @@ func corruptPage(t *testing.T, path, table string) {
 func TestCorruptDatabaseIsNotAppendedTo(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
 	id := mustImport(t, db, "a.bench")
-	corruptPage(t, db, "samples")
+	sqlitetest.CorruptPage(t, db, "samples")
 	before, err := os.ReadFile(db)
 	if err != nil {
 		t.Fatal(err)
