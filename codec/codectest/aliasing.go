@@ -172,11 +172,28 @@ func AliasingOf(t *testing.T, want map[string][]string, names ...string) {
 	}
 }
 
-// NestedBytes is the want of Aliasing for a codec whose library decodes a
-// []byte as a slice of its input, on the workloads of the schemas: the
-// Byslice ([]byte) and Ui8slice ([]uint8) fields of nested, at every depth.
-// Aliasing does not modify it.
-var NestedBytes = map[string][]string{"nested": {"Byslice", "Ui8slice"}}
+// BytesAliasing returns the want of Aliasing for a codec whose library
+// decodes a []byte as a slice of its input, on the named workloads: the
+// fields of each that hold a []byte, as Aliasing names them (byteFields).
+// It panics on a workload that has none.
+func BytesAliasing(workloads ...string) map[string][]string {
+	want := map[string][]string{}
+	for _, w := range workloads {
+		fields, ok := byteFields[w]
+		if !ok {
+			panic("codectest.BytesAliasing: workload " + w + " has no []byte field")
+		}
+		want[w] = slices.Clone(fields)
+	}
+	return want
+}
+
+// byteFields are the fields that hold a []byte, by workload.
+var byteFields = map[string][]string{
+	"nested":             {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
+	"bsontypes-binary":   {"Values"},              // []byte elements
+	"bsontypes-document": {"Binary"},              // []byte
+}
 
 // aliasedFields returns the fields of the value decoded from the encoding
 // of v that change when the input is overwritten after Decode.

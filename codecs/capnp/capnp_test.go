@@ -33,7 +33,7 @@ func TestConformance(t *testing.T) {
 // returns a slice of the input (the package doc says where); in
 // "capnp-packed" a slice of the unpacked message.
 func TestAliasing(t *testing.T) {
-	codectest.AliasingOf(t, codectest.NestedBytes, "capnp")
+	codectest.AliasingOf(t, codectest.BytesAliasing("nested"), "capnp")
 	codectest.AliasingOf(t, nil, "capnp-packed")
 }
 

@@ -15,7 +15,7 @@ import (
 // the input (workloads not listed alias nothing): a Data getter returns a
 // slice of the input (the package doc says where).
 func TestConformance(t *testing.T) {
-	codectest.RunPinningAliasing(t, codectest.NestedBytes, "capnp-v1")
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "capnp-v1")
 }
 
 func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }

@@ -17,7 +17,7 @@ import (
 // the input (workloads not listed alias nothing): XDR opaque data decoded
 // into a []byte is a slice of the input (the package doc says where).
 func TestConformance(t *testing.T) {
-	codectest.RunPinningAliasing(t, map[string][]string{"bsontypes-binary": {"Values"}}, "davecgh-xdr") // []byte elements
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("bsontypes-binary"), "davecgh-xdr")
 }
 
 // TestIntTruncated shows the library's silent truncation of a Go int

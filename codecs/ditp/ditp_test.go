@@ -16,7 +16,7 @@ import (
 // the input (workloads not listed alias nothing): low.Blob returns a
 // []byte as a slice of the input (the package doc says where).
 func TestConformance(t *testing.T) {
-	codectest.RunPinningAliasing(t, codectest.NestedBytes, "ditp")
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "ditp")
 }
 
 func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }

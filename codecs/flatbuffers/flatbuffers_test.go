@@ -30,7 +30,7 @@ import (
 // returns a slice of the input (the package doc says where), in both
 // codecs.
 func TestConformance(t *testing.T) {
-	codectest.RunPinningAliasing(t, codectest.NestedBytes, "flatbuffers", "flatbuffers-reuse")
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "flatbuffers", "flatbuffers-reuse")
 }
 
 func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaAndCorporaTypes) }

@@ -18,7 +18,7 @@ import (
 // a slice of the input, which the conversion shares (the package doc says
 // where), in both variants.
 func TestConformance(t *testing.T) {
-	codectest.RunPinningAliasing(t, codectest.NestedBytes, "goavro", "goavro+convert")
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "goavro", "goavro+convert")
 }
 
 func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaTypes) }

@@ -17,11 +17,7 @@ import (
 // the input (workloads not listed alias nothing): a []byte is decoded as a
 // slice of the input (the package doc says where), by both codecs.
 func TestConformance(t *testing.T) {
-	codectest.RunPinningAliasing(t, map[string][]string{
-		"nested":             {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-		"bsontypes-binary":   {"Values"},              // []byte elements
-		"bsontypes-document": {"Binary"},              // []byte
-	}, "gotiny", "gotiny-reuse")
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested", "bsontypes-binary", "bsontypes-document"), "gotiny", "gotiny-reuse")
 }
 
 // TestTruncatedInput checks that no strict prefix of an encoding decodes

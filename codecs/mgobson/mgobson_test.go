@@ -18,10 +18,7 @@ import (
 // the input (workloads not listed alias nothing): BSON binary data decoded
 // into a []byte is a slice of the input (the package doc says where).
 func TestConformance(t *testing.T) {
-	codectest.RunPinningAliasing(t, map[string][]string{
-		"nested":           {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-		"bsontypes-binary": {"Values"},              // []byte elements
-	}, "mgo-bson")
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested", "bsontypes-binary"), "mgo-bson")
 }
 
 // TestTruncatedInput checks that no strict prefix of an encoding decodes

@@ -24,11 +24,7 @@ func TestConformance(t *testing.T) {
 	if flags := codectest.Lookup(t, "shamaton-msgpack").Info().Flags; !flags.Plain() {
 		t.Fatalf("flags %s, want none (aliasing is per workload)", flags)
 	}
-	codectest.RunPinningAliasing(t, map[string][]string{
-		"nested":             {"Byslice", "Ui8slice"}, // []byte and []uint8, at every depth
-		"bsontypes-binary":   {"Values"},              // []byte elements
-		"bsontypes-document": {"Binary"},              // []byte
-	}, "shamaton-msgpack")
+	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested", "bsontypes-binary", "bsontypes-document"), "shamaton-msgpack")
 }
 
 // TestAliasingByFormat documents the library's aliasing by MessagePack
