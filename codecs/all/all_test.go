@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/serbench/serbench/codec/codectest"
 )
 
 // TestAllImported fails when a package under codecs/ is not imported by
@@ -43,3 +45,7 @@ func TestAllImported(t *testing.T) {
 		t.Fatal("found no codec package under codecs/")
 	}
 }
+
+// TestConvertMatchesPlain checks every +convert codec against its plain
+// codec (codectest.ConvertMatchesPlain).
+func TestConvertMatchesPlain(t *testing.T) { codectest.ConvertMatchesPlain(t) }
