@@ -1,9 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/interop"
@@ -23,19 +20,8 @@ func TestRunStoresTheInteropMatrices(t *testing.T) {
 		t.Skip("computes every format's matrices")
 	}
 	dir := t.TempDir()
-	db := filepath.Join(dir, "r.db")
-	stderr := runJSONPerson(t, db, "--interop")
-	if !strings.Contains(stderr, "interoperability matrices of ") || !strings.Contains(stderr, "serbench interop --run ") {
-		t.Errorf("run --interop does not say it stored the matrices:\n%s", stderr)
-	}
-	out, stderr, code := cli(t, "interop", "--run", "latest", "--db", db, "--format-out", "json")
-	if code != 0 {
-		t.Fatalf("interop --run latest: exit %d\n%s", code, stderr)
-	}
 	var x result.Interop
-	if err := json.Unmarshal([]byte(out), &x); err != nil {
-		t.Fatal(err)
-	}
+	db := storedMatrix(t, dir, "--interop", []string{"interoperability matrices of ", "serbench interop --run "}, &x, "interop", "--format-out", "json")
 	for _, wl := range []string{"person", "nested"} {
 		m := x.Matrix("json", wl)
 		if m == nil || len(m.Codecs) < 2 || x.Values != interop.DefaultValues {
@@ -49,9 +35,5 @@ func TestRunStoresTheInteropMatrices(t *testing.T) {
 	checkReportsShow(t, dir, db, `id="run-1-interop"`, "## Cross-library interoperability (run ")
 
 	// A run without --interop has none.
-	runJSONPerson(t, db, "--quiet")
-	_, stderr, code = cli(t, "interop", "--run", "latest", "--db", db)
-	if code != 1 || !strings.Contains(stderr, "has no interoperability matrices") || !strings.Contains(stderr, "serbench run --interop stores them") {
-		t.Errorf("interop --run of a run without them: exit %d, %s", code, stderr)
-	}
+	checkNoMatrix(t, db, "interop", "has no interoperability matrices", "serbench run --interop stores them")
 }

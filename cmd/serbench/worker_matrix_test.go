@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,6 +39,47 @@ func checkReportsShow(t *testing.T, dir, db, htmlWant, mdWant string) {
 		}
 		if !strings.Contains(string(b), want) {
 			t.Errorf("%s lacks %s", filepath.Base(file), want)
+		}
+	}
+}
+
+// storedMatrix runs serbench run of json on person with flag (which
+// computes a matrix) into a new database in dir, checks that its standard
+// error says each of stored, and decodes into m the JSON that serbench
+// command --run latest prints with the extra arguments (its JSON format).
+// It returns the database.
+func storedMatrix(t *testing.T, dir, flag string, stored []string, m any, command string, extra ...string) string {
+	t.Helper()
+	db := filepath.Join(dir, "r.db")
+	stderr := runJSONPerson(t, db, flag)
+	for _, s := range stored {
+		if !strings.Contains(stderr, s) {
+			t.Errorf("run %s does not say %q:\n%s", flag, s, stderr)
+		}
+	}
+	out, stderr, code := cli(t, append([]string{command, "--run", "latest", "--db", db}, extra...)...)
+	if code != 0 {
+		t.Fatalf("%s --run latest: exit %d\n%s", command, code, stderr)
+	}
+	if err := json.Unmarshal([]byte(out), m); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// checkNoMatrix adds to db a run without a matrix and checks that
+// serbench command --run latest then exits 1 with an error that says each
+// of wants.
+func checkNoMatrix(t *testing.T, db, command string, wants ...string) {
+	t.Helper()
+	runJSONPerson(t, db, "--quiet")
+	_, stderr, code := cli(t, command, "--run", "latest", "--db", db)
+	if code != 1 {
+		t.Errorf("%s --run of a run without a matrix: exit %d, want 1\n%s", command, code, stderr)
+	}
+	for _, w := range wants {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("%s --run of a run without a matrix: %q, want it to say %q", command, stderr, w)
 		}
 	}
 }

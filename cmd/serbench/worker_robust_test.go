@@ -1,9 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/robust"
@@ -20,19 +17,8 @@ func init() { robust.MaybeWorker() }
 // the reports show it; a run without --robust has none, and says so.
 func TestRunStoresTheRobustnessMatrix(t *testing.T) {
 	dir := t.TempDir()
-	db := filepath.Join(dir, "r.db")
-	stderr := runJSONPerson(t, db, "--robust")
-	if !strings.Contains(stderr, "robustness matrix of 2 codec × workload rows stored") {
-		t.Errorf("run --robust does not say it stored the matrix:\n%s", stderr)
-	}
-	out, stderr, code := cli(t, "robust", "--run", "latest", "--db", db, "--format", "json")
-	if code != 0 {
-		t.Fatalf("robust --run latest: exit %d\n%s", code, stderr)
-	}
 	var m result.Robust
-	if err := json.Unmarshal([]byte(out), &m); err != nil {
-		t.Fatal(err)
-	}
+	db := storedMatrix(t, dir, "--robust", []string{"robustness matrix of 2 codec × workload rows stored"}, &m, "robust", "--format", "json")
 	for _, wl := range []string{"person", "nested"} {
 		r := m.Row("json", wl)
 		if r == nil || len(r.Cells) != len(robust.Classes()) || r.Messages != robust.DefaultMessages {
@@ -46,9 +32,5 @@ func TestRunStoresTheRobustnessMatrix(t *testing.T) {
 	checkReportsShow(t, dir, db, `id="run-1-robust"`, "## Decoder robustness (run ")
 
 	// A run without --robust has no matrix.
-	runJSONPerson(t, db, "--quiet")
-	_, stderr, code = cli(t, "robust", "--run", "latest", "--db", db)
-	if code != 1 || !strings.Contains(stderr, "has no robustness matrix") || !strings.Contains(stderr, "serbench run --robust stores one") {
-		t.Errorf("robust --run of a run without one: exit %d, %s", code, stderr)
-	}
+	checkNoMatrix(t, db, "robust", "has no robustness matrix", "serbench run --robust stores one")
 }
