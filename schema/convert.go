@@ -211,6 +211,21 @@ func MapErr[K comparable, T, U any](m map[K]T, f func(T) (U, error)) (out map[K]
 	return out, at, nil
 }
 
+// MapPtrErr is MapErr with f taking a pointer to a copy of each value of
+// m: for a map of structs, which a conversion takes by pointer.
+func MapPtrErr[K comparable, T, U any](m map[K]T, f func(*T) (U, error)) (out map[K]U, at K, err error) {
+	if m == nil {
+		return nil, at, nil
+	}
+	out = make(map[K]U, len(m))
+	for k, v := range m {
+		if out[k], err = f(&v); err != nil {
+			return nil, k, err
+		}
+	}
+	return out, at, nil
+}
+
 // NilAt returns the index of the first nil pointer of s, or -1: a
 // *TestStruc child that a list of TestStruc cannot hold, for the caller's
 // error.

@@ -100,7 +100,7 @@ func genOf(s *workload.TestStruc) (gen.TestStruc, error) {
 	if g.Mtsptr, k, err = schema.MapErr(s.Mtsptr, genOf); err != nil {
 		return g, fmt.Errorf("Mtsptr[%q].%w", k, err)
 	}
-	if g.Mts, k, err = schema.MapErr(s.Mts, func(v workload.TestStruc) (gen.TestStruc, error) { return genOf(&v) }); err != nil {
+	if g.Mts, k, err = schema.MapPtrErr(s.Mts, genOf); err != nil {
 		return g, fmt.Errorf("Mts[%q].%w", k, err)
 	}
 	if i = schema.NilAt(s.Its); i >= 0 {
@@ -176,10 +176,10 @@ func canonicalOf(g *gen.TestStruc) (workload.TestStruc, error) {
 	if s.Nintf, err = canonicalValue(g.Nintf); err != nil {
 		return s, fmt.Errorf("nintf: %w", err)
 	}
-	if s.Mtsptr, k, err = schema.MapErr(g.Mtsptr, func(v gen.TestStruc) (*workload.TestStruc, error) { return canonicalTestStruc(&v) }); err != nil {
+	if s.Mtsptr, k, err = schema.MapPtrErr(g.Mtsptr, canonicalTestStruc); err != nil {
 		return s, fmt.Errorf("mtsptr[%q].%w", k, err)
 	}
-	if s.Mts, k, err = schema.MapErr(g.Mts, func(v gen.TestStruc) (workload.TestStruc, error) { return canonicalOf(&v) }); err != nil {
+	if s.Mts, k, err = schema.MapPtrErr(g.Mts, canonicalOf); err != nil {
 		return s, fmt.Errorf("mts[%q].%w", k, err)
 	}
 	if s.Its, i, err = schema.SlicePtrErr(g.Its, canonicalTestStruc); err != nil {

@@ -69,12 +69,8 @@ func canonicalValue(m gen.Value) (any, error) {
 	return nil, fmt.Errorf("bebop: Value union without a branch")
 }
 
-// The conversions of a child in a map (a copy) or a list (in place), where
-// the generated types hold TestStruc values.
-func childOf(s workload.TestStruc) (gen.TestStruc, error) { return testStrucOf(&s) }
-
-func canonicalChild(m gen.TestStruc) (workload.TestStruc, error) { return canonicalTestStruc(&m) }
-
+// canonicalChildPtr converts a child where the canonical type holds a
+// *TestStruc and the generated one a TestStruc value.
 func canonicalChildPtr(m *gen.TestStruc) (*workload.TestStruc, error) {
 	s, err := canonicalTestStruc(m)
 	return &s, err
@@ -142,7 +138,7 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 		m.Mtsptr.Entries = &entries
 	}
 	if s.Mts != nil {
-		entries, k, err := schema.MapErr(s.Mts, childOf)
+		entries, k, err := schema.MapPtrErr(s.Mts, testStrucOf)
 		if err != nil {
 			return m, fmt.Errorf("Mts[%q]: %w", k, err)
 		}
@@ -216,12 +212,12 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 		return s, fmt.Errorf("Nintf: %w", err)
 	}
 	if m.Mtsptr.Entries != nil {
-		if s.Mtsptr, k, err = schema.MapErr(*m.Mtsptr.Entries, func(v gen.TestStruc) (*workload.TestStruc, error) { return canonicalChildPtr(&v) }); err != nil {
+		if s.Mtsptr, k, err = schema.MapPtrErr(*m.Mtsptr.Entries, canonicalChildPtr); err != nil {
 			return s, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 		}
 	}
 	if m.Mts.Entries != nil {
-		if s.Mts, k, err = schema.MapErr(*m.Mts.Entries, canonicalChild); err != nil {
+		if s.Mts, k, err = schema.MapPtrErr(*m.Mts.Entries, canonicalTestStruc); err != nil {
 			return s, fmt.Errorf("Mts[%q]: %w", k, err)
 		}
 	}

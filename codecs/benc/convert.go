@@ -43,12 +43,8 @@ func canonicalValue(m gen.Value) (any, error) {
 	return v, nil
 }
 
-// The conversions of a child in a map (a copy) or a list (in place), where
-// the generated types hold TestStruc values.
-func childOf(s workload.TestStruc) (gen.TestStruc, error) { return testStrucOf(&s) }
-
-func canonicalChild(m gen.TestStruc) (workload.TestStruc, error) { return canonicalTestStruc(&m) }
-
+// canonicalChildPtr converts a child where the canonical type holds a
+// *TestStruc and the generated one a TestStruc value.
 func canonicalChildPtr(m *gen.TestStruc) (*workload.TestStruc, error) {
 	s, err := canonicalTestStruc(m)
 	return &s, err
@@ -111,7 +107,7 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 	if m.Mtsptr, k, err = schema.MapErr(s.Mtsptr, testStrucOf); err != nil {
 		return m, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if m.Mts, k, err = schema.MapErr(s.Mts, childOf); err != nil {
+	if m.Mts, k, err = schema.MapPtrErr(s.Mts, testStrucOf); err != nil {
 		return m, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
 	if i = schema.NilAt(s.Its); i >= 0 {
@@ -180,10 +176,10 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 	if s.Nint64, ok = schema.Single(m.Nint64); !ok {
 		return s, fmt.Errorf("benc: Nint64 has %d elements, not 0 or 1", len(m.Nint64))
 	}
-	if s.Mtsptr, k, err = schema.MapErr(m.Mtsptr, func(v gen.TestStruc) (*workload.TestStruc, error) { return canonicalChildPtr(&v) }); err != nil {
+	if s.Mtsptr, k, err = schema.MapPtrErr(m.Mtsptr, canonicalChildPtr); err != nil {
 		return s, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
-	if s.Mts, k, err = schema.MapErr(m.Mts, canonicalChild); err != nil {
+	if s.Mts, k, err = schema.MapPtrErr(m.Mts, canonicalTestStruc); err != nil {
 		return s, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
 	if s.Its, i, err = schema.SlicePtrErr(m.Its, canonicalChildPtr); err != nil {

@@ -167,7 +167,7 @@ func testStrucToThrift(s *workload.TestStruc) (*gen.TestStruc, error) {
 	if t.Mtsptr, k, err = schema.MapErr(s.Mtsptr, testStrucToThrift); err != nil {
 		return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
 	}
-	if t.Mts, k, err = schema.MapErr(s.Mts, func(c workload.TestStruc) (*gen.TestStruc, error) { return testStrucToThrift(&c) }); err != nil {
+	if t.Mts, k, err = schema.MapPtrErr(s.Mts, testStrucToThrift); err != nil {
 		return nil, fmt.Errorf("Mts[%q].%w", k, err)
 	}
 	if i = schema.NilAt(s.Its); i >= 0 {
