@@ -125,6 +125,21 @@ func WorkloadTypes(t testing.TB, names ...string) []reflect.Type {
 	return types
 }
 
+// Decode decodes data with inst and converts the result to the canonical
+// value; it fails t when either fails.
+func Decode(t testing.TB, inst codec.Instance, data []byte) any {
+	t.Helper()
+	native, err := inst.Decode(data)
+	if err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	v, err := inst.Canonical(native)
+	if err != nil {
+		t.Fatalf("canonical: %v", err)
+	}
+	return v
+}
+
 // EncodedSizes round-trips the first value of the named workload with
 // each named codec, and returns the length of each codec's encoding, by
 // codec name; it fails t when a round trip fails.

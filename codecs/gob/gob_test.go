@@ -31,14 +31,7 @@ func TestStreamAnyOrder(t *testing.T) {
 	order := append(r.Perm(len(values)), r.Perm(len(values))...)
 	for _, inst := range []codec.Instance{enc, other} {
 		for _, i := range order {
-			native, err := inst.Decode(msgs[i])
-			if err != nil {
-				t.Fatalf("decode %d: %v", i, err)
-			}
-			got, err := inst.Canonical(native)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := codectest.Decode(t, inst, msgs[i])
 			if diffs := verify.Compare(values[i], got, c.Info().Losses); len(diffs) > 0 {
 				t.Fatalf("message %d: %s", i, diffs[0])
 			}

@@ -28,13 +28,7 @@ func TestPooledConvertOwnsMemory(t *testing.T) {
 			inst, values := codectest.BindValues(t, name, wname, &workload.Options{Count: 200})
 			got := make([]any, len(values))
 			for i, v := range values {
-				native, err := inst.Decode(codectest.Encode(t, inst, v))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got[i], err = inst.Canonical(native); err != nil {
-					t.Fatal(err)
-				}
+				got[i] = codectest.Decode(t, inst, codectest.Encode(t, inst, v))
 			}
 			for i, v := range values {
 				if diffs := verify.Compare(v, got[i], c.Info().Losses); len(diffs) > 0 {
@@ -70,15 +64,7 @@ func TestReuseEncodeMatches(t *testing.T) {
 		if len(got) != len(want) {
 			t.Fatalf("value %d: reuse encoded %d bytes, MarshalVT %d", i, len(got), len(want))
 		}
-		native, err := pi.Decode(got)
-		if err != nil {
-			t.Fatalf("value %d: %v", i, err)
-		}
-		back, err := pi.Canonical(native)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diffs := verify.Compare(v, back, losses); len(diffs) > 0 {
+		if diffs := verify.Compare(v, codectest.Decode(t, pi, got), losses); len(diffs) > 0 {
 			t.Errorf("value %d: %s", i, diffs[0])
 		}
 	}
@@ -96,14 +82,7 @@ func TestPooledReusesMessage(t *testing.T) {
 	a := codectest.Encode(t, inst, &workload.Person{Aliases: []string{"first"}})
 	b := codectest.Encode(t, inst, &workload.Person{Aliases: []string{"second"}})
 	for try := 0; try < 10; try++ {
-		native, err := inst.Decode(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := inst.Canonical(native)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := codectest.Decode(t, inst, a)
 		if _, err := inst.Decode(b); err != nil {
 			t.Fatal(err)
 		}
