@@ -175,17 +175,13 @@ func TestSliceMapErr(t *testing.T) {
 	if got, at, err := MapErr(map[string]int{"a": 1, "b": -1}, check); got != nil || at != "b" || err != bad {
 		t.Errorf("MapErr({a: 1, b: -1}) = %v, %q, %v; want nil, b, %v", got, at, err, bad)
 	}
-	if got, _, err := MapPtrErr(map[string]int(nil), checkPtr); got != nil || err != nil {
-		t.Errorf("MapPtrErr(nil) = %#v, %v; want nil, nil", got, err)
-	}
-	if got, _, err := MapPtrErr(map[string]int{}, checkPtr); got == nil || len(got) != 0 || err != nil {
-		t.Errorf("MapPtrErr(empty) = %#v, %v; want empty, nil", got, err)
-	}
-	if got, _, err := MapPtrErr(map[string]int{"a": 1}, checkPtr); !reflect.DeepEqual(got, map[string]uint{"a": 1}) || err != nil {
-		t.Errorf("MapPtrErr({a: 1}) = %v, %v; want {a: 1}, nil", got, err)
-	}
-	if got, at, err := MapPtrErr(map[string]int{"a": 1, "b": -1}, checkPtr); got != nil || at != "b" || err != bad {
-		t.Errorf("MapPtrErr({a: 1, b: -1}) = %v, %q, %v; want nil, b, %v", got, at, err, bad)
+	// MapPtrErr is MapErr with f taking a pointer: the same results.
+	for _, m := range []map[string]int{nil, {}, {"a": 1}, {"a": 1, "b": -1}} {
+		got, at, err := MapPtrErr(m, checkPtr)
+		want, wantAt, wantErr := MapErr(m, check)
+		if !reflect.DeepEqual(got, want) || at != wantAt || err != wantErr {
+			t.Errorf("MapPtrErr(%v) = %#v, %q, %v; want %#v, %q, %v", m, got, at, err, want, wantAt, wantErr)
+		}
 	}
 }
 
