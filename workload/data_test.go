@@ -115,25 +115,18 @@ func TestLoadDataDocument(t *testing.T) {
 // where (line and column, or byte offset) and what is wrong.
 func TestLoadDataMalformed(t *testing.T) {
 	dir := t.TempDir()
-	files := DataFiles(t, dir)
-	read := func(format string) []byte {
-		b, err := os.ReadFile(files[format])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	nd := read(DataNDJSON)
+	b := datatest.Read(t, DataFiles(t, dir))
+	nd := b[DataNDJSON]
 	lines := bytes.SplitAfter(nd, []byte("\n"))
 	badLine := append(append(append([]byte{}, lines[0]...), lines[1][:40]...), '\n')
-	mp, cb := read(DataMsgpack), read(DataCBOR)
+	mp, cb := b[DataMsgpack], b[DataCBOR]
 	for _, c := range []struct {
 		name, format string
 		data         []byte
 		want         []string
 	}{
 		{"json-trailing-comma", "", []byte("[{\"a\":1},\n {\"b\":2,}]"), []string{"json: line 2, column 9 (byte offset 18)", "invalid character '}'"}},
-		{"json-cut", "", read(DataJSON)[:500], []string{"json: line 1", "unexpected end of the file"}},
+		{"json-cut", "", b[DataJSON][:500], []string{"json: line 1", "unexpected end of the file"}},
 		{"json-two-documents", DataJSON, []byte("{}\n{}"), []string{"json: line 2, column 1", "a second JSON value"}},
 		{"ndjson-cut-line", "", badLine, []string{"ndjson: line 2:", "does not end on its line"}},
 		{"ndjson-two-on-a-line", DataNDJSON, []byte("{}\n{} 1\n"), []string{"ndjson: line 2, column 4", "a second value on the line"}},

@@ -150,15 +150,8 @@ func TestRunData(t *testing.T) {
 // status 2, with where and what is wrong.
 func TestRunDataMalformed(t *testing.T) {
 	dir := t.TempDir()
-	files := dataFiles(t, dir)
-	read := func(format string) []byte {
-		b, err := os.ReadFile(files[format])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	js, nd, mp, cb := read("json"), read("ndjson"), read("msgpack"), read("cbor")
+	b := datatest.Read(t, dataFiles(t, dir))
+	js, nd, mp, cb := b["json"], b["ndjson"], b["msgpack"], b["cbor"]
 	second := bytes.IndexByte(nd, '\n') + 1
 	for _, c := range []struct {
 		name  string

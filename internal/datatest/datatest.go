@@ -48,3 +48,18 @@ func Write(t testing.TB, dir, name string, raw []byte, values []any) map[string]
 	}
 	return files
 }
+
+// Read returns the contents of the files Write returned, by format; it
+// fails t when one cannot be read.
+func Read(t testing.TB, files map[string]string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for format, path := range files {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[format] = b
+	}
+	return out
+}
