@@ -166,16 +166,9 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		return next, &death{result.FidelityCrash, "start worker: " + err.Error()}
 	}
 	defer r.Close()
-	p, err := workerproc.Start(workerproc.Config{
-		Command:    append(append([]string(nil), opts.Command...), name, strconv.Itoa(from)),
-		ExtraFiles: []*os.File{w},
-		// TZ=UTC: codecs that decode times in time.Local then say the
-		// same on every machine.
-		Env:              []string{"TZ=UTC"},
-		MemoryLimit:      opts.MemoryLimit,
-		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
-		CleanExitText:    "exit status 0 without finishing",
-	})
+	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without finishing", opts.Command, name, strconv.Itoa(from))
+	cfg.ExtraFiles = []*os.File{w}
+	p, err := workerproc.Start(cfg)
 	if err != nil {
 		return next, &death{result.FidelityCrash, err.Error()}
 	}

@@ -129,25 +129,11 @@ type conn = workerproc.Conn[answer]
 // start starts a worker for workload w and waits for it to say it is
 // ready.
 func start(ctx context.Context, w string, opts Options) (*conn, error) {
-	c, err := workerproc.Dial[answer](workerproc.Config{
-		Command:          append(append([]string(nil), opts.Command...), w, strconv.Itoa(opts.Values)),
-		Env:              []string{"TZ=UTC"},
-		MemoryLimit:      opts.MemoryLimit,
-		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
-		CleanExitText:    "exit status 0 without answering",
-	})
-	if err != nil {
-		return nil, err
-	}
-	a, how := c.Next(ctx, max(opts.TimeLimit, 30*time.Second))
+	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, w, strconv.Itoa(opts.Values))
+	c, a, err := workerproc.Greet[answer](ctx, cfg, max(opts.TimeLimit, 30*time.Second), short)
 	switch {
-	case how == workerproc.Ended:
-		return nil, errors.New(death(c, ""))
-	case how == workerproc.TimedOut:
-		return nil, errors.New(death(c, "the worker did not start in time"))
-	case how == workerproc.Interrupted:
-		death(c, "interrupted")
-		return nil, ctx.Err()
+	case err != nil:
+		return nil, err
 	case a.Fatal != "":
 		death(c, "")
 		return nil, errors.New(a.Fatal)

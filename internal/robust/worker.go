@@ -139,25 +139,11 @@ type workerConn = workerproc.Conn[answer]
 // startWorker starts a worker for codec on workload and waits for it to
 // say it is ready, with the messages it encoded.
 func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, [][]byte, error) {
-	wc, err := workerproc.Dial[answer](workerproc.Config{
-		Command:          append(append([]string(nil), opts.Command...), codecName, workloadName, strconv.Itoa(opts.Messages)),
-		Env:              []string{"TZ=UTC"},
-		MemoryLimit:      opts.MemoryLimit,
-		MemoryKilledText: workerproc.KilledText(opts.MemoryLimit),
-		CleanExitText:    "exit status 0 without answering",
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	a, how := wc.Next(ctx, max(opts.TimeLimit, 30*time.Second))
+	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, codecName, workloadName, strconv.Itoa(opts.Messages))
+	wc, a, err := workerproc.Greet[answer](ctx, cfg, max(opts.TimeLimit, 30*time.Second), short)
 	switch {
-	case how == workerproc.Ended:
-		return nil, nil, errors.New(death(wc, ""))
-	case how == workerproc.TimedOut:
-		return nil, nil, errors.New(death(wc, "the worker did not start in time"))
-	case how == workerproc.Interrupted:
-		death(wc, "interrupted")
-		return nil, nil, ctx.Err()
+	case err != nil:
+		return nil, nil, err
 	case a.Fatal != "":
 		death(wc, "")
 		return nil, nil, errors.New(a.Fatal)

@@ -86,6 +86,29 @@ func (c *Conn[A]) Process() *Process { return c.p }
 // wrote what is not an answer.
 func (c *Conn[A]) Err() error { return c.err }
 
+// Greet dials a worker as Dial does and returns its first answer (where
+// it says it is ready), waited for at most limit. When the worker ends or
+// does not answer in time, or ctx is done first, it kills the worker and
+// returns an error: how the worker ended as short cuts it, or ctx's.
+func Greet[A any](ctx context.Context, cfg Config, limit time.Duration, short func(string) string) (*Conn[A], A, error) {
+	var zero A
+	c, err := Dial[A](cfg)
+	if err != nil {
+		return nil, zero, err
+	}
+	a, how := c.Next(ctx, limit)
+	switch how {
+	case Ended:
+		return nil, zero, errors.New(short(c.Death("")))
+	case TimedOut:
+		return nil, zero, errors.New(short(c.Death("the worker did not start in time")))
+	case Interrupted:
+		c.Death("interrupted")
+		return nil, zero, ctx.Err()
+	}
+	return c, a, nil
+}
+
 // Requests is where the worker's requests are written: its descriptor 4.
 func (c *Conn[A]) Requests() io.Writer { return c.in }
 

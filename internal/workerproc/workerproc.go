@@ -219,6 +219,21 @@ func crashLine(out string) string {
 	return ""
 }
 
+// MatrixConfig is the Config of a matrix's worker (fidelity, robustness,
+// interoperability): command followed by args (command is not changed),
+// TZ=UTC in its environment (codecs that decode times in time.Local then
+// say the same on every machine), the memory limit with a KilledText that
+// names it, and cleanExit as its CleanExitText.
+func MatrixConfig(memoryLimit int64, cleanExit string, command []string, args ...string) Config {
+	return Config{
+		Command:          append(append([]string(nil), command...), args...),
+		Env:              []string{"TZ=UTC"},
+		MemoryLimit:      memoryLimit,
+		MemoryKilledText: KilledText(memoryLimit),
+		CleanExitText:    cleanExit,
+	}
+}
+
 // KilledText is a MemoryKilledText that names the limit: "the worker
 // went past the memory limit (1GiB) and was killed".
 func KilledText(limit int64) string {
