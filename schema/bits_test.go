@@ -6,33 +6,30 @@ import (
 )
 
 func TestFloatBits(t *testing.T) {
-	f32 := []float32{0, -1.5, float32(math.Inf(1))}
-	b32 := Float32Bits(f32)
-	for i, f := range f32 {
-		if b32[i] != math.Float32bits(f) {
-			t.Errorf("Float32Bits[%d] = %#x, want %#x", i, b32[i], math.Float32bits(f))
+	checkBits(t, "Float32", []float32{0, -1.5, float32(math.Inf(1))}, Float32Bits, Float32sOfBits, math.Float32bits)
+	checkBits(t, "Float64", []float64{0, -1.5, math.MaxFloat64}, Float64Bits, Float64sOfBits, math.Float64bits)
+}
+
+// checkBits checks the bits of fs, their sharing of its memory, and nil
+// and empty, for the helpers of one float type.
+func checkBits[F float32 | float64, U uint32 | uint64](t *testing.T, name string, fs []F, toBits func([]F) []U, fromBits func([]U) []F, bits func(F) U) {
+	t.Helper()
+	b := toBits(fs)
+	for i, f := range fs {
+		if b[i] != bits(f) {
+			t.Errorf("%sBits[%d] = %#x, want %#x", name, i, b[i], bits(f))
 		}
 	}
-	if back := Float32sOfBits(b32); &back[0] != &f32[0] || len(back) != len(f32) {
-		t.Errorf("Float32sOfBits(Float32Bits(s)) does not share s")
+	if back := fromBits(b); &back[0] != &fs[0] || len(back) != len(fs) {
+		t.Errorf("%ssOfBits(%sBits(s)) does not share s", name, name)
 	}
-	f64 := []float64{0, -1.5, math.MaxFloat64}
-	b64 := Float64Bits(f64)
-	for i, f := range f64 {
-		if b64[i] != math.Float64bits(f) {
-			t.Errorf("Float64Bits[%d] = %#x, want %#x", i, b64[i], math.Float64bits(f))
-		}
+	if toBits(nil) != nil || fromBits(nil) != nil {
+		t.Errorf("%s: nil does not stay nil", name)
 	}
-	if back := Float64sOfBits(b64); &back[0] != &f64[0] || len(back) != len(f64) {
-		t.Errorf("Float64sOfBits(Float64Bits(s)) does not share s")
+	if s := toBits([]F{}); s == nil || len(s) != 0 {
+		t.Errorf("%sBits(empty) = %#v, want empty", name, s)
 	}
-	if Float32Bits(nil) != nil || Float32sOfBits(nil) != nil || Float64Bits(nil) != nil || Float64sOfBits(nil) != nil {
-		t.Errorf("nil does not stay nil")
-	}
-	if s := Float32Bits([]float32{}); s == nil || len(s) != 0 {
-		t.Errorf("Float32Bits(empty) = %#v, want empty", s)
-	}
-	if s := Float64sOfBits([]uint64{}); s == nil || len(s) != 0 {
-		t.Errorf("Float64sOfBits(empty) = %#v, want empty", s)
+	if s := fromBits([]U{}); s == nil || len(s) != 0 {
+		t.Errorf("%ssOfBits(empty) = %#v, want empty", name, s)
 	}
 }

@@ -46,12 +46,6 @@ func TestValuesPointers(t *testing.T) {
 	if len(ps) != 2 || *ps[0] != 1 || *ps[1] != 2 || ps[0] == &s[0] {
 		t.Errorf("Pointers = %v, want pointers to a copy of [1 2]", ps)
 	}
-	if Pointers([]int64(nil)) != nil {
-		t.Errorf("Pointers(nil) != nil")
-	}
-	if ps := Pointers([]int64{}); ps == nil || len(ps) != 0 {
-		t.Errorf("Pointers(empty) = %#v, want empty", ps)
-	}
 }
 
 func TestPointersTo(t *testing.T) {
@@ -59,11 +53,13 @@ func TestPointersTo(t *testing.T) {
 	if ps := PointersTo(s); len(ps) != 2 || ps[0] != &s[0] || ps[1] != &s[1] {
 		t.Errorf("PointersTo = %v, want pointers to the elements of s", ps)
 	}
-	if PointersTo([]int64(nil)) != nil {
-		t.Errorf("PointersTo(nil) != nil")
-	}
-	if ps := PointersTo([]int64{}); ps == nil || len(ps) != 0 {
-		t.Errorf("PointersTo(empty) = %#v, want empty", ps)
+	for name, f := range map[string]func([]int64) []*int64{"Pointers": Pointers[int64], "PointersTo": PointersTo[int64]} {
+		if f(nil) != nil {
+			t.Errorf("%s(nil) != nil", name)
+		}
+		if ps := f([]int64{}); ps == nil || len(ps) != 0 {
+			t.Errorf("%s(empty) = %#v, want empty", name, ps)
+		}
 	}
 }
 
