@@ -154,8 +154,7 @@ func Join(x *result.Interop, r *Result, missing []Missing) {
 		return slices.Index(AllPeers, x.Peers[i].Name) < slices.Index(AllPeers, x.Peers[j].Name)
 	})
 	for _, t := range r.Timings {
-		x.PeerTimings = append(x.PeerTimings, result.InteropPeerTiming{Peer: t.Peer, Library: t.Library, Format: t.Format,
-			Workload: t.Workload, Writers: t.Writers, Messages: t.Messages, Decode: t.Decode, Encode: t.Encode, Reps: t.Reps, Bytes: t.Bytes})
+		x.PeerTimings = append(x.PeerTimings, result.InteropPeerTiming(t)) // the same fields, stored under other JSON names
 	}
 	sort.SliceStable(x.PeerTimings, func(i, j int) bool {
 		a, b := x.PeerTimings[i], x.PeerTimings[j]

@@ -135,7 +135,9 @@ type Cell struct {
 // Timing is a peer library's own time to decode and to encode one
 // message of a format and workload, measured inside the peer process: it is another runtime's
 // number, not comparable to serbench's Go timings except as an order of
-// magnitude (peers/README.md, "Timings").
+// magnitude (peers/README.md, "Timings"). Its fields are those of
+// result.InteropPeerTiming, which Compute converts it to: only their JSON
+// names differ.
 type Timing struct {
 	Peer     string `json:"peer"`
 	Library  string `json:"library"`
