@@ -73,6 +73,20 @@ func jsRun(t *testing.T, node, peer, stdin string, args ...string) (string, stri
 	return stdout.String(), stderr.String(), err
 }
 
+// jsCopy has node copy the file in to out, in format, and returns the
+// values Go reads from out; it fails t when either fails.
+func jsCopy(t *testing.T, node, peer, in, out, format string) []*big.Float {
+	t.Helper()
+	if _, stderr, err := jsRun(t, node, peer, "", "copy", in, out, format); err != nil {
+		t.Fatalf("node copy %s to %s: %v\n%s", in, format, err, stderr)
+	}
+	_, got, err := ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
 // jsFloat returns (-1)^neg × m × 2^e at precision prec, or nil if that is
 // not exactly representable.
 func jsFloat(prec uint, neg bool, m *big.Int, e int) *big.Float {
@@ -391,13 +405,7 @@ func TestJSTextRounding(t *testing.T) {
 		if err := os.WriteFile(in, file, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, stderr, err := jsRun(t, node, peer, "", "copy", in, out, Binary); err != nil {
-			t.Fatalf("node copy %s: %v\n%s", in, err, stderr)
-		}
-		_, got, err := ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := jsCopy(t, node, peer, in, out, Binary)
 		for i, s := range texts {
 			want, _, err := new(big.Float).SetPrec(prec).Parse(s, 10)
 			if err != nil {
@@ -536,13 +544,7 @@ func TestJSGobTypeID(t *testing.T) {
 	}
 	for _, dst := range []string{Gob, Binary} {
 		out := filepath.Join(dir, "out."+dst)
-		if _, stderr, err := jsRun(t, node, peer, "", "copy", in, out, dst); err != nil {
-			t.Fatalf("node copy to %s: %v\n%s", dst, err, stderr)
-		}
-		_, got, err := ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := jsCopy(t, node, peer, in, out, dst)
 		for i, x := range values {
 			if !jsEqual(x, got[i]) {
 				t.Errorf("%s: value %d is %s, want %s", dst, i, got[i].Text('p', 0), x.Text('p', 0))
