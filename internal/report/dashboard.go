@@ -401,10 +401,7 @@ func (d *Dashboard) runsTable() *SectionTable {
 // and operation the latest table, then the changes.
 func DashboardText(w io.Writer, d *Dashboard) error {
 	var b strings.Builder
-	for _, l := range d.Header() {
-		b.WriteString(l + "\n")
-	}
-	tw := textWriter{&b}
+	tw := textHeader(&b, d.Header())
 	for _, g := range d.Groups {
 		tw.table(d.latestTable(g))
 	}

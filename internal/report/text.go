@@ -149,10 +149,7 @@ func (rep *Report) precision() *Precision {
 // Table writes rep as aligned plain-text tables, one per workload.
 func Table(w io.Writer, rep *Report) error {
 	var b strings.Builder
-	for _, l := range rep.Header() {
-		b.WriteString(l + "\n")
-	}
-	tw := textWriter{&b}
+	tw := textHeader(&b, rep.Header())
 	writeSummary(&b, tw, rep, 0)
 	for _, wl := range rep.Workloads {
 		writeWorkload(tw, FormatText, wl, nil)

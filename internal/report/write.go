@@ -57,6 +57,15 @@ func writeWorkload(sw sectionWriter, f Formats, wl *Workload, chartOf func(suffi
 // textWriter writes sections as aligned plain text.
 type textWriter struct{ b *strings.Builder }
 
+// textHeader writes the lines of a header to b, one a line, and returns
+// the text writer of what follows.
+func textHeader(b *strings.Builder, header []string) textWriter {
+	for _, l := range header {
+		b.WriteString(l + "\n")
+	}
+	return textWriter{b}
+}
+
 func (w textWriter) workload(name string) { fmt.Fprintf(w.b, "\nworkload %s\n", name) }
 
 func (textWriter) section(SectionKind) {}
