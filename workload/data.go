@@ -552,22 +552,10 @@ func decodeMsgpack(raw []byte) ([]any, error) {
 	r := bytes.NewReader(raw)
 	dec := msgpack.NewDecoder(r)
 	dec.UseLooseInterfaceDecoding(true)
-	var out []any
-	for r.Len() > 0 {
-		off := len(raw) - r.Len()
+	return decodeSequence("msgpack", raw, func([]byte) (any, []byte, error) {
 		v, err := dec.DecodeInterface()
-		if err == nil {
-			v, err = binaryValue(v)
-		}
-		if err != nil {
-			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				err = errors.New("the file ends inside the value")
-			}
-			return nil, fmt.Errorf("msgpack: value %d at byte offset %d: %w", len(out)+1, off, err)
-		}
-		out = append(out, v)
-	}
-	return out, nil
+		return v, raw[len(raw)-r.Len():], err
+	})
 }
 
 // cborDecMode decodes CBOR sequences into generic values: maps with string
@@ -586,12 +574,23 @@ var cborDecMode = func() cbor.DecMode {
 
 // decodeCBOR decodes a CBOR sequence.
 func decodeCBOR(raw []byte) ([]any, error) {
-	var out []any
-	rest := raw
-	for len(rest) > 0 {
-		off := len(raw) - len(rest)
+	return decodeSequence("cbor", raw, func(rest []byte) (any, []byte, error) {
 		var v any
 		r, err := cborDecMode.UnmarshalFirst(rest, &v)
+		return v, r, err
+	})
+}
+
+// decodeSequence decodes the values of raw, a MessagePack or CBOR
+// sequence, one after another, as binaryValue converts them: next decodes
+// the value at the start of rest and returns what follows it. format
+// names the encoding in the error, which gives the value's position and
+// byte offset.
+func decodeSequence(format string, raw []byte, next func(rest []byte) (any, []byte, error)) ([]any, error) {
+	var out []any
+	for rest := raw; len(rest) > 0; {
+		off := len(raw) - len(rest)
+		v, r, err := next(rest)
 		if err == nil {
 			v, err = binaryValue(v)
 		}
@@ -599,7 +598,7 @@ func decodeCBOR(raw []byte) ([]any, error) {
 			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 				err = errors.New("the file ends inside the value")
 			}
-			return nil, fmt.Errorf("cbor: value %d at byte offset %d: %w", len(out)+1, off, err)
+			return nil, fmt.Errorf("%s: value %d at byte offset %d: %w", format, len(out)+1, off, err)
 		}
 		out = append(out, v)
 		rest = r
