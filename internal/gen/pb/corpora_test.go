@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/workload"
@@ -118,24 +117,9 @@ func TestCorporaRoundTrip(t *testing.T) {
 	for name, vs := range values {
 		for i, v := range vs {
 			m := fromCorpus(t, v)
-			b, err := proto.Marshal(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			vt, err := m.MarshalVT()
-			if err != nil {
-				t.Fatal(err)
-			}
 			for _, clone := range []bool{false, true} {
-				fromPB := m.ProtoReflect().New().Interface().(Message)
-				if err := proto.Unmarshal(vt, fromPB); err != nil {
-					t.Fatalf("%s %d: proto.Unmarshal: %v", name, i, err)
-				}
-				fromVT := m.ProtoReflect().New().Interface().(Message)
-				if err := fromVT.UnmarshalVT(b); err != nil {
-					t.Fatalf("%s %d: UnmarshalVT: %v", name, i, err)
-				}
-				for _, decoded := range []Message{fromPB, fromVT} {
+				// MarshalVT read by proto.Unmarshal, and proto.Marshal by UnmarshalVT.
+				for _, decoded := range []Message{viaWire(t, m, withVT, withProto), viaWire(t, m, withProto, withVT)} {
 					back := toCorpus(t, decoded, clone)
 					if diff := cmp.Diff(v, back, cmpopts.EquateEmpty()); diff != "" {
 						t.Errorf("%s %d (clone %v): round trip differs (-want +got):\n%s", name, i, clone, diff)
@@ -184,15 +168,8 @@ func TestCorporaOptionalStaysAbsent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := m.MarshalVT()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var d TwitterStatus
-		if err := proto.Unmarshal(b, &d); err != nil {
-			t.Fatal(err)
-		}
-		back, err := ToTwitterStatus(&d, false)
+		d := viaWire(t, m, withVT, withProto).(*TwitterStatus)
+		back, err := ToTwitterStatus(d, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,15 +226,7 @@ func TestCorporaOptionalStaysAbsent(t *testing.T) {
 // and pointers afterwards leaves the canonical value as it was.
 func TestCorporaCloneOwnsMemory(t *testing.T) {
 	for _, v := range append(corpusValues(t, "twitter")[:20], append(corpusValues(t, "citm")[:20], corporaEdgeCases()...)...) {
-		m := fromCorpus(t, v)
-		b, err := m.MarshalVT()
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := m.ProtoReflect().New().Interface().(Message)
-		if err := d.UnmarshalVT(b); err != nil {
-			t.Fatal(err)
-		}
+		d := viaWire(t, fromCorpus(t, v), withVT, withVT)
 		back := toCorpus(t, d, true)
 		scribble(d)
 		if diff := cmp.Diff(v, back, cmpopts.EquateEmpty()); diff != "" {

@@ -141,6 +141,42 @@ func TestVTWireCompatible(t *testing.T) {
 	}
 }
 
+// wireAPI is which of the two APIs marshals or unmarshals a message in
+// viaWire: the generated methods (withVT) or google.golang.org/protobuf's
+// (withProto).
+type wireAPI bool
+
+const (
+	withVT    wireAPI = true
+	withProto wireAPI = false
+)
+
+// viaWire marshals m with enc and unmarshals the bytes into a new message
+// of m's type with dec; it fails t when either fails.
+func viaWire(t *testing.T, m Message, enc, dec wireAPI) Message {
+	t.Helper()
+	var b []byte
+	var err error
+	if enc == withVT {
+		b, err = m.MarshalVT()
+	} else {
+		b, err = proto.Marshal(m)
+	}
+	if err != nil {
+		t.Fatalf("%T: marshal: %v", m, err)
+	}
+	d := m.ProtoReflect().New().Interface().(Message)
+	if dec == withVT {
+		err = d.UnmarshalVT(b)
+	} else {
+		err = proto.Unmarshal(b, d)
+	}
+	if err != nil {
+		t.Fatalf("%T: unmarshal: %v", m, err)
+	}
+	return d
+}
+
 // TestConvertRoundTrip converts values of the workloads to messages and
 // back, with and without clone, through both encoders.
 func TestConvertRoundTrip(t *testing.T) {
@@ -150,15 +186,8 @@ func TestConvertRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := msg.MarshalVT()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var m Person
-			if err := proto.Unmarshal(b, &m); err != nil {
-				t.Fatal(err)
-			}
-			if diffs := verify.Compare(p, ToPerson(&m, clone), Losses); len(diffs) > 0 {
+			m := viaWire(t, msg, withVT, withProto).(*Person)
+			if diffs := verify.Compare(p, ToPerson(m, clone), Losses); len(diffs) > 0 {
 				t.Errorf("person %d: %s", i, diffs[0])
 			}
 		}
@@ -167,15 +196,8 @@ func TestConvertRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := proto.Marshal(msg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var m TestStruc
-			if err := m.UnmarshalVT(b); err != nil {
-				t.Fatal(err)
-			}
-			if diffs := verify.Compare(s, ToTestStruc(&m, clone), Losses); len(diffs) > 0 {
+			m := viaWire(t, msg, withProto, withVT).(*TestStruc)
+			if diffs := verify.Compare(s, ToTestStruc(m, clone), Losses); len(diffs) > 0 {
 				t.Errorf("nested %d: %s", i, diffs[0])
 			}
 		}
