@@ -49,6 +49,39 @@ func TestRegistries(t *testing.T) {
 	}
 }
 
+// gogoMessage is a message of this package: gogofaster's generated
+// Marshal and Unmarshal.
+type gogoMessage interface {
+	Marshal() ([]byte, error)
+	Unmarshal([]byte) error
+}
+
+// marshalBoth marshals g with its generated Marshal and m with
+// proto.Marshal; it fails t when either fails.
+func marshalBoth(t *testing.T, g gogoMessage, m proto.Message) (gogoBytes, pbBytes []byte) {
+	t.Helper()
+	gogoBytes, err := g.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pbBytes, err = proto.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	return gogoBytes, pbBytes
+}
+
+// unmarshalAcross unmarshals protobuf's bytes into g and gogofaster's into
+// m; it fails t when either fails.
+func unmarshalAcross(t *testing.T, g gogoMessage, pbBytes []byte, m proto.Message, gogoBytes []byte) {
+	t.Helper()
+	if err := g.Unmarshal(pbBytes); err != nil {
+		t.Fatal(err)
+	}
+	if err := proto.Unmarshal(gogoBytes, m); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestWireCompatible checks that gogofaster's Marshal writes what
 // proto.Marshal writes for package pb's message of the same value (byte for
 // byte when maps hold at most one entry, as map order is random, and no
@@ -61,18 +94,11 @@ func TestWireCompatible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gogoBytes, err := gogoMsg.Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
 		pbMsg, err := pb.FromPerson(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pbBytes, err := proto.Marshal(pbMsg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		gogoBytes, pbBytes := marshalBoth(t, gogoMsg, pbMsg)
 		if len(p.Tags) <= 1 {
 			if !bytes.Equal(gogoBytes, pbBytes) {
 				t.Errorf("person %d: gogofaster and protobuf differ:\n%x\n%x", i, gogoBytes, pbBytes)
@@ -80,13 +106,8 @@ func TestWireCompatible(t *testing.T) {
 			same++
 		}
 		var g Person
-		if err := g.Unmarshal(pbBytes); err != nil {
-			t.Fatal(err)
-		}
 		var m pb.Person
-		if err := proto.Unmarshal(gogoBytes, &m); err != nil {
-			t.Fatal(err)
-		}
+		unmarshalAcross(t, &g, pbBytes, &m, gogoBytes)
 		for _, got := range []*workload.Person{ToPerson(&g, false), pb.ToPerson(&m, false)} {
 			if diffs := verify.Compare(p, got, pb.Losses); len(diffs) > 0 {
 				t.Errorf("person %d: %s", i, diffs[0])
@@ -107,14 +128,7 @@ func TestWireCompatible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gogoBytes, err := gm.Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		pbBytes, err := proto.Marshal(pm)
-		if err != nil {
-			t.Fatal(err)
-		}
+		gogoBytes, pbBytes := marshalBoth(t, gm, pm)
 		if len(gogoBytes) != len(pbBytes) {
 			t.Errorf("nested %d: gogofaster wrote %d bytes, protobuf %d", i, len(gogoBytes), len(pbBytes))
 		}
@@ -124,13 +138,8 @@ func TestWireCompatible(t *testing.T) {
 			t.Errorf("nested %d: gogofaster and protobuf differ:\n%x\n%x", i, gogoBytes, pbBytes)
 		}
 		var g TestStruc
-		if err := g.Unmarshal(pbBytes); err != nil {
-			t.Fatal(err)
-		}
 		var m pb.TestStruc
-		if err := proto.Unmarshal(gogoBytes, &m); err != nil {
-			t.Fatal(err)
-		}
+		unmarshalAcross(t, &g, pbBytes, &m, gogoBytes)
 		for _, got := range []*workload.TestStruc{ToTestStruc(&g, false), pb.ToTestStruc(&m, false)} {
 			if diffs := verify.Compare(s, got, pb.Losses); len(diffs) > 0 {
 				t.Errorf("nested %d: %s", i, diffs[0])
