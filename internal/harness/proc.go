@@ -172,12 +172,10 @@ func (w *procWorker) sample(ctx context.Context, unit, iters int, timeout time.D
 }
 
 // readResponses decodes the worker's responses, JSON objects one a line,
-// from r and sends each on resps, as procWorker's connection does
-// (workerproc.ReadAnswers). It returns at the first thing that is not a
-// response, or at the end of r (io.EOF).
-func readResponses(r io.Reader, resps chan<- response) error {
-	return workerproc.ReadAnswers(r, resps)
-}
+// from a reader and sends each on a channel, as procWorker's connection
+// does: it is workerproc.ReadAnswers. It returns at the first thing that
+// is not a response, or at the end of the reader (io.EOF).
+var readResponses = workerproc.ReadAnswers[response]
 
 // checkResponse returns an error when r, the worker's answer without an
 // error to req, lacks what req asks for or holds what no worker measures:
