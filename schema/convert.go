@@ -125,6 +125,38 @@ func List[T any](p *T) []T {
 	return []T{*p}
 }
 
+// ListErr returns the list of the one element f(p), the inverse of
+// SingleErr: nil for a nil p, and nil and f's error when f fails. It
+// converts an optional child (a *TestStruc) in a schema that has no
+// optional fields.
+func ListErr[T, U any](p *T, f func(*T) (U, error)) ([]U, error) {
+	if p == nil {
+		return nil, nil
+	}
+	u, err := f(p)
+	if err != nil {
+		return nil, err
+	}
+	return []U{u}, nil
+}
+
+// SingleErr is Single with f converting the element, from a pointer to it:
+// the zero U for an empty list, the zero U and f's error when f fails, and
+// false for a longer list, which no such field holds.
+func SingleErr[T, U any](s []T, f func(*T) (U, error)) (u U, ok bool, err error) {
+	switch len(s) {
+	case 0:
+		return u, true, nil
+	case 1:
+		if u, err = f(&s[0]); err != nil {
+			var zero U
+			return zero, true, err
+		}
+		return u, true, nil
+	}
+	return u, false, nil
+}
+
 // Slice returns f applied to every element of s: nil for nil, empty for
 // empty. It converts elements that Numbers cannot (a type of the generated
 // code, a checked narrowing, an interface{} of a native form).

@@ -181,24 +181,42 @@ func TestSliceMapErr(t *testing.T) {
 	}
 }
 
-func TestPointerErr(t *testing.T) {
+// TestOptionalErr checks the conversions of an optional value, a pointer
+// or a list of at most one element: PointerErr, ListErr and SingleErr.
+func TestOptionalErr(t *testing.T) {
 	bad := errors.New("negative")
-	check := func(v *int) (*uint, error) {
+	check := func(v *int) (uint, error) {
 		if *v < 0 {
-			return nil, bad
+			return 1, bad
 		}
-		u := uint(*v)
-		return &u, nil
-	}
-	if got, err := PointerErr(nil, check); got != nil || err != nil {
-		t.Errorf("PointerErr(nil) = %v, %v; want nil, nil", got, err)
+		return uint(*v), nil
 	}
 	one, minus := 1, -1
-	if got, err := PointerErr(&one, check); got == nil || *got != 1 || err != nil {
-		t.Errorf("PointerErr(1) = %v, %v; want 1, nil", got, err)
+	for _, c := range []struct {
+		p    *int
+		want uint
+		err  error
+	}{{nil, 0, nil}, {&one, 1, nil}, {&minus, 1, bad}} {
+		if got, err := PointerErr(c.p, check); got != c.want || err != c.err {
+			t.Errorf("PointerErr(%v) = %v, %v; want %v, %v", c.p, got, err, c.want, c.err)
+		}
+		want := []uint{c.want}
+		if c.p == nil || c.err != nil {
+			want = nil
+		}
+		if got, err := ListErr(c.p, check); !reflect.DeepEqual(got, want) || err != c.err {
+			t.Errorf("ListErr(%v) = %#v, %v; want %#v, %v", c.p, got, err, want, c.err)
+		}
 	}
-	if got, err := PointerErr(&minus, check); got != nil || err != bad {
-		t.Errorf("PointerErr(-1) = %v, %v; want nil, %v", got, err, bad)
+	for _, c := range []struct {
+		s    []int
+		want uint
+		ok   bool
+		err  error
+	}{{nil, 0, true, nil}, {[]int{2}, 2, true, nil}, {[]int{-2}, 0, true, bad}, {[]int{1, 2}, 0, false, nil}} {
+		if got, ok, err := SingleErr(c.s, check); got != c.want || ok != c.ok || err != c.err {
+			t.Errorf("SingleErr(%v) = %v, %v, %v; want %v, %v, %v", c.s, got, ok, err, c.want, c.ok, c.err)
+		}
 	}
 }
 

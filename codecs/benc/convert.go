@@ -116,12 +116,8 @@ func testStrucOf(s *workload.TestStruc) (gen.TestStruc, error) {
 	if m.Its, i, err = schema.SliceErr(s.Its, testStrucOf); err != nil {
 		return m, fmt.Errorf("Its[%d]: %w", i, err)
 	}
-	if s.Nteststruc != nil {
-		v, err := testStrucOf(s.Nteststruc)
-		if err != nil {
-			return m, fmt.Errorf("Nteststruc: %w", err)
-		}
-		m.Nteststruc = []gen.TestStruc{v}
+	if m.Nteststruc, err = schema.ListErr(s.Nteststruc, testStrucOf); err != nil {
+		return m, fmt.Errorf("Nteststruc: %w", err)
 	}
 	return m, nil
 }
@@ -185,16 +181,10 @@ func canonicalTestStruc(m *gen.TestStruc) (workload.TestStruc, error) {
 	if s.Its, i, err = schema.SlicePtrErr(m.Its, canonicalChildPtr); err != nil {
 		return s, fmt.Errorf("Its[%d]: %w", i, err)
 	}
-	switch len(m.Nteststruc) {
-	case 0:
-	case 1:
-		c, err := canonicalTestStruc(&m.Nteststruc[0])
-		if err != nil {
-			return s, fmt.Errorf("Nteststruc: %w", err)
-		}
-		s.Nteststruc = &c
-	default:
+	if s.Nteststruc, ok, err = schema.SingleErr(m.Nteststruc, canonicalChildPtr); !ok {
 		return s, fmt.Errorf("benc: Nteststruc has %d elements, not 0 or 1", len(m.Nteststruc))
+	} else if err != nil {
+		return s, fmt.Errorf("Nteststruc: %w", err)
 	}
 	return s, nil
 }

@@ -142,47 +142,37 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 	})
 	m.Nint64 = schema.List(s.Nint64)
 	if m.Mtsptr, k, err = schema.Entries(s.Mtsptr, func(k string, v *workload.TestStruc) (gen.TestStrucEntry, error) {
-		e := gen.TestStrucEntry{Key: k}
-		if v != nil {
-			c, err := testStrucOf(v)
-			if err != nil {
-				return e, err
-			}
-			e.Value = []gen.TestStruc{*c}
-		}
-		return e, nil
+		l, err := schema.ListErr(v, testStrucValueOf)
+		return gen.TestStrucEntry{Key: k, Value: l}, err
 	}); err != nil {
 		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
 	if m.Mts, k, err = schema.Entries(s.Mts, func(k string, v workload.TestStruc) (gen.TestStrucEntry, error) {
-		c, err := testStrucOf(&v)
-		if err != nil {
-			return gen.TestStrucEntry{}, err
-		}
-		return gen.TestStrucEntry{Key: k, Value: []gen.TestStruc{*c}}, nil
+		l, err := schema.ListErr(&v, testStrucValueOf)
+		return gen.TestStrucEntry{Key: k, Value: l}, err
 	}); err != nil {
 		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
 	if i = schema.NilAt(s.Its); i >= 0 {
 		return nil, fmt.Errorf("calmh-xdr: Its[%d] is nil, which a list of TestStruc cannot hold", i)
 	}
-	if m.Its, i, err = schema.SliceErr(s.Its, func(c *workload.TestStruc) (gen.TestStruc, error) {
-		g, err := testStrucOf(c)
-		if err != nil {
-			return gen.TestStruc{}, err
-		}
-		return *g, nil
-	}); err != nil {
+	if m.Its, i, err = schema.SliceErr(s.Its, testStrucValueOf); err != nil {
 		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
-	if s.Nteststruc != nil {
-		c, err := testStrucOf(s.Nteststruc)
-		if err != nil {
-			return nil, fmt.Errorf("Nteststruc: %w", err)
-		}
-		m.Nteststruc = []gen.TestStruc{*c}
+	if m.Nteststruc, err = schema.ListErr(s.Nteststruc, testStrucValueOf); err != nil {
+		return nil, fmt.Errorf("Nteststruc: %w", err)
 	}
 	return m, nil
+}
+
+// testStrucValueOf is testStrucOf for a child, which the generated types
+// hold by value.
+func testStrucValueOf(s *workload.TestStruc) (gen.TestStruc, error) {
+	m, err := testStrucOf(s)
+	if err != nil {
+		return gen.TestStruc{}, err
+	}
+	return *m, nil
 }
 
 func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
@@ -231,14 +221,10 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 		return nil, fmt.Errorf("Ms[%q]: %w", k, err)
 	}
 	s.Msi64, _, _ = schema.MapOfEntries(m.Msi64, func(e *gen.Int64Entry) (string, int64, error) { return e.Key, e.Value, nil })
-	switch len(m.Nintf) {
-	case 0:
-	case 1:
-		if s.Nintf, err = canonicalValue(&m.Nintf[0]); err != nil {
-			return nil, fmt.Errorf("Nintf: %w", err)
-		}
-	default:
+	if s.Nintf, ok, err = schema.SingleErr(m.Nintf, canonicalValue); !ok {
 		return nil, fmt.Errorf("calmh-xdr: Nintf has %d elements, not 0 or 1", len(m.Nintf))
+	} else if err != nil {
+		return nil, fmt.Errorf("Nintf: %w", err)
 	}
 	s.Nmap, _, _ = schema.MapOfEntries(m.Nmap, func(e *gen.BoolEntry) (string, bool, error) { return e.Key, e.Value, nil })
 	if s.Nint64, ok = schema.Single(m.Nint64); !ok {
@@ -274,11 +260,9 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 // optional returns the canonical value of the one element of a list of at
 // most one TestStruc, the form of a *TestStruc: nil for none.
 func optional(l []gen.TestStruc) (*workload.TestStruc, error) {
-	switch len(l) {
-	case 0:
-		return nil, nil
-	case 1:
-		return canonicalTestStruc(&l[0])
+	c, ok, err := schema.SingleErr(l, canonicalTestStruc)
+	if !ok {
+		return nil, fmt.Errorf("calmh-xdr: %d TestStruc values, not 0 or 1", len(l))
 	}
-	return nil, fmt.Errorf("calmh-xdr: %d TestStruc values, not 0 or 1", len(l))
+	return c, err
 }

@@ -125,25 +125,11 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 	if s.Nint64 != nil {
 		m.Nint64 = []uint64{uint64(*s.Nint64)}
 	}
-	if m.Mtsptr, k, err = schema.Entries(s.Mtsptr, func(k string, v *workload.TestStruc) (*TestStrucEntry, error) {
-		e := &TestStrucEntry{Key: bytesOf(k)}
-		if v != nil {
-			c, err := FromTestStruc(v)
-			if err != nil {
-				return nil, err
-			}
-			e.Value = []*TestStruc{c}
-		}
-		return e, nil
-	}); err != nil {
+	if m.Mtsptr, k, err = schema.Entries(s.Mtsptr, testStrucEntry); err != nil {
 		return nil, fmt.Errorf("Mtsptr[%q]: %w", k, err)
 	}
 	if m.Mts, k, err = schema.Entries(s.Mts, func(k string, v workload.TestStruc) (*TestStrucEntry, error) {
-		c, err := FromTestStruc(&v)
-		if err != nil {
-			return nil, err
-		}
-		return &TestStrucEntry{Key: bytesOf(k), Value: []*TestStruc{c}}, nil
+		return testStrucEntry(k, &v)
 	}); err != nil {
 		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
@@ -153,14 +139,20 @@ func FromTestStruc(s *workload.TestStruc) (*TestStruc, error) {
 	if m.Its, i, err = schema.SliceErr(s.Its, FromTestStruc); err != nil {
 		return nil, fmt.Errorf("Its[%d]: %w", i, err)
 	}
-	if s.Nteststruc != nil {
-		c, err := FromTestStruc(s.Nteststruc)
-		if err != nil {
-			return nil, fmt.Errorf("Nteststruc: %w", err)
-		}
-		m.Nteststruc = []*TestStruc{c}
+	if m.Nteststruc, err = schema.ListErr(s.Nteststruc, FromTestStruc); err != nil {
+		return nil, fmt.Errorf("Nteststruc: %w", err)
 	}
 	return m, nil
+}
+
+// testStrucEntry returns the entry of key k and child v: its Value is
+// empty for a nil v.
+func testStrucEntry(k string, v *workload.TestStruc) (*TestStrucEntry, error) {
+	l, err := schema.ListErr(v, FromTestStruc)
+	if err != nil {
+		return nil, err
+	}
+	return &TestStrucEntry{Key: bytesOf(k), Value: l}, nil
 }
 
 // ToTestStruc returns the canonical value of m. Empty lists become nil:
