@@ -58,9 +58,6 @@ type procOptions struct {
 	memoryLimit int64 // bytes; 0: none
 }
 
-// maxStackEnv carries a worker's maximum goroutine stack size.
-const maxStackEnv = workerproc.MaxStackEnv
-
 // startWorker starts a worker process and greets it.
 func startWorker(ctx context.Context, o procOptions, name string, timeout time.Duration) (*procWorker, error) {
 	if len(o.command) == 0 {

@@ -10,11 +10,10 @@ import (
 	"math"
 	"os"
 	"runtime"
-	"runtime/debug"
-	"strconv"
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 )
 
@@ -238,9 +237,7 @@ func MaybeWorker() {
 		fmt.Fprintln(os.Stderr, "serbench worker: file descriptors 3 and 4 are not open: a worker is started by serbench run, not by hand")
 		os.Exit(2)
 	}
-	if n, err := strconv.ParseInt(os.Getenv(maxStackEnv), 10, 64); err == nil && n > 0 {
-		debug.SetMaxStack(int(n))
-	}
+	workerproc.SetMaxStack()
 	err := Serve(context.Background(), in, out, func() { os.Exit(0) })
 	if err != nil && !errors.Is(err, io.EOF) {
 		fmt.Fprintln(os.Stderr, "serbench worker:", err)
