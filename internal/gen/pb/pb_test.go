@@ -151,27 +151,32 @@ const (
 	withProto wireAPI = false
 )
 
+// marshal marshals m with the API a.
+func (a wireAPI) marshal(m Message) ([]byte, error) {
+	if a == withVT {
+		return m.MarshalVT()
+	}
+	return proto.Marshal(m)
+}
+
+// unmarshal unmarshals b into m with the API a.
+func (a wireAPI) unmarshal(b []byte, m Message) error {
+	if a == withVT {
+		return m.UnmarshalVT(b)
+	}
+	return proto.Unmarshal(b, m)
+}
+
 // viaWire marshals m with enc and unmarshals the bytes into a new message
 // of m's type with dec; it fails t when either fails.
 func viaWire(t *testing.T, m Message, enc, dec wireAPI) Message {
 	t.Helper()
-	var b []byte
-	var err error
-	if enc == withVT {
-		b, err = m.MarshalVT()
-	} else {
-		b, err = proto.Marshal(m)
-	}
+	b, err := enc.marshal(m)
 	if err != nil {
 		t.Fatalf("%T: marshal: %v", m, err)
 	}
 	d := m.ProtoReflect().New().Interface().(Message)
-	if dec == withVT {
-		err = d.UnmarshalVT(b)
-	} else {
-		err = proto.Unmarshal(b, d)
-	}
-	if err != nil {
+	if err := dec.unmarshal(b, d); err != nil {
 		t.Fatalf("%T: unmarshal: %v", m, err)
 	}
 	return d
