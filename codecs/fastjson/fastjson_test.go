@@ -92,11 +92,7 @@ func TestReuseTreeIsOverwritten(t *testing.T) {
 func TestCanonicalReadsTheTree(t *testing.T) {
 	inst := codectest.Bind(t, "fastjson", "person")
 	p := &workload.Person{Name: "Zoë \"q\"\n", Siblings: -3, Money: 0.1, Aliases: []string{"a"}}
-	data, err := inst.Encode(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := inst.Decode(data)
+	tree, err := inst.Decode(codectest.Encode(t, inst, p))
 	if err != nil {
 		t.Fatal(err)
 	}
