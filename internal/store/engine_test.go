@@ -412,6 +412,15 @@ func lockRow(t *testing.T, d *DB, id string) (owner string) {
 	return owner
 }
 
+// wantLock checks that run id's lock is held by want ("": none) when
+// (the step of the test) is done.
+func wantLock(t *testing.T, d *DB, id, when, want string) {
+	t.Helper()
+	if owner := lockRow(t, d, id); owner != want {
+		t.Errorf("%s: run %s's lock is held by %q; want %q", when, id, owner, want)
+	}
+}
+
 // plantLock stores a lock of run id held by owner with the given heartbeat
 // age, as a process that died would leave it.
 func plantLock(t *testing.T, d *DB, id, owner string, age time.Duration) {
@@ -451,9 +460,7 @@ func testLockRun(t *testing.T, newDB newDB) {
 			unlock()
 		}
 	}()
-	if owner := lockRow(t, d2, "r"); owner != "host-a pid 1" {
-		t.Errorf("lock row owner %q; want host-a pid 1", owner)
-	}
+	wantLock(t, d2, "r", "after LockRun", "host-a pid 1")
 	second := func() error {
 		u, err := d2.LockRun(ctx, "r", "host-b pid 2")
 		if err == nil {
@@ -474,9 +481,7 @@ func testLockRun(t *testing.T, newDB newDB) {
 	if err := unlock(); err != nil {
 		t.Fatalf("unlock: %v", err)
 	}
-	if owner := lockRow(t, d2, "r"); owner != "" {
-		t.Errorf("after unlock the lock is held by %q", owner)
-	}
+	wantLock(t, d2, "r", "after unlock", "")
 	if err := unlock(); err != nil {
 		t.Errorf("second unlock: %v", err)
 	}
@@ -484,9 +489,7 @@ func testLockRun(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatalf("lock after unlock: %v", err)
 	}
-	if owner := lockRow(t, d1, "r"); owner != "host-b pid 2" {
-		t.Errorf("lock row owner %q; want host-b pid 2", owner)
-	}
+	wantLock(t, d1, "r", "after LockRun", "host-b pid 2")
 	if err := u2(); err != nil {
 		t.Error(err)
 	}
@@ -509,15 +512,11 @@ func testLockStaleTakeover(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatalf("stale lock not taken over: %v", err)
 	}
-	if owner := lockRow(t, d, "r"); owner != "alive" {
-		t.Errorf("after takeover the lock is held by %q", owner)
-	}
+	wantLock(t, d, "r", "after takeover", "alive")
 	if err := unlock(); err != nil {
 		t.Fatal(err)
 	}
-	if owner := lockRow(t, d, "r"); owner != "" {
-		t.Errorf("after unlock the lock is held by %q", owner)
-	}
+	wantLock(t, d, "r", "after unlock", "")
 }
 
 // testLockRace: processes that race for a stale lock, or for a free one:
@@ -582,9 +581,7 @@ func testLockRace(t *testing.T, newDB newDB) {
 			t.Fatalf("round %d (stale %v): racers %v won; want exactly one", round, stale, winners)
 		}
 		w := winners[0]
-		if owner := lockRow(t, dbs[0], "r"); owner != fmt.Sprintf("racer %d", w) {
-			t.Errorf("round %d: lock held by %q; racer %d won", round, owner, w)
-		}
+		wantLock(t, dbs[0], "r", fmt.Sprintf("round %d, won by racer %d", round, w), fmt.Sprintf("racer %d", w))
 		for i := range n {
 			if i != w && !strings.Contains(errs[i].Error(), fmt.Sprintf("racer %d", w)) {
 				t.Errorf("round %d: racer %d's error does not name the winner: %v", round, i, errs[i])
@@ -623,13 +620,9 @@ func testLockLost(t *testing.T, newDB newDB) {
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "taker") {
 		t.Errorf("unlock of a lost lock: %v; want ErrLocked naming the taker", err)
 	}
-	if owner := lockRow(t, d1, "r"); owner != "taker" {
-		t.Errorf("after the loser's unlock the lock is held by %q; want taker", owner)
-	}
+	wantLock(t, d1, "r", "after the loser's unlock", "taker")
 	if err := unlock2(); err != nil {
 		t.Error(err)
 	}
-	if owner := lockRow(t, d1, "r"); owner != "" {
-		t.Errorf("after unlock the lock is held by %q", owner)
-	}
+	wantLock(t, d1, "r", "after unlock", "")
 }
