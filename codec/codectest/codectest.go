@@ -1,11 +1,14 @@
 // Package codectest is the conformance test every codec adapter gets
 // without writing its own: call Run from a test in the adapter's package.
 // It also holds checks that several adapters share (checks.go), each
-// called from a test of the adapter's package in one line, and, for
-// adapters whose library decodes values that alias the input on some
-// workloads, RunAllowingAliasing and Aliasing (aliasing.go), which relax
-// the conformance test's codec-wide aliasing check and pin instead, per
-// workload, the fields that alias.
+// called from a test of the adapter's package in one line; the check that
+// a +convert codec matches its plain codec (convert.go); the steps before
+// a codec test's own checks, which fail the test rather than return an
+// error (helpers.go: look up, bind, encode, decode); and, for adapters
+// whose library decodes values that alias the input on some workloads,
+// RunAllowingAliasing, RunPinningAliasing and Aliasing (aliasing.go),
+// which relax the conformance test's codec-wide aliasing check and pin
+// instead, per workload, the fields that alias.
 //
 // For every workload the codec binds, Run round-trips every value, the zero
 // value and a value whose collections are all empty, and checks that the
