@@ -125,6 +125,17 @@ func List[T any](p *T) []T {
 	return []T{*p}
 }
 
+// Deref returns *p and err, or the zero T and err when err is not nil:
+// the result of a conversion that returns a pointer (to a new TestStruc),
+// where the value is wanted.
+func Deref[T any](p *T, err error) (T, error) {
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return *p, nil
+}
+
 // ListErr returns the list of the one element f(p), the inverse of
 // SingleErr: nil for a nil p, and nil and f's error when f fails. It
 // converts an optional child (a *TestStruc) in a schema that has no

@@ -182,7 +182,8 @@ func TestSliceMapErr(t *testing.T) {
 }
 
 // TestOptionalErr checks the conversions of an optional value, a pointer
-// or a list of at most one element: PointerErr, ListErr and SingleErr.
+// or a list of at most one element (PointerErr, ListErr and SingleErr),
+// and Deref.
 func TestOptionalErr(t *testing.T) {
 	bad := errors.New("negative")
 	check := func(v *int) (uint, error) {
@@ -192,6 +193,12 @@ func TestOptionalErr(t *testing.T) {
 		return uint(*v), nil
 	}
 	one, minus := 1, -1
+	if v, err := Deref(&one, nil); v != 1 || err != nil {
+		t.Errorf("Deref(&1, nil) = %v, %v; want 1, nil", v, err)
+	}
+	if v, err := Deref(&one, bad); v != 0 || err != bad {
+		t.Errorf("Deref(&1, %v) = %v, %v; want 0, %v", bad, v, err, bad)
+	}
 	for _, c := range []struct {
 		p    *int
 		want uint

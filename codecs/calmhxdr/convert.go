@@ -168,11 +168,7 @@ func testStrucOf(s *workload.TestStruc) (*gen.TestStruc, error) {
 // testStrucValueOf is testStrucOf for a child, which the generated types
 // hold by value.
 func testStrucValueOf(s *workload.TestStruc) (gen.TestStruc, error) {
-	m, err := testStrucOf(s)
-	if err != nil {
-		return gen.TestStruc{}, err
-	}
-	return *m, nil
+	return schema.Deref(testStrucOf(s))
 }
 
 func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
@@ -240,11 +236,8 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 		if len(e.Value) != 1 {
 			return e.Key, workload.TestStruc{}, fmt.Errorf("calmh-xdr: entry has %d values, not 1", len(e.Value))
 		}
-		c, err := canonicalTestStruc(&e.Value[0])
-		if err != nil {
-			return e.Key, workload.TestStruc{}, err
-		}
-		return e.Key, *c, nil
+		c, err := schema.Deref(canonicalTestStruc(&e.Value[0]))
+		return e.Key, c, err
 	}); err != nil {
 		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}

@@ -289,11 +289,8 @@ func canonicalTestStruc(m *gen.TestStruc) (*workload.TestStruc, error) {
 		if v == nil {
 			v = new(gen.TestStruc)
 		}
-		c, err := canonicalTestStruc(v)
-		if err != nil {
-			return e.Key, workload.TestStruc{}, err
-		}
-		return e.Key, *c, nil
+		c, err := schema.Deref(canonicalTestStruc(v))
+		return e.Key, c, err
 	}); err != nil {
 		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}

@@ -276,11 +276,7 @@ func testStrucFromThrift(t *gen.TestStruc) (*workload.TestStruc, error) {
 		return nil, fmt.Errorf("Mtsptr[%q].%w", k, err)
 	}
 	if s.Mts, k, err = schema.MapErr(t.Mts, func(c *gen.TestStruc) (workload.TestStruc, error) {
-		child, err := testStrucFromThrift(c)
-		if err != nil {
-			return workload.TestStruc{}, err
-		}
-		return *child, nil
+		return schema.Deref(testStrucFromThrift(c))
 	}); err != nil {
 		return nil, fmt.Errorf("Mts[%q].%w", k, err)
 	}

@@ -235,10 +235,8 @@ func ToTestStruc(m *TestStruc) (*workload.TestStruc, error) {
 		if err == nil && c == nil {
 			err = fmt.Errorf("ssz: entry without a value")
 		}
-		if err != nil {
-			return string(e.Key), workload.TestStruc{}, err
-		}
-		return string(e.Key), *c, nil
+		v, err := schema.Deref(c, err)
+		return string(e.Key), v, err
 	}); err != nil {
 		return nil, fmt.Errorf("Mts[%q]: %w", k, err)
 	}
