@@ -2,12 +2,12 @@ package report
 
 import (
 	"bytes"
+	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/fixture"
-	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/result"
 )
 
@@ -151,23 +151,11 @@ func TestParseOnly(t *testing.T) {
 }
 
 func TestParseGolden(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		all    bool
-		render func(*bytes.Buffer, *Report) error
-	}{
-		{"parse-table.golden", true, func(b *bytes.Buffer, r *Report) error { return Table(b, r) }},
-		{"parse-markdown.golden", false, func(b *bytes.Buffer, r *Report) error { return Markdown(b, r) }},
-		{"parse-brief.golden", false, func(b *bytes.Buffer, r *Report) error { return Brief(b, r, 100) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tc.render(&b, Build(parseRun(), Options{AllVariants: tc.all})); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, tc.name, b.Bytes())
-		})
-	}
+	checkGoldens(t, parseRun,
+		reportGolden("parse-table.golden", true, Table),
+		reportGolden("parse-markdown.golden", false, Markdown),
+		reportGolden("parse-brief.golden", false, func(w io.Writer, r *Report) error { return Brief(w, r, 100) }),
+	)
 	t.Run("html", func(t *testing.T) {
 		var b bytes.Buffer
 		if err := HTML(&b, []*result.Run{parseRun()}, Options{}); err != nil {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -10,27 +11,23 @@ import (
 	"github.com/serbench/serbench/result"
 )
 
+// reportGolden is the golden file name of the report of a run, which
+// write writes, with every variant (Options.AllVariants) when all is set.
+func reportGolden(name string, all bool, write func(io.Writer, *Report) error) goldenRender[*result.Run] {
+	return goldenRender[*result.Run]{name, func(w io.Writer, run *result.Run) error {
+		return write(w, Build(run, Options{AllVariants: all}))
+	}}
+}
+
 func TestGolden(t *testing.T) {
 	run := referenceRun("20261121-093000-abcdef")
-	for _, tc := range []struct {
-		name   string
-		all    bool
-		render func(*bytes.Buffer, *Report) error
-	}{
-		{"table.golden", false, func(b *bytes.Buffer, r *Report) error { return Table(b, r) }},
-		{"table-all.golden", true, func(b *bytes.Buffer, r *Report) error { return Table(b, r) }},
-		{"markdown.golden", false, func(b *bytes.Buffer, r *Report) error { return Markdown(b, r) }},
-		{"csv.golden", true, func(b *bytes.Buffer, r *Report) error { return CSV(b, r) }},
-		{"json.golden", false, func(b *bytes.Buffer, r *Report) error { return JSON(b, r) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tc.render(&b, Build(run, Options{AllVariants: tc.all})); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, tc.name, b.Bytes())
-		})
-	}
+	checkGoldens(t, func() *result.Run { return run },
+		reportGolden("table.golden", false, Table),
+		reportGolden("table-all.golden", true, Table),
+		reportGolden("markdown.golden", false, Markdown),
+		reportGolden("csv.golden", true, CSV),
+		reportGolden("json.golden", false, JSON),
+	)
 	t.Run("gobench.golden", func(t *testing.T) {
 		var b bytes.Buffer
 		if err := result.WriteGoBench(&b, fixture.Run("20261121-093000-abcdef")); err != nil {
