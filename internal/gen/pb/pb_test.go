@@ -141,31 +141,17 @@ func TestVTWireCompatible(t *testing.T) {
 	}
 }
 
-// wireAPI is which of the two APIs marshals or unmarshals a message in
-// viaWire: the generated methods (withVT) or google.golang.org/protobuf's
-// (withProto).
-type wireAPI bool
+// A wireAPI marshals and unmarshals messages: the generated methods
+// (withVT) or google.golang.org/protobuf's functions (withProto).
+type wireAPI struct {
+	marshal   func(Message) ([]byte, error)
+	unmarshal func([]byte, Message) error
+}
 
-const (
-	withVT    wireAPI = true
-	withProto wireAPI = false
+var (
+	withVT    = wireAPI{Message.MarshalVT, func(b []byte, m Message) error { return m.UnmarshalVT(b) }}
+	withProto = wireAPI{func(m Message) ([]byte, error) { return proto.Marshal(m) }, func(b []byte, m Message) error { return proto.Unmarshal(b, m) }}
 )
-
-// marshal marshals m with the API a.
-func (a wireAPI) marshal(m Message) ([]byte, error) {
-	if a == withVT {
-		return m.MarshalVT()
-	}
-	return proto.Marshal(m)
-}
-
-// unmarshal unmarshals b into m with the API a.
-func (a wireAPI) unmarshal(b []byte, m Message) error {
-	if a == withVT {
-		return m.UnmarshalVT(b)
-	}
-	return proto.Unmarshal(b, m)
-}
 
 // viaWire marshals m with enc and unmarshals the bytes into a new message
 // of m's type with dec; it fails t when either fails.
