@@ -11,9 +11,11 @@ import (
 )
 
 // The helpers of this file do, for a test of a codec (or of a package
-// that runs codecs), the steps before its checks: look up a codec or a
-// workload, bind, prepare and encode. Each fails the test, with a message
-// that names what failed, rather than returning an error.
+// that runs codecs), the steps around its own checks: look up a codec or
+// a workload, bind, encode (prepare and encode), decode (decode and
+// convert to the canonical value), round-trip and compare. Each fails the
+// test, with a message that names what failed, rather than returning an
+// error.
 
 // Lookup returns the registered codec named name; it fails t when there
 // is none.
