@@ -1,10 +1,10 @@
 package schemabench
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
 	_ "github.com/serbench/serbench/codecs/capnp"
 	_ "github.com/serbench/serbench/codecs/capnpv1"
 	_ "github.com/serbench/serbench/codecs/flatbuffers"
@@ -27,20 +27,9 @@ type bound struct {
 // bind binds codec name to workload wl and prepares and encodes its
 // default values; ok is false when the codec does not support wl.
 func bind(b *testing.B, name, wl string) (bd bound, ok bool) {
-	c, found := codec.Lookup(name)
-	if !found {
-		b.Fatalf("no codec %s", name)
-	}
-	w, err := workload.Lookup(wl)
-	if err != nil {
-		b.Fatal(err)
-	}
-	bd.inst, err = c.Bind(w.Target())
-	if errors.Is(err, codec.ErrUnsupported) {
+	w := codectest.Workload(b, wl)
+	if bd.inst, ok = codectest.Bound(b, codectest.Lookup(b, name), w); !ok {
 		return bd, false
-	}
-	if err != nil {
-		b.Fatal(err)
 	}
 	for _, v := range w.Values(workload.Options{}) {
 		p, err := bd.inst.Prepare(v)
