@@ -24,11 +24,7 @@ func TestTruncatedFails(t *testing.T) { codectest.TruncatedFails(t, "fastjson", 
 // reuse variant flagged, and Access on person and nested only.
 func TestCategory(t *testing.T) {
 	for _, name := range []string{"fastjson", "fastjson-reuse"} {
-		c, ok := codec.Lookup(name)
-		if !ok {
-			t.Fatalf("%s is not registered", name)
-		}
-		info := c.Info()
+		info := codectest.Lookup(t, name).Info()
 		if info.API != codec.Parse {
 			t.Errorf("%s: API %q, want %q", name, info.API, codec.Parse)
 		}
@@ -36,9 +32,8 @@ func TestCategory(t *testing.T) {
 			t.Errorf("%s: flags %s", name, info.Flags)
 		}
 		for _, wname := range []string{"person", "nested", "twitter"} {
-			inst := codectest.Bind(t, name, wname)
-			w, _ := workload.Lookup(wname)
-			v := w.Values(workload.Options{Count: 1})[0]
+			inst, values := codectest.BindValues(t, name, wname, &workload.Options{Count: 1})
+			v := values[0]
 			data, err := inst.Encode(v)
 			if err != nil {
 				t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -13,27 +14,11 @@ import (
 // it does not run the conformance test of codec/codectest, which would
 // fail it by design; these tests check what it promises instead.
 
-func lookup(t testing.TB) codec.Codec {
-	t.Helper()
-	c, ok := codec.Lookup("noop")
-	if !ok {
-		t.Fatal("noop is not registered")
-	}
-	return c
-}
-
 // person returns noop bound to the person workload and a prepared value.
 func person(t testing.TB) (codec.Instance, any) {
 	t.Helper()
-	w, err := workload.Lookup("person")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := lookup(t).Bind(w.Target())
-	if err != nil {
-		t.Fatalf("Bind: %v", err)
-	}
-	prepared, err := inst.Prepare(w.Values(workload.Options{Count: 1})[0])
+	inst, values := codectest.BindValues(t, "noop", "person", &workload.Options{Count: 1})
+	prepared, err := inst.Prepare(values[0])
 	if err != nil {
 		t.Fatalf("Prepare: %v", err)
 	}
@@ -41,7 +26,7 @@ func person(t testing.TB) (codec.Instance, any) {
 }
 
 func TestInfo(t *testing.T) {
-	got := lookup(t).Info()
+	got := codectest.Lookup(t, "noop").Info()
 	if got.Name != "noop" || got.Format != "none" || got.Module != "serbench" || got.API != codec.HandWritten ||
 		got.Reference != "floor" || !got.Flags.Plain() || len(got.Losses) != 0 || got.Notes == "" {
 		t.Errorf("Info = %+v", got)
@@ -56,7 +41,7 @@ func TestBindsAnyTarget(t *testing.T) {
 		targets = append(targets, w.Target())
 	}
 	for _, tg := range targets {
-		inst, err := lookup(t).Bind(tg)
+		inst, err := codectest.Lookup(t, "noop").Bind(tg)
 		if err != nil {
 			t.Errorf("Bind(%s): %v", tg.Workload, err)
 			continue
