@@ -67,7 +67,7 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 		}
 		o.command = []string{exe, WorkerArg}
 	}
-	conn, err := workerproc.DialSwapped[response](workerproc.Config{
+	conn, err := workerproc.Dial[response](workerproc.Config{
 		Command:       o.command,
 		MemoryLimit:   o.memoryLimit,
 		CleanExitText: "exit status 0 without answering",
@@ -167,12 +167,6 @@ func (w *procWorker) sample(ctx context.Context, unit, iters int, timeout time.D
 	}
 	return *r.Sample, nil // checkResponse saw it is there
 }
-
-// readResponses decodes the worker's responses, JSON objects one a line,
-// from a reader and sends each on a channel, as procWorker's connection
-// does: it is workerproc.ReadAnswers. It returns at the first thing that
-// is not a response, or at the end of the reader (io.EOF).
-var readResponses = workerproc.ReadAnswers[response]
 
 // checkResponse returns an error when r, the worker's answer without an
 // error to req, lacks what req asks for or holds what no worker measures:

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -153,9 +154,9 @@ func FuzzServe(f *testing.F) {
 }
 
 // FuzzWorkerResponses feeds arbitrary bytes to the coordinator's side of
-// the protocol as a worker's responses (readResponses), each taken as the
-// answer to a request of the kind ops names (h, s, c or p, in turn). It
-// must not panic; readResponses must end with an error (io.EOF at a clean
+// the protocol as a worker's responses (read by workerproc.ReadAnswers, as
+// the coordinator reads them), each taken as the answer to a request of the kind ops names (h, s, c or p, in turn). It
+// must not panic; ReadAnswers must end with an error (io.EOF at a clean
 // end); and a response checkResponse accepts must hold what the scheduler
 // then uses without looking: the protocol version, named cells with
 // goroutines, at least one iteration, a sample with non-negative values.
@@ -188,7 +189,7 @@ func FuzzWorkerResponses(f *testing.F) {
 		}
 		resps := make(chan response)
 		ended := make(chan error, 1)
-		go func() { ended <- readResponses(bytes.NewReader(data), resps); close(resps) }()
+		go func() { ended <- workerproc.ReadAnswers(bytes.NewReader(data), resps); close(resps) }()
 		i := 0
 		for r := range resps {
 			req, ok := byLetter[ops[i%len(ops)]]
@@ -235,7 +236,7 @@ func FuzzWorkerResponses(f *testing.F) {
 			}
 		}
 		if err := <-ended; err == nil {
-			t.Fatal("readResponses ended without an error")
+			t.Fatal("ReadAnswers ended without an error")
 		} else if len(bytes.Trim(data, " \t\r\n")) == 0 && !errors.Is(err, io.EOF) {
 			t.Fatalf("empty stream: %v, want io.EOF", err)
 		}

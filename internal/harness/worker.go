@@ -223,22 +223,21 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, gone func(), h *han
 }
 
 // MaybeWorker makes the process a worker when its first argument is
-// WorkerArg: it serves the coordinator on file descriptors 3 (requests)
-// and 4 (responses) and exits. Otherwise it returns at once. The serbench
-// command calls it first thing; so do test binaries that run the
-// scheduler with process isolation (from TestMain).
+// WorkerArg: it serves the coordinator on file descriptors 4 (requests)
+// and 3 (responses), as every worker workerproc.Dial starts, and exits.
+// Otherwise it returns at once. The serbench command calls it first thing;
+// so do test binaries that run the scheduler with process isolation (from
+// TestMain).
 func MaybeWorker() {
 	if len(os.Args) < 2 || os.Args[1] != WorkerArg {
 		return
 	}
-	in := os.NewFile(3, "requests")
-	out := os.NewFile(4, "responses")
-	if in == nil || out == nil {
-		fmt.Fprintln(os.Stderr, "serbench worker: file descriptors 3 and 4 are not open: a worker is started by serbench run, not by hand")
+	out, in, err := workerproc.Files("requests")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "serbench worker:", err)
 		os.Exit(2)
 	}
-	workerproc.SetMaxStack()
-	err := Serve(context.Background(), in, out, func() { os.Exit(0) })
+	err = Serve(context.Background(), in, out, func() { os.Exit(0) })
 	if err != nil && !errors.Is(err, io.EOF) {
 		fmt.Fprintln(os.Stderr, "serbench worker:", err)
 		os.Exit(2)

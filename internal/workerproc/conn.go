@@ -12,8 +12,7 @@ import (
 )
 
 // Conn is a running worker that is asked on its file descriptor 4 and
-// answers on its descriptor 3 (DialSwapped: the other way round), each
-// answer a JSON line of type A (the measuring engine's, the robustness
+// answers on its descriptor 3, each answer a JSON line of type A (the measuring engine's, the robustness
 // and the interoperability matrices' workers). How it is asked (JSON
 // lines, frames) and what its answers mean are the caller's.
 type Conn[A any] struct {
@@ -28,13 +27,7 @@ type Conn[A any] struct {
 // descriptors 3 (its answers) and 4 (its requests) in place of
 // cfg.ExtraFiles, and decodes its answers as they come. Its error says
 // "start worker".
-func Dial[A any](cfg Config) (*Conn[A], error) { return dialPipes[A](cfg, false) }
-
-// DialSwapped is Dial for a worker that reads its requests on its
-// descriptor 3 and answers on its descriptor 4 (package harness's).
-func DialSwapped[A any](cfg Config) (*Conn[A], error) { return dialPipes[A](cfg, true) }
-
-func dialPipes[A any](cfg Config, swapped bool) (*Conn[A], error) {
+func Dial[A any](cfg Config) (*Conn[A], error) {
 	ar, aw, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
@@ -46,9 +39,6 @@ func dialPipes[A any](cfg Config, swapped bool) (*Conn[A], error) {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
 	cfg.ExtraFiles = []*os.File{aw, ir}
-	if swapped {
-		cfg.ExtraFiles = []*os.File{ir, aw}
-	}
 	p, err := Start(cfg)
 	if err != nil {
 		ar.Close()
@@ -176,12 +166,24 @@ func (c *Conn[A]) Close() {
 // (descriptor 4, named requests), after SetMaxStack. The error says that
 // they are not open: the worker was started by hand.
 func Pipes(requests string) (*json.Encoder, *bufio.Reader, error) {
-	out, in := os.NewFile(3, "answers"), os.NewFile(4, requests)
-	if out == nil || in == nil {
+	out, in, err := Files(requests)
+	if err != nil {
+		return nil, nil, err
+	}
+	return json.NewEncoder(out), bufio.NewReader(in), nil
+}
+
+// Files returns, in a worker that Dial started, its side of the pipes as
+// files: its answers (descriptor 3) and its requests (descriptor 4, named
+// requests), after SetMaxStack. The error says that they are not open:
+// the worker was started by hand.
+func Files(requests string) (answers, in *os.File, err error) {
+	answers, in = os.NewFile(3, "answers"), os.NewFile(4, requests)
+	if answers == nil || in == nil {
 		return nil, nil, errors.New("file descriptors 3 and 4 are not open: a worker is started by serbench, not by hand")
 	}
 	SetMaxStack()
-	return json.NewEncoder(out), bufio.NewReader(in), nil
+	return answers, in, nil
 }
 
 // Fail is a worker's complaint before or outside its answers: it writes
