@@ -102,8 +102,7 @@ func Aliasing(t *testing.T, c codec.Codec, want map[string][]string) {
 	info := c.Info()
 	checked := map[string]bool{}
 	for _, w := range workload.All() {
-		floats := w.Type == float32Slice
-		if w.Runner != "" && !floats {
+		if !covers(w) {
 			continue
 		}
 		inst, ok := Bound(t, c, w)
@@ -112,12 +111,7 @@ func Aliasing(t *testing.T, c codec.Codec, want map[string][]string) {
 		}
 		checked[w.Name] = true
 		t.Run(w.Name, func(t *testing.T) {
-			var values []any
-			if floats { // run by its own runner: the conformance test's slices
-				values = floatSlices()
-			} else {
-				values = w.Values(workload.Options{})
-			}
+			values := valuesOf(w)
 			values = values[:min(len(values), aliasingValues)]
 			fields := map[string]bool{}
 			aliasing, decoded := 0, 0

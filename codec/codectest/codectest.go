@@ -58,7 +58,7 @@ func Codec(t *testing.T, c codec.Codec) {
 	bound := 0
 	for _, w := range workload.All() {
 		t.Run("workload="+w.Name, func(t *testing.T) {
-			if w.Runner != "" && w.Type != float32Slice {
+			if !covers(w) {
 				t.Skipf("workload run by package %s, which tests its strategies", w.Runner)
 			}
 			if reason := info.Expected(w.Name, codec.ExpectUnsupported); reason != "" {
@@ -72,13 +72,7 @@ func Codec(t *testing.T, c codec.Codec) {
 				t.Fatalf("Bind: %v", err)
 			}
 			bound++
-			var values []any
-			if w.Runner != "" {
-				values = floatSlices()
-			} else {
-				values = w.Values(workload.Options{})
-			}
-			values = append(values, zeroValue(w), emptyCollections(w))
+			values := append(valuesOf(w), zeroValue(w), emptyCollections(w))
 			if known := info.Expected(w.Name, codec.ExpectMismatch); known != "" {
 				checkKnownMismatch(t, c, inst, values, known, seen)
 				return
@@ -229,6 +223,20 @@ func checkAccess(t *testing.T, w *workload.Workload, inst codec.Instance, values
 }
 
 var float32Slice = reflect.TypeFor[[]float32]()
+
+// covers reports whether the checks of this package round-trip values of
+// w: every workload but those run by a package of their own, other than
+// the []float32 ones (which take floatSlices).
+func covers(w *workload.Workload) bool { return w.Runner == "" || w.Type == float32Slice }
+
+// valuesOf returns the values the checks round-trip on a workload they
+// cover: its values, or floatSlices for one run by a package of its own.
+func valuesOf(w *workload.Workload) []any {
+	if w.Runner != "" {
+		return floatSlices()
+	}
+	return w.Values(workload.Options{})
+}
 
 // floatSlices returns, for workloads of []float32 run by their own package
 // (floats), a few small slices to round-trip: random float32 values of

@@ -35,8 +35,7 @@ func ConvertMatchesPlain(t *testing.T, names ...string) {
 		checked++
 		t.Run(name, func(t *testing.T) {
 			for _, w := range workload.All() {
-				floats := w.Type == float32Slice
-				if w.Runner != "" && !floats {
+				if !covers(w) {
 					continue
 				}
 				ci, cok := Bound(t, conv, w)
@@ -48,12 +47,7 @@ func ConvertMatchesPlain(t *testing.T, names ...string) {
 				if !cok || conv.Info().Expected(w.Name, codec.ExpectMismatch) != "" || plain.Info().Expected(w.Name, codec.ExpectMismatch) != "" {
 					continue
 				}
-				var values []any
-				if floats {
-					values = floatSlices()
-				} else {
-					values = w.Values(workload.Options{})
-				}
+				values := valuesOf(w)
 				for i, v := range values[:min(len(values), convertValues)] {
 					readAcross(t, fmt.Sprintf("%s value %d: %s reading %s", w.Name, i, base, name), ci, pi, v, plain.Info().Losses)
 					readAcross(t, fmt.Sprintf("%s value %d: %s reading %s", w.Name, i, name, base), pi, ci, v, conv.Info().Losses)
