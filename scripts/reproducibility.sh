@@ -20,7 +20,10 @@
 # 0.05); the coverage, how many of run B's medians fall inside run A's 95%
 # confidence interval (computed as serbench's tables do, samples grouped by
 # worker process); and Kendall's tau of the two runs' codec rankings. Then
-# the five cells that differ most, and one line to quote:
+# the run-level shift (geometric mean of B/A) and the same two shares with
+# it divided out (diagnostic: a machine that changed speed between the runs
+# shifts every cell alike), the five cells that differ most, and one line
+# to quote:
 #
 #   overall: 64/70 cells within ±5% (91%), coverage 66/70 (94%), tau encode 0.96 decode 0.95
 #

@@ -22,7 +22,15 @@
 //     pairs, that is the concordance over all pairs of codecs of the same
 //     workload and operation;
 //
-// then the five cells that disagree most, and one line in a fixed format,
+// then the run-level shift: the geometric mean of B/A over all cells, how
+// much faster or slower the machine ran B as a whole, and the share within
+// ±5% and the coverage once B's medians are divided by it. That line tells apart the two causes
+// of a miss: a machine that changed speed between the runs shifts every
+// cell alike and leaves the rankings and serbench's ratios to the best
+// codec as they were, while imprecise cells scatter. It is diagnostic
+// only: the thresholds apply to the medians as measured.
+//
+// Then the five cells that disagree most, and one line in a fixed format,
 // for quoting:
 //
 //	overall: 64/70 cells within ±5% (91%), coverage 66/70 (94%), tau encode 0.96 decode 0.95
@@ -228,6 +236,11 @@ type Report struct {
 	// Unbounded counts the pairs whose A interval is unbounded (too few
 	// samples): they count as covered.
 	Unbounded int
+	// Shift is the run-level shift, the geometric mean of B/A over Pairs;
+	// ShiftedWithin and ShiftedCovered count the pairs within Tolerance
+	// and inside A's interval once B's median is divided by Shift.
+	Shift                         float64
+	ShiftedWithin, ShiftedCovered int
 }
 
 // Compare compares the cells of a and b. It fails when the runs have no
@@ -284,7 +297,35 @@ func Compare(a, b *result.Run) (*Report, error) {
 			cmp.Compare(x.Key.Op, y.Key.Op), cmp.Compare(x.Key.Goroutines, y.Key.Goroutines), cmp.Compare(x.Key.Codec, y.Key.Codec))
 	})
 	r.group()
+	r.shift()
 	return r, nil
+}
+
+// shift computes the run-level shift and the agreement without it.
+func (r *Report) shift() {
+	logs := make([]float64, len(r.Pairs))
+	for i := range r.Pairs {
+		logs[i] = math.Log(r.Pairs[i].Ratio())
+	}
+	r.Shift = math.Exp(stat.Mean(logs, nil))
+	for _, p := range r.Pairs {
+		b := p.B.Center / r.Shift
+		if math.Abs(b/p.A.Center-1) <= Tolerance+1e-12 {
+			r.ShiftedWithin++
+		}
+		if p.A.Lo <= b && b <= p.A.Hi {
+			r.ShiftedCovered++
+		}
+	}
+}
+
+// ShiftLine returns the run-level shift line, in a fixed format:
+//
+//	run-level shift: B/A +14.6% (geometric mean); without it 58/114 within ±5% (50%), coverage 61/114 (53%)
+func (r *Report) ShiftLine() string {
+	n := len(r.Pairs)
+	return fmt.Sprintf("run-level shift: B/A %+.1f%% (geometric mean); without it %d/%d within ±5%% (%s), coverage %d/%d (%s)",
+		(r.Shift-1)*100, r.ShiftedWithin, n, pct(r.ShiftedWithin, n), r.ShiftedCovered, n, pct(r.ShiftedCovered, n))
 }
 
 // group fills r.Groups from r.Pairs, which are sorted.
@@ -453,6 +494,8 @@ func (r *Report) Write(w io.Writer) error {
 		row(g.Name, fmt.Sprint(g.Cells), fmt.Sprintf("%d %5s", g.Within, "("+pct(g.Within, g.Cells)+")"),
 			fmt.Sprintf("%d %5s", g.Covered, "("+pct(g.Covered, g.Cells)+")"), fmtTau(g.Tau))
 	}
+
+	fmt.Fprintf(&b, "\n%s\n", r.ShiftLine())
 
 	worst := slices.Clone(r.Pairs)
 	slices.SortStableFunc(worst, func(x, y Pair) int {

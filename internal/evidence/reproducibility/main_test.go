@@ -228,3 +228,37 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+// TestShift: a run B uniformly 20% slower than A misses every threshold on
+// its medians, and the shift line says that without the run-level shift
+// every cell agrees.
+func TestShift(t *testing.T) {
+	a := &result.Run{ID: "A"}
+	b := &result.Run{ID: "B"}
+	for i, codec := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"} {
+		m := float64(100 * (i + 1))
+		for _, op := range []string{result.OpEncode, result.OpDecode} {
+			a.Cells = append(a.Cells, cell("w", codec, op, m))
+			b.Cells = append(b.Cells, cell("w", codec, op, m*1.2))
+		}
+	}
+	r, err := Compare(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const overall = "overall: 0/20 cells within ±5% (0%), coverage 0/20 (0%), tau encode 1.00 decode 1.00"
+	if got := r.Overall(); got != overall || r.Pass() {
+		t.Errorf("Overall() = %q, Pass() = %v; want %q, false", got, r.Pass(), overall)
+	}
+	const shift = "run-level shift: B/A +20.0% (geometric mean); without it 20/20 within ±5% (100%), coverage 20/20 (100%)"
+	if got := r.ShiftLine(); got != shift {
+		t.Errorf("ShiftLine() = %q\nwant          %q", got, shift)
+	}
+	var out bytes.Buffer
+	if err := r.Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "\n"+shift+"\n") {
+		t.Errorf("output lacks the shift line:\n%s", out.String())
+	}
+}
