@@ -49,6 +49,14 @@ type Progress struct {
 	Adaptive bool
 }
 
+// DefaultMaxForks is Config.MaxForks's default: enough forks for a cell
+// whose forks differ by as much as they do on a shared 2-core VM (fork
+// medians with a standard deviation of about 7% of the median) to reach a
+// ±3% interval, t(0.975, 31)·7%/√32 = 2.5%, so that Budget, not the cap,
+// decides how far a run refines. At 8 forks that cell could not get below
+// ±5.9%, however much budget was left.
+const DefaultMaxForks = 32
+
 // Isolation modes.
 const (
 	// IsolationProcess measures every job in worker processes of its own.
@@ -99,7 +107,7 @@ type Config struct {
 	// from the start of Run; the first Forks forks are always taken).
 	// Zero: no bound but MaxForks.
 	Budget time.Duration
-	// MaxForks bounds the forks of one job with a Target [8].
+	// MaxForks bounds the forks of one job with a Target [DefaultMaxForks].
 	MaxForks int
 	// Isolation is IsolationProcess or IsolationNone [process].
 	Isolation string
@@ -142,7 +150,7 @@ func (c *Config) defaults() {
 	}
 	c.MinCount = min(c.MinCount, c.Count)
 	if c.MaxForks <= 0 {
-		c.MaxForks = 8
+		c.MaxForks = DefaultMaxForks
 	}
 	c.MaxForks = max(c.MaxForks, c.Forks)
 	if c.Isolation == "" {
