@@ -82,23 +82,11 @@ func Run[T any](ctx context.Context, values []T, opts ...Option) (*result.Run, e
 		jobsMu.Unlock()
 	}()
 
+	// The settings are recorded with the defaults harness.Run fills in.
 	hc := harness.Config{Count: cfg.count, Forks: cfg.forks, SampleTime: cfg.sampleTime, Timeout: cfg.timeout,
-		Isolation: harness.IsolationNone, MemoryLimit: -1}
+		Isolation: harness.IsolationNone, MemoryLimit: -1}.WithDefaults()
 	settings := suite.Settings{Count: hc.Count, SampleTime: hc.SampleTime, Timeout: hc.Timeout, Forks: hc.Forks,
 		Isolation: harness.IsolationNone, Suite: "bench.Run"}
-	// The defaults harness.Run fills in, recorded as they are used.
-	if settings.Count <= 0 {
-		settings.Count = 10
-	}
-	if settings.Forks <= 0 {
-		settings.Forks = 2
-	}
-	if settings.SampleTime <= 0 {
-		settings.SampleTime = 50 * time.Millisecond
-	}
-	if settings.Timeout <= 0 {
-		settings.Timeout = 30 * time.Second
-	}
 	now := time.Now()
 	run := &result.Run{
 		ID:      runner.NewRunID(now),

@@ -123,6 +123,14 @@ type Config struct {
 	Progress func(Progress)
 }
 
+// WithDefaults returns c with its zero fields set to the defaults Run
+// uses (in brackets in Config's field comments), so that a caller can
+// record the settings a run is measured with.
+func (c Config) WithDefaults() Config {
+	c.defaults()
+	return c
+}
+
 func (c *Config) defaults() {
 	if c.Count <= 0 {
 		c.Count = 10
