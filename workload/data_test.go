@@ -178,17 +178,13 @@ func TestLoadDataLimit(t *testing.T) {
 }
 
 func TestDataName(t *testing.T) {
-	for path, want := range map[string]string{
+	datatest.Table(t, "DataName", DataName, map[string]string{
 		"twitter.json":          "data:twitter",
 		"/a/b/my data (1).json": "data:my_data__1_",
 		"x.tar.gz":              "data:x.tar",
 		"noext":                 "data:noext",
 		".json":                 "data:data",
-	} {
-		if got := DataName(path); got != want {
-			t.Errorf("DataName(%q) = %q, want %q", path, got, want)
-		}
-	}
+	})
 }
 
 // TestResolveData: a worker process finds the data workload from the

@@ -1,5 +1,8 @@
 // Package datatest writes, for tests of the data workloads (workload.LoadData
-// and serbench's --data), one set of values in every format they read.
+// and serbench's --data), one set of values in every format they read
+// (Write, Read). It also checks a function against a table of inputs and
+// the results wanted (Table), for the tests of functions that map a text
+// or a number to a text.
 package datatest
 
 import (
@@ -62,4 +65,16 @@ func Read(t testing.TB, files map[string]string) map[string][]byte {
 		out[format] = b
 	}
 	return out
+}
+
+// Table checks f, named name in the failures, against cases: for each
+// input of cases, f(input) must equal cases[input]. A failure quotes the
+// input, the result and the result wanted as Go literals (%#v).
+func Table[In, Out comparable](t testing.TB, name string, f func(In) Out, cases map[In]Out) {
+	t.Helper()
+	for in, want := range cases {
+		if got := f(in); got != want {
+			t.Errorf("%s(%#v) = %#v, want %#v", name, in, got, want)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/internal/datatest"
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/result"
 )
@@ -169,14 +170,10 @@ func TestPostgresBadURL(t *testing.T) {
 }
 
 func TestRedactURL(t *testing.T) {
-	for in, want := range map[string]string{
+	datatest.Table(t, "redactURL", redactURL, map[string]string{
 		"postgres://u:pw@h:5432/db":                    "postgres://u:xxxxx@h:5432/db",
 		"postgresql://u@h/db?sslmode=require":          "postgresql://u@h/db?sslmode=require",
 		"postgres://h/db?password=pw&user=u":           "postgres://h/db?password=xxxxx&user=u",
 		"postgres://u@/db?host=%2Ftmp%2Fs&sslmode=off": "postgres://u@/db?host=%2Ftmp%2Fs&sslmode=off",
-	} {
-		if got := redactURL(in); got != want {
-			t.Errorf("redactURL(%s) = %s, want %s", in, got, want)
-		}
-	}
+	})
 }

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/serbench/serbench/internal/datatest"
 )
 
 // helperEnv names what the test binary, started as a worker by these
@@ -287,27 +289,19 @@ func TestTail(t *testing.T) {
 }
 
 func TestCrashLine(t *testing.T) {
-	for out, want := range map[string]string{
+	datatest.Table(t, "crashLine", crashLine, map[string]string{
 		"hello\n\tpanic: x [recovered]\ngoroutine 1":   "panic: x [recovered]",
 		"fatal error: all goroutines are asleep":       "fatal error: all goroutines are asleep",
 		"x\nruntime: goroutine stack exceeds\nfatal e": "runtime: goroutine stack exceeds",
 		"no crash here\npanicking: no":                 "",
-	} {
-		if got := crashLine(out); got != want {
-			t.Errorf("crashLine(%q) = %q, want %q", out, got, want)
-		}
-	}
+	})
 }
 
 func TestKilledText(t *testing.T) {
-	for limit, want := range map[int64]string{
+	datatest.Table(t, "KilledText", KilledText, map[int64]string{
 		1 << 30:   "the worker went past the memory limit (1GiB) and was killed",
 		128 << 20: "the worker went past the memory limit (128MiB) and was killed",
 		3 << 29:   "the worker went past the memory limit (1536MiB) and was killed",
 		4096:      "the worker went past the memory limit (4096 bytes) and was killed",
-	} {
-		if got := KilledText(limit); got != want {
-			t.Errorf("KilledText(%d) = %q, want %q", limit, got, want)
-		}
-	}
+	})
 }
