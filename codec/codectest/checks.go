@@ -16,7 +16,7 @@ import (
 
 // The checks of this file are tests that several codec packages share:
 // each package calls the ones that apply to it from a test of its own, in
-// one line. Like Run, each takes the names of the codecs to check, and
+// one line, or selects them in a Checks and runs them all. Like Run, each takes the names of the codecs to check, and
 // checks every codec the test binary registers (those of the calling
 // package) when given none.
 
@@ -291,4 +291,47 @@ func TrailingByteIsAnError(t *testing.T, names ...string) {
 			t.Errorf("%s: Decode with a trailing byte = nil error, want an error", name)
 		}
 	}
+}
+
+// Checks selects the checks of this file that apply to a codec package, so
+// that one test of the package says, in one line, which of them it runs
+// (Checks.Run) instead of a test function a check. A check that needs more
+// (a size to compare, a comment on why it applies) stays a test of its own.
+type Checks struct {
+	// BindsOnly, when not nil, runs BindsOnly with these types.
+	BindsOnly []reflect.Type
+	// FarTime runs FarTimeIsAnError.
+	FarTime bool
+	// FarBirthDay runs FarBirthDayIsAnError.
+	FarBirthDay bool
+	// Unschemable runs UnschemableIsAnError.
+	Unschemable bool
+	// TruncatedNeverPanics runs TruncatedNeverPanics.
+	TruncatedNeverPanics bool
+	// TruncatedFails runs TruncatedFails.
+	TruncatedFails bool
+	// TrailingByte runs TrailingByteIsAnError.
+	TrailingByte bool
+	// MillionFloats runs MillionFloats (skipped with -short).
+	MillionFloats bool
+}
+
+// Run runs each check that cs selects on the named codecs (every codec the
+// test binary registers when names is empty), each in a subtest named
+// after the check's function.
+func (cs Checks) Run(t *testing.T, names ...string) {
+	t.Helper()
+	run := func(on bool, name string, check func(t *testing.T)) {
+		if on {
+			t.Run(name, check)
+		}
+	}
+	run(cs.BindsOnly != nil, "BindsOnly", func(t *testing.T) { BindsOnly(t, cs.BindsOnly, names...) })
+	run(cs.FarTime, "FarTimeIsAnError", func(t *testing.T) { FarTimeIsAnError(t, names...) })
+	run(cs.FarBirthDay, "FarBirthDayIsAnError", func(t *testing.T) { FarBirthDayIsAnError(t, names...) })
+	run(cs.Unschemable, "UnschemableIsAnError", func(t *testing.T) { UnschemableIsAnError(t, names...) })
+	run(cs.TruncatedNeverPanics, "TruncatedNeverPanics", func(t *testing.T) { TruncatedNeverPanics(t, names...) })
+	run(cs.TruncatedFails, "TruncatedFails", func(t *testing.T) { TruncatedFails(t, names...) })
+	run(cs.TrailingByte, "TrailingByteIsAnError", func(t *testing.T) { TrailingByteIsAnError(t, names...) })
+	run(cs.MillionFloats, "MillionFloats", func(t *testing.T) { MillionFloats(t, names...) })
 }

@@ -1,7 +1,8 @@
 // Package codectest is the conformance test every codec adapter gets
 // without writing its own: call Run from a test in the adapter's package.
 // It also holds checks that several adapters share (checks.go), each
-// called from a test of the adapter's package in one line; the check that
+// called from a test of the adapter's package in one line, or selected
+// together with the others that apply in one Checks; the check that
 // a +convert codec matches its plain codec (convert.go); the steps before
 // a codec test's own checks, which fail the test rather than return an
 // error (helpers.go: look up, bind, encode, decode); and, for adapters

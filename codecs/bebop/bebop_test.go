@@ -6,8 +6,8 @@ import (
 	"github.com/serbench/serbench/codec/codectest"
 )
 
-func TestConformance(t *testing.T)          { codectest.Run(t, "bebop", "bebop+convert") }
-func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes) }
-func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t) }
-func TestMillionFloats(t *testing.T)        { codectest.MillionFloats(t) }
-func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t) }
+func TestConformance(t *testing.T) { codectest.Run(t, "bebop", "bebop+convert") }
+
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, FarTime: true, MillionFloats: true, Unschemable: true}.Run(t)
+}

@@ -18,9 +18,6 @@ func TestConformance(t *testing.T) {
 	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "capnp-v1")
 }
 
-func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
-
-func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaTypes) }
-
-func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t) }
-func TestTruncatedNeverPanics(t *testing.T) { codectest.TruncatedNeverPanics(t) }
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, FarTime: true, TruncatedNeverPanics: true, MillionFloats: true}.Run(t)
+}

@@ -6,9 +6,10 @@ import (
 	"github.com/serbench/serbench/codec/codectest"
 )
 
-func TestConformance(t *testing.T)      { codectest.Run(t, "colfer", "colfer+convert") }
-func TestBindsOnly(t *testing.T)        { codectest.BindsOnly(t, codectest.SchemaTypes) }
-func TestFarTimeIsAnError(t *testing.T) { codectest.FarTimeIsAnError(t) }
+func TestConformance(t *testing.T) { codectest.Run(t, "colfer", "colfer+convert") }
 
-// TestMillionFloats needs the raised ColferListMax.
-func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
+// TestChecks runs the shared checks; MillionFloats needs the raised
+// ColferListMax.
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, FarTime: true, MillionFloats: true}.Run(t)
+}

@@ -19,10 +19,9 @@ func TestConformance(t *testing.T) {
 	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "ditp")
 }
 
-func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
-
-func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes) }
-func TestTruncatedNeverPanics(t *testing.T) { codectest.TruncatedNeverPanics(t) }
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, TruncatedNeverPanics: true, MillionFloats: true}.Run(t)
+}
 
 // TestTruncatedFails: every strict prefix of the encodings of the first
 // persons fails to decode with an error: Decode recovers the decoder's

@@ -32,8 +32,6 @@ func TestLengthBug(t *testing.T) {
 	}
 }
 
-func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "nested"))
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.WorkloadTypes(t, "person", "nested"), FarTime: true}.Run(t)
 }
-
-func TestFarTimeIsAnError(t *testing.T) { codectest.FarTimeIsAnError(t) }

@@ -21,13 +21,13 @@ func TestConformance(t *testing.T) {
 	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "goavro", "goavro+convert")
 }
 
-func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaTypes) }
-
-// TestPrepareErrors checks that values the schema cannot hold are
-// refused, not silently changed.
-func TestPrepareErrors(t *testing.T) { codectest.UnschemableIsAnError(t) }
-
-func TestDecodeTrailingBytes(t *testing.T) { codectest.TrailingByteIsAnError(t, "goavro") }
+// TestChecks runs the shared checks: among them, that values the schema
+// cannot hold are refused, not silently changed (UnschemableIsAnError),
+// and, for "goavro", that a trailing byte is an error.
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, Unschemable: true}.Run(t)
+	codectest.Checks{TrailingByte: true}.Run(t, "goavro")
+}
 
 // TestCanonicalErrors checks that native values of other types than the
 // schema's are refused.
