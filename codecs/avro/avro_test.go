@@ -7,8 +7,9 @@ import (
 )
 
 func TestConformance(t *testing.T) { codectest.Run(t, "hamba-avro", "hamba-avro+convert") }
-func TestBindsOnly(t *testing.T)   { codectest.BindsOnly(t, codectest.SchemaTypes) }
 
-// TestPrepareErrors checks that values the schema cannot hold are
-// refused, not silently changed.
-func TestPrepareErrors(t *testing.T) { codectest.UnschemableIsAnError(t) }
+// TestChecks runs the shared checks: among them, that values the schema
+// cannot hold are refused, not silently changed (UnschemableIsAnError).
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, Unschemable: true}.Run(t)
+}

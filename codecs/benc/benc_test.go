@@ -7,10 +7,13 @@ import (
 	"github.com/serbench/serbench/workload"
 )
 
-func TestConformance(t *testing.T)          { codectest.Run(t, "benc", "benc+convert", "benc-reuse") }
-func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes) }
-func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t) }
-func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t) }
+func TestConformance(t *testing.T) { codectest.Run(t, "benc", "benc+convert", "benc-reuse") }
+
+// TestChecks runs the shared checks; in MillionFloats, benc-reuse grows
+// its pool for the floats workload.
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, FarTime: true, Unschemable: true, MillionFloats: true}.Run(t)
+}
 
 // TestReuseIsReal checks that benc-reuse deserves its BufferReuse flag:
 // the second Encode overwrites the slice the first returned.
@@ -24,6 +27,3 @@ func TestReuseIsReal(t *testing.T) {
 		t.Errorf("benc-reuse returned two different buffers: the BufferReuse flag is not needed")
 	}
 }
-
-// TestMillionFloats: benc-reuse grows its pool for the floats workload.
-func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }

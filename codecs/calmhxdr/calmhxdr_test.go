@@ -22,6 +22,6 @@ func TestConformance(t *testing.T) {
 	codectest.RunPinningAliasing(t, codectest.BytesAliasing("nested"), "calmh-xdr", "calmh-xdr+convert")
 }
 
-func TestBindsOnly(t *testing.T)        { codectest.BindsOnly(t, codectest.SchemaTypes) }
-func TestFarTimeIsAnError(t *testing.T) { codectest.FarTimeIsAnError(t) }
-func TestMillionFloats(t *testing.T)    { codectest.MillionFloats(t) }
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, FarTime: true, MillionFloats: true}.Run(t)
+}

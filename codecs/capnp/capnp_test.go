@@ -37,11 +37,12 @@ func TestAliasing(t *testing.T) {
 	codectest.AliasingOf(t, nil, "capnp-packed")
 }
 
-func TestBindsOnly(t *testing.T) { codectest.BindsOnly(t, codectest.SchemaTypes, names...) }
-
-// TestMillionFloats encodes and decodes the floats workload's 1,000,000
-// float32 values (a 4 MB message), as the floats runner does.
-func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t, names...) }
+// TestChecks runs the shared checks; MillionFloats encodes and decodes the
+// floats workload's 1,000,000 float32 values (a 4 MB message), as the
+// floats runner does.
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, MillionFloats: true}.Run(t, names...)
+}
 
 // TestTraverseLimit decodes a message larger than capnp-go's default
 // traversal limit of 64 MiB (17,000,000 float32 values, 68 MB), which

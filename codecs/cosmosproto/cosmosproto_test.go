@@ -11,20 +11,15 @@ import (
 	"github.com/serbench/serbench/workload"
 )
 
-func TestConformance(t *testing.T)   { codectest.Run(t, "cosmos-proto", "cosmos-proto+convert") }
-func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
+func TestConformance(t *testing.T) { codectest.Run(t, "cosmos-proto", "cosmos-proto+convert") }
 
-// TestFarTimeIsAnError is codectest.FarTimeIsAnError on person alone (it
-// checks nested too, which this codec does not bind): a BirthDay in 2300
-// is an error that names the time.
-func TestFarTimeIsAnError(t *testing.T) {
-	codectest.FarBirthDayIsAnError(t, "cosmos-proto", "cosmos-proto+convert")
-}
-
-// TestBindsOnly: the schema types less workload.TestStruc, whose schema
-// the generator cannot compile.
-func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "floats"))
+// TestChecks runs the shared checks. The codecs bind the schema types less
+// workload.TestStruc, whose schema the generator cannot compile; so the
+// far-time check is FarBirthDayIsAnError, FarTimeIsAnError on person alone
+// (it checks nested too): a BirthDay in 2300 is an error that names the
+// time.
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.WorkloadTypes(t, "person", "floats"), FarBirthDay: true, MillionFloats: true}.Run(t)
 }
 
 // TestFastMethods checks that the generated messages give

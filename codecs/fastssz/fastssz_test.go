@@ -6,15 +6,11 @@ import (
 	"github.com/serbench/serbench/codec/codectest"
 )
 
-func TestConformance(t *testing.T)   { codectest.Run(t, "fastssz", "fastssz+convert") }
-func TestMillionFloats(t *testing.T) { codectest.MillionFloats(t) }
+func TestConformance(t *testing.T) { codectest.Run(t, "fastssz", "fastssz+convert") }
 
-func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "floats"))
-}
-
-// TestFarTimeIsAnError is codectest.FarTimeIsAnError on person alone (it
-// checks nested too, which this codec does not bind).
-func TestFarTimeIsAnError(t *testing.T) {
-	codectest.FarBirthDayIsAnError(t, "fastssz", "fastssz+convert")
+// TestChecks runs the shared checks. The codecs do not bind nested, so the
+// far-time check is FarBirthDayIsAnError, FarTimeIsAnError on person alone
+// (it checks nested too).
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.WorkloadTypes(t, "person", "floats"), FarBirthDay: true, MillionFloats: true}.Run(t)
 }

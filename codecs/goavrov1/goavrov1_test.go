@@ -9,11 +9,12 @@ import (
 
 func TestConformance(t *testing.T) { codectest.Run(t, "goavro-v1", "goavro-v1+convert") }
 
-func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "floats"))
+// TestChecks runs the shared checks, and for "goavro-v1" that a trailing
+// byte is an error.
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.WorkloadTypes(t, "person", "floats")}.Run(t)
+	codectest.Checks{TrailingByte: true}.Run(t, "goavro-v1")
 }
-
-func TestDecodeTrailingBytes(t *testing.T) { codectest.TrailingByteIsAnError(t, "goavro-v1") }
 
 // TestCanonicalErrors checks that native values of other types than the
 // schema's are refused.

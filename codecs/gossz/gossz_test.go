@@ -8,8 +8,6 @@ import (
 
 func TestConformance(t *testing.T) { codectest.Run(t, "go-ssz", "go-ssz+convert") }
 
-func TestBindsOnly(t *testing.T) {
-	codectest.BindsOnly(t, codectest.WorkloadTypes(t, "person", "nested"))
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.WorkloadTypes(t, "person", "nested"), FarTime: true}.Run(t)
 }
-
-func TestFarTimeIsAnError(t *testing.T) { codectest.FarTimeIsAnError(t) }

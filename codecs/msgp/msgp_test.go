@@ -6,6 +6,8 @@ import (
 	"github.com/serbench/serbench/codec/codectest"
 )
 
-func TestConformance(t *testing.T)    { codectest.Run(t, "msgp", "msgp+convert", "msgp-reuse") }
-func TestBindsOnly(t *testing.T)      { codectest.BindsOnly(t, codectest.SchemaAndCorporaTypes) }
-func TestTruncatedInput(t *testing.T) { codectest.TruncatedFails(t) }
+func TestConformance(t *testing.T) { codectest.Run(t, "msgp", "msgp+convert", "msgp-reuse") }
+
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaAndCorporaTypes, TruncatedFails: true}.Run(t)
+}

@@ -9,7 +9,10 @@ import (
 )
 
 func TestConformance(t *testing.T) { codectest.Run(t, "mus-go", "mus-go-unsafe") }
-func TestBindsOnly(t *testing.T)   { codectest.BindsOnly(t, codectest.SchemaTypes) }
+
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, TruncatedFails: true}.Run(t)
+}
 
 func TestTimeMapping(t *testing.T) {
 	times := []time.Time{
@@ -43,5 +46,3 @@ func TestTimeMapping(t *testing.T) {
 		t.Errorf("Marshal of a time before 1678 did not panic")
 	}
 }
-
-func TestTruncatedInput(t *testing.T) { codectest.TruncatedFails(t) }

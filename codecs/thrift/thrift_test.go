@@ -16,10 +16,11 @@ import (
 
 var names = []string{"thrift-binary", "thrift-compact", "thrift-binary+convert", "thrift-compact+convert"}
 
-func TestConformance(t *testing.T)          { codectest.Run(t, names...) }
-func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaTypes, names...) }
-func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t, names...) }
-func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t, names...) }
+func TestConformance(t *testing.T) { codectest.Run(t, names...) }
+
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaTypes, FarTime: true, Unschemable: true}.Run(t, names...)
+}
 
 func bindTo[T any](t *testing.T, name string) codec.Instance {
 	t.Helper()

@@ -10,11 +10,11 @@ import (
 
 var names = []string{"vtprotobuf", "vtprotobuf+convert", "vtprotobuf-pooled", "vtprotobuf-pooled+convert", "vtprotobuf-reuse"}
 
-func TestConformance(t *testing.T)          { codectest.Run(t, names...) }
-func TestBindsOnly(t *testing.T)            { codectest.BindsOnly(t, codectest.SchemaAndCorporaTypes, names...) }
-func TestFarTimeIsAnError(t *testing.T)     { codectest.FarTimeIsAnError(t, names...) }
-func TestTruncated(t *testing.T)            { codectest.TruncatedNeverPanics(t, names...) }
-func TestUnschemableIsAnError(t *testing.T) { codectest.UnschemableIsAnError(t, names...) }
+func TestConformance(t *testing.T) { codectest.Run(t, names...) }
+
+func TestChecks(t *testing.T) {
+	codectest.Checks{BindsOnly: codectest.SchemaAndCorporaTypes, FarTime: true, TruncatedNeverPanics: true, Unschemable: true}.Run(t, names...)
+}
 
 // TestPooledConvertOwnsMemory decodes every value of the person and nested
 // workloads, and of the typed corpora, one after the other with vtprotobuf-pooled+convert, which gives
