@@ -16,18 +16,25 @@ import (
 	"github.com/serbench/serbench/result"
 )
 
+// withCPU returns a copy of env with the value of its "cpu" entry set to
+// cpu, as the environment of a run measured on another machine.
+func withCPU(env []result.Config, cpu string) []result.Config {
+	env = slices.Clone(env)
+	for i := range env {
+		if env[i].Key == "cpu" {
+			env[i].Value = cpu
+		}
+	}
+	return env
+}
+
 // split returns the part of run whose codecs keep says to keep, as the
 // run of one shard: its own ID, the codecs, verifications and cells of
 // those codecs, and env with the shard's CPU.
 func split(run *result.Run, id, cpu string, keep func(codec string) bool) *result.Run {
 	s := *run
 	s.ID = id
-	s.Env = slices.Clone(run.Env)
-	for i := range s.Env {
-		if s.Env[i].Key == "cpu" {
-			s.Env[i].Value = cpu
-		}
-	}
+	s.Env = withCPU(run.Env, cpu)
 	s.Codecs, s.Verifications, s.Cells = nil, nil, nil
 	for _, c := range run.Codecs {
 		if keep(c.Name) {

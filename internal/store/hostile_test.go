@@ -26,10 +26,7 @@ import (
 func TestCorruptDatabaseIsNotWritten(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "c.db")
-	d, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := open(t, path)
 	write(t, d, fixture.Run("r1"))
 	d.Close()
 	sqlitetest.CorruptPage(t, path, "samples")

@@ -27,12 +27,8 @@ func TestOpenExisting(t *testing.T) {
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("OpenExisting created %s", path)
 	}
-	db, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	db, err = OpenExisting(ctx, path)
+	open(t, path).Close()
+	db, err := OpenExisting(ctx, path)
 	if err != nil {
 		t.Fatalf("OpenExisting(existing): %v", err)
 	}
@@ -76,11 +72,7 @@ func TestSQLitePathsAreFileNames(t *testing.T) {
 	}
 	// A relative path works too.
 	t.Chdir(t.TempDir())
-	db, err := Open(ctx, "rel?x.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	open(t, "rel?x.db").Close()
 	if _, err := os.Stat("rel?x.db"); err != nil {
 		t.Errorf("relative path: %v", err)
 	}
@@ -130,15 +122,11 @@ func TestOpenReadOnly(t *testing.T) {
 	}
 
 	ours := filepath.Join(dir, "ours.db")
-	db, err := Open(ctx, ours)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	open(t, ours).Close()
 	if err := os.Chmod(ours, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	db, err = OpenReadOnly(ctx, ours)
+	db, err := OpenReadOnly(ctx, ours)
 	if err != nil {
 		t.Fatalf("OpenReadOnly(read-only file): %v", err)
 	}
@@ -148,10 +136,7 @@ func TestOpenReadOnly(t *testing.T) {
 	db.Close()
 
 	old := filepath.Join(dir, "old.db")
-	db, err = Open(ctx, old)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db = open(t, old)
 	if err := db.exec(ctx, `UPDATE schema_version SET version = 2`); err != nil {
 		t.Fatal(err)
 	}

@@ -25,12 +25,7 @@ func testPrune(t *testing.T, newDB newDB) {
 		r := fixture.Run(id)
 		r.Start = base.Add(time.Duration(minute) * time.Minute)
 		r.End = r.Start.Add(time.Second)
-		r.Env = slices.Clone(r.Env)
-		for i := range r.Env {
-			if r.Env[i].Key == "cpu" {
-				r.Env[i].Value = cpu
-			}
-		}
+		r.Env = withCPU(r.Env, cpu)
 		writeMeta(t, d, r, meta)
 	}
 	for i := range 5 {

@@ -142,10 +142,7 @@ func writeProcess(t *testing.T, w *Writer, run *result.Run, part func(result.Cel
 func testRoundTrip(t *testing.T, newDB newDB) {
 	ctx := context.Background()
 	path := newDB(t)
-	d, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := open(t, path)
 	// With the measurement engine's fields: arguments, sample times, a
 	// reference cell, forks and GC data.
 	run := engineRun("run-a")
@@ -156,11 +153,7 @@ func testRoundTrip(t *testing.T, newDB newDB) {
 	d.Close()
 
 	// Reopen: migrations are not applied twice, data is there.
-	d, err = Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d = open(t, path)
 	got, err := d.Run(ctx, "run-a")
 	if err != nil {
 		t.Fatal(err)
@@ -243,11 +236,7 @@ func TestOpenErrorsNameTheDatabase(t *testing.T) {
 
 func testDuplicateRunIDIsAnError(t *testing.T, newDB newDB) {
 	ctx := context.Background()
-	d, err := Open(ctx, newDB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := open(t, newDB(t))
 	write(t, d, fixture.Run("same"))
 	if _, err := d.BeginRun(ctx, fixture.Run("same"), RunMeta{}); err == nil {
 		t.Error("second run with the same ID was accepted")
