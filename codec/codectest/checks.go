@@ -16,9 +16,9 @@ import (
 
 // The checks of this file are tests that several codec packages share:
 // each package calls the ones that apply to it from a test of its own, in
-// one line, or selects them in a Checks and runs them all. Like Run, each takes the names of the codecs to check, and
-// checks every codec the test binary registers (those of the calling
-// package) when given none.
+// one line, or selects them in a Checks and runs them all. Like Run, each
+// takes the names of the codecs to check, and checks every codec the test
+// binary registers (those of the calling package) when given none.
 
 // SchemaTypes are the canonical types of the workloads that the schemas
 // (schema/*) describe: workload.Person, workload.TestStruc and []float32,
