@@ -138,20 +138,30 @@ func Encodings() []string {
 	return out
 }
 
-// NewEncoder returns an encoder for the named encoding.
-func NewEncoder(name string) (Encoder, error) {
+// lookup returns the named encoding, or an error that lists the valid
+// names.
+func lookup(name string) (encoding, error) {
 	e, ok := encodings[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown big.Float encoding %q (valid: %v)", name, Encodings())
+		return encoding{}, fmt.Errorf("unknown big.Float encoding %q (valid: %v)", name, Encodings())
+	}
+	return e, nil
+}
+
+// NewEncoder returns an encoder for the named encoding.
+func NewEncoder(name string) (Encoder, error) {
+	e, err := lookup(name)
+	if err != nil {
+		return nil, err
 	}
 	return e.newEncoder(), nil
 }
 
 // NewDecoder returns a decoder for the named encoding.
 func NewDecoder(name string) (Decoder, error) {
-	e, ok := encodings[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown big.Float encoding %q (valid: %v)", name, Encodings())
+	e, err := lookup(name)
+	if err != nil {
+		return nil, err
 	}
 	return e.newDecoder(), nil
 }
@@ -169,13 +179,13 @@ func stateless(e encodeFunc, d decodeFunc) encoding {
 	}
 }
 
-// working returns the precision to decode at: prec, or 64 for prec 0,
-// whose values (±0, ±Inf) finish then checks.
-func working(prec uint) uint {
+// working returns a new number to decode into at precision prec, or at
+// 64 bits for prec 0, whose values (±0, ±Inf) finish then checks.
+func working(prec uint) *big.Float {
 	if prec == 0 {
-		return 64
+		prec = 64
 	}
-	return prec
+	return new(big.Float).SetPrec(prec)
 }
 
 // finish returns z at precision prec. For prec 0 it accepts only the
@@ -234,7 +244,7 @@ func decodeText(rec []byte, prec uint) (*big.Float, error) {
 	if len(rec) == 0 {
 		return nil, errors.New("empty text record")
 	}
-	z := new(big.Float).SetPrec(working(prec))
+	z := working(prec)
 	if _, _, err := z.Parse(string(rec), 10); err != nil {
 		return nil, fmt.Errorf("text record %q: %v", truncate(rec), err)
 	}
@@ -354,13 +364,13 @@ func decodeTagged(rec []byte, prec uint) (*big.Float, error) {
 			return nil, fmt.Errorf("int64 record has %d bytes, want 9", len(rec))
 		}
 		n := int64(binary.BigEndian.Uint64(rec[1:]))
-		return exact(new(big.Float).SetPrec(working(prec)).SetInt64(n), prec)
+		return exact(working(prec).SetInt64(n), prec)
 	case tagVarint:
 		n, k := binary.Varint(rec[1:])
 		if k <= 0 || 1+k != len(rec) {
 			return nil, errors.New("malformed varint record")
 		}
-		return exact(new(big.Float).SetPrec(working(prec)).SetInt64(n), prec)
+		return exact(working(prec).SetInt64(n), prec)
 	}
 	return nil, fmt.Errorf("unknown record tag 0x%02x", rec[0])
 }
@@ -510,16 +520,29 @@ type cborFraction struct {
 	Mantissa *big.Int
 }
 
-func appendCBORBigfloat(dst []byte, x *big.Float) ([]byte, error) {
+// appendCBORFraction appends x as a CBOR fraction with tag (4: decimal
+// fraction, 5: bigfloat), its mantissa and exponent computed by parts;
+// -0 and ±Inf, which no fraction holds, as CBOR floats.
+func appendCBORFraction(dst []byte, x *big.Float, tag uint64, parts func(*big.Float) (*big.Int, int64, error)) ([]byte, error) {
 	if out, ok := cborSpecial(dst, x); ok {
 		return out, nil
 	}
-	m, e := binaryParts(x)
-	b, err := cborEnc.Marshal(cbor.Tag{Number: 5, Content: cborFraction{Exponent: e, Mantissa: m}})
+	m, e, err := parts(x)
+	if err != nil {
+		return nil, err
+	}
+	b, err := cborEnc.Marshal(cbor.Tag{Number: tag, Content: cborFraction{Exponent: e, Mantissa: m}})
 	if err != nil {
 		return nil, err
 	}
 	return append(dst, b...), nil
+}
+
+func appendCBORBigfloat(dst []byte, x *big.Float) ([]byte, error) {
+	return appendCBORFraction(dst, x, 5, func(x *big.Float) (*big.Int, int64, error) {
+		m, e := binaryParts(x)
+		return m, e, nil
+	})
 }
 
 var (
@@ -557,18 +580,7 @@ func decimalParts(x *big.Float) (*big.Int, int64, error) {
 }
 
 func appendCBORDecimal(dst []byte, x *big.Float) ([]byte, error) {
-	if out, ok := cborSpecial(dst, x); ok {
-		return out, nil
-	}
-	m, e, err := decimalParts(x)
-	if err != nil {
-		return nil, err
-	}
-	b, err := cborEnc.Marshal(cbor.Tag{Number: 4, Content: cborFraction{Exponent: e, Mantissa: m}})
-	if err != nil {
-		return nil, err
-	}
-	return append(dst, b...), nil
+	return appendCBORFraction(dst, x, 4, decimalParts)
 }
 
 // decodeCBOR decodes one CBOR data item: a tag 4 or tag 5 fraction, an
@@ -577,7 +589,7 @@ func decodeCBOR(rec []byte, prec uint) (*big.Float, error) {
 	if len(rec) == 0 {
 		return nil, errors.New("empty CBOR record")
 	}
-	z := new(big.Float).SetPrec(working(prec))
+	z := working(prec)
 	switch major := rec[0] >> 5; {
 	case major == 7: // float or simple value
 		if rec[0] < 0xf9 || rec[0] > 0xfb {
