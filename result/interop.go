@@ -267,10 +267,19 @@ func (x *Interop) Matrix(format, workload string) *InteropMatrix {
 // Counts returns how many cells of x have each status.
 func (x *Interop) Counts() map[InteropStatus]int {
 	n := map[InteropStatus]int{}
-	for _, m := range x.Matrices {
-		for _, c := range m.Cells {
-			n[c.Status]++
+	for i := range x.Matrices {
+		for s, k := range x.Matrices[i].Counts() {
+			n[s] += k
 		}
+	}
+	return n
+}
+
+// Counts returns how many cells of m have each status.
+func (m *InteropMatrix) Counts() map[InteropStatus]int {
+	n := map[InteropStatus]int{}
+	for _, c := range m.Cells {
+		n[c.Status]++
 	}
 	return n
 }

@@ -130,6 +130,19 @@ func Amplification(alloc int64, size int) float64 {
 	return float64(alloc) / float64(max(size, RobustMinSize))
 }
 
+// MessageSizes returns the smallest and the largest size of msgs, [0, 0]
+// for none: the MessageBytes of a RobustRow and of an InteropCodec.
+func MessageSizes(msgs [][]byte) [2]int {
+	if len(msgs) == 0 {
+		return [2]int{}
+	}
+	s := [2]int{len(msgs[0]), len(msgs[0])}
+	for _, m := range msgs {
+		s[0], s[1] = min(s[0], len(m)), max(s[1], len(m))
+	}
+	return s
+}
+
 // RobustKeepBytes is the largest input a matrix keeps the bytes of.
 const RobustKeepBytes = 16 << 10
 

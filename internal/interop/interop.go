@@ -170,13 +170,9 @@ func Implementations(codecs []codec.Codec) []Format {
 // has no values of its own, when no format is selected, when a worker
 // cannot be started, and with ctx's error when ctx is done.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Interop, error) {
-	opts = withDefaults(opts)
-	if !opts.InProcess && len(opts.Command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("interoperability matrix: find the running binary for its workers: %w", err)
-		}
-		opts.Command = []string{exe, WorkerArg}
+	opts, err := withCommand(withDefaults(opts))
+	if err != nil {
+		return nil, fmt.Errorf("interoperability matrix: %w", err)
 	}
 	if codecs == nil {
 		codecs = codec.All()
@@ -256,7 +252,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 			}
 			ic.Note = rp.Written.Failed
 			if ic.Note == "" {
-				ic.MessageBytes = sizes(rp.Written.Messages)
+				ic.MessageBytes = result.MessageSizes(rp.Written.Messages)
 				msgs = append(msgs, rp.Written.Messages)
 			} else {
 				msgs = append(msgs, nil)
@@ -300,13 +296,8 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: result.InteropError, Detail: "the writer: " + writer.Note}
 					continue
 				}
-				rp := replies[0]
+				*cell = replies[0].cell(writer.Name, reader.Name)
 				replies = replies[1:]
-				if rp.Died != "" {
-					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: rp.Died, Detail: rp.Detail}
-					continue
-				}
-				*cell = *rp.Cell
 			}
 		}
 	}
@@ -369,6 +360,19 @@ func withDefaults(opts Options) Options {
 	return opts
 }
 
+// withCommand returns opts with the workers' command: unless opts runs
+// in process or has one, this binary with WorkerArg.
+func withCommand(opts Options) (Options, error) {
+	if !opts.InProcess && len(opts.Command) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return opts, fmt.Errorf("find the running binary for its workers: %w", err)
+		}
+		opts.Command = []string{exe, WorkerArg}
+	}
+	return opts, nil
+}
+
 // lossKinds returns the kinds of losses, sorted, each once.
 func lossKinds(ls []codec.Loss) []string {
 	var out []string
@@ -379,18 +383,6 @@ func lossKinds(ls []codec.Loss) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// sizes returns the smallest and largest size of msgs.
-func sizes(msgs [][]byte) [2]int {
-	if len(msgs) == 0 {
-		return [2]int{}
-	}
-	s := [2]int{len(msgs[0]), len(msgs[0])}
-	for _, m := range msgs {
-		s[0], s[1] = min(s[0], len(m)), max(s[1], len(m))
-	}
-	return s
 }
 
 // Reading is one Go codec's reading of messages that another
@@ -434,12 +426,8 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 		}
 		opts.Values = max(opts.Values, len(r.Messages))
 	}
-	if !opts.InProcess && len(opts.Command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("interop: find the running binary for its workers: %w", err)
-		}
-		opts.Command = []string{exe, WorkerArg}
+	if opts, err = withCommand(opts); err != nil {
+		return nil, fmt.Errorf("interop: %w", err)
 	}
 	byReader := map[string][]int{}
 	var readers []string
@@ -463,12 +451,7 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 				return err
 			}
 			for k, i := range byReader[reader] {
-				rp := replies[k]
-				if rp.Died != "" {
-					out[i] = result.InteropCell{Writer: rs[i].Writer, Reader: reader, Status: rp.Died, Detail: rp.Detail}
-					continue
-				}
-				out[i] = *rp.Cell
+				out[i] = replies[k].cell(rs[i].Writer, reader)
 			}
 			return nil
 		})

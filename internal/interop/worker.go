@@ -123,6 +123,15 @@ type reply struct {
 	Detail string
 }
 
+// cell returns the cell of a read request's reply: the worker's, or, when
+// the worker died reading, a cell of writer and reader that says how.
+func (rp reply) cell(writer, reader string) result.InteropCell {
+	if rp.Died != "" {
+		return result.InteropCell{Writer: writer, Reader: reader, Status: rp.Died, Detail: rp.Detail}
+	}
+	return *rp.Cell
+}
+
 // conn is one running worker process and its pipes.
 type conn = workerproc.Conn[answer]
 

@@ -115,10 +115,7 @@ func interopTimingText(x *result.Interop) string {
 
 // interopCounts says how many pairs of m have each status.
 func interopCounts(m *result.InteropMatrix) string {
-	n := map[result.InteropStatus]int{}
-	for _, c := range m.Cells {
-		n[c.Status]++
-	}
+	n := m.Counts()
 	var parts []string
 	for _, s := range []result.InteropStatus{result.InteropExact, result.InteropLossy, result.InteropFail, result.InteropError,
 		result.InteropPanic, result.InteropNA, result.InteropCrash, result.InteropHang} {

@@ -315,11 +315,7 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		return row
 	}
 	row.Messages = len(msgs)
-	row.MessageBytes = [2]int{len(msgs[0]), len(msgs[0])}
-	for _, m := range msgs {
-		row.MessageBytes[0] = min(row.MessageBytes[0], len(m))
-		row.MessageBytes[1] = max(row.MessageBytes[1], len(m))
-	}
+	row.MessageBytes = result.MessageSizes(msgs)
 	// The valid messages go first, as controls: each must decode without
 	// an error, or the row's outcomes would say nothing of the mutations.
 	var inputs []Input
