@@ -153,9 +153,7 @@ func Join(x *result.Interop, r *Result, missing []Missing) {
 	sort.SliceStable(x.Peers, func(i, j int) bool {
 		return slices.Index(AllPeers, x.Peers[i].Name) < slices.Index(AllPeers, x.Peers[j].Name)
 	})
-	for _, t := range r.Timings {
-		x.PeerTimings = append(x.PeerTimings, result.InteropPeerTiming(t)) // the same fields, stored under other JSON names
-	}
+	x.PeerTimings = append(x.PeerTimings, r.Timings...)
 	sort.SliceStable(x.PeerTimings, func(i, j int) bool {
 		a, b := x.PeerTimings[i], x.PeerTimings[j]
 		if a.Format != b.Format {

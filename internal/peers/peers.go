@@ -222,19 +222,23 @@ type peerCase struct {
 	Messages []peerMessage `json:"messages"`
 }
 
+// peerDiff is a difference as a peer reports it: the path, its class and
+// the values, original and decoded.
+type peerDiff struct {
+	Class string `json:"class"`
+	Path  string `json:"path"`
+	Want  any    `json:"want"`
+	Got   any    `json:"got"`
+}
+
 type peerMessage struct {
 	I      int    `json:"i"`
 	Status string `json:"status"` // ok, mismatch, error
-	Mapped []struct {
-		Class string `json:"class"`
-		Path  string `json:"path"`
-		Want  any    `json:"want"`
-		Got   any    `json:"got"`
-	} `json:"mapped"`
-	Path        string `json:"path"`
-	Class       string `json:"class"`
-	Want        any    `json:"want"`
-	Got         any    `json:"got"`
+	// Mapped are differences the library's documented mapping explains
+	// (an example per class); peerDiff is the first that none explains
+	// (status mismatch).
+	Mapped []peerDiff `json:"mapped"`
+	peerDiff
 	Error       string `json:"error"`
 	EncodeError string `json:"encode_error"`
 	Reencoded   bool   `json:"reencoded"`

@@ -133,29 +133,11 @@ type Cell struct {
 }
 
 // Timing is a peer library's own time to decode and to encode one
-// message of a format and workload, measured inside the peer process: it is another runtime's
-// number, not comparable to serbench's Go timings except as an order of
-// magnitude (peers/README.md, "Timings"). Its fields are those of
-// result.InteropPeerTiming, which Compute converts it to: only their JSON
-// names differ.
-type Timing struct {
-	Peer     string `json:"peer"`
-	Library  string `json:"library"`
-	Format   string `json:"format"`
-	Workload string `json:"workload"`
-	// Writers is the number of Go codecs whose messages the peer
-	// decoded, and Messages the number of messages timed: every Go
-	// writer's.
-	Writers  int `json:"writers"`
-	Messages int `json:"messages"`
-	// Decode and Encode are the medians over the messages of each
-	// message's best time of Reps repetitions (after a warm-up).
-	Decode time.Duration `json:"decode_ns"`
-	Encode time.Duration `json:"encode_ns"`
-	Reps   int           `json:"reps"`
-	// Bytes is the mean size of the peer's own encoding.
-	Bytes float64 `json:"bytes"`
-}
+// message of a format and workload, measured inside the peer process: it
+// is another runtime's number, not comparable to serbench's Go timings
+// except as an order of magnitude (peers/README.md, "Timings"). It is the
+// record that Join adds to the interop matrices.
+type Timing = result.InteropPeerTiming
 
 // PeerInfo describes one peer process as it reported itself.
 type PeerInfo struct {
