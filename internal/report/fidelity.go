@@ -246,15 +246,21 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 	h.Legend = htmlLegend(result.FidelityLegend)
 	for _, r := range m.Rows {
 		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}
-		for _, c := range r.Cells {
-			hr.Cells = append(hr.Cells, htmlMatrixCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
-		}
-		for _, c := range fidelityDetails(r) {
-			hr.Details = append(hr.Details, htmlMatrixCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
-		}
+		hr.Cells = fidelityHTMLCells(r.Cells)
+		hr.Details = fidelityHTMLCells(fidelityDetails(r))
 		h.Rows = append(h.Rows, hr)
 	}
 	return matrixHTML(fidelityTemplate, h, "fidelity matrix")
+}
+
+// fidelityHTMLCells renders cells for the HTML section: the table's, or a
+// row's details.
+func fidelityHTMLCells(cells []result.FidelityCell) []htmlMatrixCell {
+	var out []htmlMatrixCell
+	for _, c := range cells {
+		out = append(out, htmlMatrixCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
+	}
+	return out
 }
 
 // Matrices are the matrices stored with runs, by run ID: a run has a
