@@ -85,12 +85,6 @@ import (
 	"github.com/serbench/serbench/workload"
 )
 
-var (
-	personType = reflect.TypeFor[workload.Person]()
-	nestedType = reflect.TypeFor[workload.TestStruc]()
-	floatsType = reflect.TypeFor[[]float32]()
-)
-
 var interfaceTypes = codec.Loss{
 	Kind: codec.InterfaceTypes,
 	Detail: "numbers in interface{} values are written in the Value union of schema/nested.capnp as an Int64 " +
@@ -135,21 +129,21 @@ func init() {
 // bind returns the instance for t's workload in framing f.
 func bind(t codec.Target, f framing) (codec.Instance, error) {
 	switch t.Type {
-	case personType:
+	case reflect.TypeFor[workload.Person]():
 		return codec.WithAccess(codec.Funcs{
 			EncodeFunc: func(v any) ([]byte, error) {
 				return f.encode(func(seg *capnp.Segment) error { return newPerson(seg, v.(*workload.Person)) })
 			},
 			DecodeFunc: func(data []byte) (any, error) { return decode(f, data, readPerson) },
 		}, func(data []byte) (any, error) { return decode(f, data, accessPerson) }), nil
-	case nestedType:
+	case reflect.TypeFor[workload.TestStruc]():
 		return codec.WithAccess(codec.Funcs{
 			EncodeFunc: func(v any) ([]byte, error) {
 				return f.encode(func(seg *capnp.Segment) error { return newNested(seg, v.(*workload.TestStruc)) })
 			},
 			DecodeFunc: func(data []byte) (any, error) { return decode(f, data, readNested) },
 		}, func(data []byte) (any, error) { return decode(f, data, accessNested) }), nil
-	case floatsType:
+	case reflect.TypeFor[[]float32]():
 		return codec.Funcs{
 			EncodeFunc: func(v any) ([]byte, error) {
 				return f.encode(func(seg *capnp.Segment) error { return newFloats(seg, *v.(*[]float32)) })
