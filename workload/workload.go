@@ -303,6 +303,25 @@ func Lookup(name string) (*Workload, error) {
 	return w, nil
 }
 
+// LookupValues returns the workloads registered under names, in order,
+// for a use that needs their values: it refuses a workload with a Runner,
+// which has none, with an error that says it has no values of its own to
+// do (encode, mutate) with.
+func LookupValues(names []string, do string) ([]*Workload, error) {
+	var out []*Workload
+	for _, name := range names {
+		w, err := Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		if w.Runner != "" {
+			return nil, fmt.Errorf("workload %q has no values of its own to %s (package %s runs it)", name, do, w.Runner)
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
 // Names returns the names of all workloads, sorted.
 func Names() []string {
 	var names []string

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -65,21 +64,10 @@ const (
 // computing is marked, and the row's later cells go on in a new worker.
 // Compute returns early with ctx's error when ctx is done.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Fidelity, error) {
-	if opts.Timeout <= 0 {
-		opts.Timeout = DefaultTimeout
-	}
-	if opts.MemoryLimit == 0 {
-		opts.MemoryLimit = DefaultMemoryLimit
-	}
-	if opts.Workers <= 0 {
-		opts.Workers = runtime.GOMAXPROCS(0)
-	}
-	if !opts.InProcess && len(opts.Command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("fidelity: find the running binary for its workers: %w", err)
-		}
-		opts.Command = []string{exe, WorkerArg}
+	workerproc.Defaults(&opts.Timeout, DefaultTimeout, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
+	var err error
+	if opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg); err != nil {
+		return nil, fmt.Errorf("fidelity: %w", err)
 	}
 	var sel []codec.Codec
 	for _, c := range codecs {
@@ -298,8 +286,8 @@ func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
 	fail := func(format string, a ...any) int { return workerproc.Fail("fidelity", format, a...) }
-	if len(args) != 2 {
-		return fail("want the arguments CODEC FROM, got %q", args)
+	if err := workerproc.Args(args, "CODEC FROM"); err != nil {
+		return fail("%v", err)
 	}
 	from, err := strconv.Atoi(args[1])
 	cases := Cases()

@@ -54,14 +54,13 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"regexp"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -177,16 +176,9 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 	if codecs == nil {
 		codecs = codec.All()
 	}
-	var ws []*workload.Workload
-	for _, name := range opts.Workloads {
-		w, err := workload.Lookup(name)
-		if err != nil {
-			return nil, err
-		}
-		if w.Runner != "" {
-			return nil, fmt.Errorf("workload %q has no values of its own to encode (package %s runs it)", name, w.Runner)
-		}
-		ws = append(ws, w)
+	ws, err := workload.LookupValues(opts.Workloads, "encode")
+	if err != nil {
+		return nil, err
 	}
 	var formats []Format
 	for _, f := range Implementations(codecs) {
@@ -348,29 +340,16 @@ func withDefaults(opts Options) Options {
 	if opts.Values <= 0 {
 		opts.Values = DefaultValues
 	}
-	if opts.TimeLimit <= 0 {
-		opts.TimeLimit = DefaultTimeLimit
-	}
-	if opts.MemoryLimit == 0 {
-		opts.MemoryLimit = DefaultMemoryLimit
-	}
-	if opts.Workers <= 0 {
-		opts.Workers = runtime.GOMAXPROCS(0)
-	}
+	workerproc.Defaults(&opts.TimeLimit, DefaultTimeLimit, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
 	return opts
 }
 
 // withCommand returns opts with the workers' command: unless opts runs
-// in process or has one, this binary with WorkerArg.
+// in process or has one, this binary with WorkerArg (workerproc.Command).
 func withCommand(opts Options) (Options, error) {
-	if !opts.InProcess && len(opts.Command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return opts, fmt.Errorf("find the running binary for its workers: %w", err)
-		}
-		opts.Command = []string{exe, WorkerArg}
-	}
-	return opts, nil
+	var err error
+	opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg)
+	return opts, err
 }
 
 // lossKinds returns the kinds of losses, sorted, each once.

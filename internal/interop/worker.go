@@ -59,14 +59,7 @@ func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
 	fail := func(format string, a ...any) int { return workerproc.Fail("interop", format, a...) }
-	if len(args) != 2 {
-		return fail("want the arguments WORKLOAD VALUES, got %q", args)
-	}
-	n, err := strconv.Atoi(args[1])
-	if err != nil || n < 1 {
-		return fail("bad number of values %q", args[1])
-	}
-	enc, in, err := workerproc.Pipes("requests")
+	n, enc, in, err := workerproc.Open(args, "WORKLOAD VALUES", "values", "requests")
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -57,6 +57,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -118,23 +119,13 @@ var DefaultWorkloads = []string{"person", "nested"}
 // done, and with an error when a workload is unknown or has no values.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Robust, error) {
 	opts = withDefaults(opts)
-	if !opts.InProcess && len(opts.Command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("robustness matrix: find the running binary for its workers: %w", err)
-		}
-		opts.Command = []string{exe, WorkerArg}
+	var err error
+	if opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg); err != nil {
+		return nil, fmt.Errorf("robustness matrix: %w", err)
 	}
-	var ws []*workload.Workload
-	for _, name := range opts.Workloads {
-		w, err := workload.Lookup(name)
-		if err != nil {
-			return nil, err
-		}
-		if w.Runner != "" {
-			return nil, fmt.Errorf("workload %q has no values of its own to mutate (package %s runs it)", name, w.Runner)
-		}
-		ws = append(ws, w)
+	ws, err := workload.LookupValues(opts.Workloads, "mutate")
+	if err != nil {
+		return nil, err
 	}
 	m := &result.Robust{Seed: opts.Seed, Budget: opts.Budget, TimeLimit: opts.TimeLimit, MemoryLimit: opts.MemoryLimit, Classes: Classes()}
 	type job struct {
@@ -192,15 +183,7 @@ func withDefaults(opts Options) Options {
 	if opts.Messages <= 0 {
 		opts.Messages = DefaultMessages
 	}
-	if opts.TimeLimit <= 0 {
-		opts.TimeLimit = DefaultTimeLimit
-	}
-	if opts.MemoryLimit == 0 {
-		opts.MemoryLimit = DefaultMemoryLimit
-	}
-	if opts.Workers <= 0 {
-		opts.Workers = runtime.GOMAXPROCS(0)
-	}
+	workerproc.Defaults(&opts.TimeLimit, DefaultTimeLimit, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
 	return opts
 }
 

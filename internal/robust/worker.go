@@ -89,14 +89,7 @@ func MaybeWorker() { workerproc.MaybeServe(WorkerArg, worker) }
 
 func worker(args []string) int {
 	fail := func(format string, a ...any) int { return workerproc.Fail("robust", format, a...) }
-	if len(args) != 3 {
-		return fail("want the arguments CODEC WORKLOAD MESSAGES, got %q", args)
-	}
-	n, err := strconv.Atoi(args[2])
-	if err != nil || n < 1 {
-		return fail("bad number of messages %q", args[2])
-	}
-	enc, r, err := workerproc.Pipes("inputs")
+	n, enc, r, err := workerproc.Open(args, "CODEC WORKLOAD MESSAGES", "messages", "inputs")
 	if err != nil {
 		return fail("%v", err)
 	}

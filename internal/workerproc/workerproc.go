@@ -1,13 +1,18 @@
 // Package workerproc starts serbench's worker processes (the measuring
-// engine's, in package harness, and the fidelity matrix's) and watches
-// them: it puts each in a process group of its own that dies with serbench
-// (on Linux), gives it a memory limit (GOMEMLIMIT, a maximum goroutine
-// stack, and a watchdog that kills it when its resident size passes the
-// limit by a margin), keeps the first and the last bytes of its output,
-// waits for it, and says how it died when it did not finish its work.
+// engine's, in package harness, and the fidelity, robustness and
+// interoperability matrices') and watches them: it puts each in a process
+// group of its own that dies with serbench (on Linux), gives it a memory
+// limit (GOMEMLIMIT, a maximum goroutine stack, and a watchdog that kills
+// it when its resident size passes the limit by a margin), keeps the first
+// and the last bytes of its output, waits for it, and says how it died
+// when it did not finish its work.
 //
-// What the worker is asked and how it answers (pipes passed as ExtraFiles)
-// is the caller's business.
+// It also holds what the matrices' workers share: their command line
+// (Command) and configuration (MatrixConfig), the defaults of their
+// limits (Defaults), the pipes of a worker that is asked and answers (Dial,
+// Greet, Conn) and a worker's side of them (Open, Pipes, Files, Args,
+// Fail, MaybeServe). What a worker is asked and what its answers mean is
+// the caller's business.
 package workerproc
 
 import (

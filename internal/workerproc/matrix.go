@@ -1,0 +1,76 @@
+package workerproc
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Command returns the command line of a matrix's workers, before their
+// arguments: command when it is set or when the matrix runs in process
+// (inProcess: it starts no workers), else this binary (os.Executable)
+// with arg, the worker argument its MaybeWorker answers. Its error says
+// "find the running binary for its workers".
+func Command(command []string, inProcess bool, arg string) ([]string, error) {
+	if inProcess || len(command) > 0 {
+		return command, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("find the running binary for its workers: %w", err)
+	}
+	return []string{exe, arg}, nil
+}
+
+// Defaults fills in the limits that a matrix's options (fidelity,
+// robustness, interoperability) share: a time limit of zero or less
+// becomes defaultTime; a memory limit of zero becomes defaultMemory (a
+// negative one, no limit, stays); a number of workers of zero or less
+// becomes GOMAXPROCS.
+func Defaults(timeLimit *time.Duration, defaultTime time.Duration, memoryLimit *int64, defaultMemory int64, workers *int) {
+	if *timeLimit <= 0 {
+		*timeLimit = defaultTime
+	}
+	if *memoryLimit == 0 {
+		*memoryLimit = defaultMemory
+	}
+	if *workers <= 0 {
+		*workers = runtime.GOMAXPROCS(0)
+	}
+}
+
+// Args checks a worker's arguments (those after its worker argument):
+// one for each word of usage ("WORKLOAD VALUES"). Its error says "want
+// the arguments USAGE, got ARGS".
+func Args(args []string, usage string) error {
+	if len(args) != len(strings.Fields(usage)) {
+		return fmt.Errorf("want the arguments %s, got %q", usage, args)
+	}
+	return nil
+}
+
+// Open is the start of a matrix worker that Dial started: it checks its
+// arguments against usage (Args), reads the last one as the number of
+// what it makes ("values"), a whole number of at least 1, and opens its
+// pipes (Pipes, its requests named requests). The error is the worker's
+// complaint, to pass to Fail: "bad number of WHAT ARG" for the count.
+func Open(args []string, usage, what, requests string) (count int, answers *json.Encoder, in *bufio.Reader, err error) {
+	if err := Args(args, usage); err != nil {
+		return 0, nil, nil, err
+	}
+	last := args[len(args)-1]
+	count, err = strconv.Atoi(last)
+	if err != nil || count < 1 {
+		return 0, nil, nil, fmt.Errorf("bad number of %s %q", what, last)
+	}
+	answers, in, err = Pipes(requests)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	return count, answers, in, nil
+}

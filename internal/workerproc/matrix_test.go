@@ -1,0 +1,60 @@
+package workerproc
+
+import (
+	"os"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestCommand(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		command   []string
+		inProcess bool
+		want      []string
+	}{
+		{nil, false, []string{exe, "__arg"}},
+		{[]string{"w", "x"}, false, []string{"w", "x"}},
+		{nil, true, nil},
+	} {
+		got, err := Command(tc.command, tc.inProcess, "__arg")
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("Command(%q, %v) = %q, %v; want %q", tc.command, tc.inProcess, got, err, tc.want)
+		}
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	tl, mem, workers := time.Duration(0), int64(0), 0
+	Defaults(&tl, time.Second, &mem, 1<<30, &workers)
+	if tl != time.Second || mem != 1<<30 || workers != runtime.GOMAXPROCS(0) {
+		t.Errorf("the defaults: %v, %d, %d", tl, mem, workers)
+	}
+	tl, mem, workers = time.Minute, -1, 3
+	Defaults(&tl, time.Second, &mem, 1<<30, &workers)
+	if tl != time.Minute || mem != -1 || workers != 3 {
+		t.Errorf("set limits changed: %v, %d, %d", tl, mem, workers)
+	}
+}
+
+// TestOpenArguments: the complaints of a worker started with the wrong
+// arguments, before it opens its pipes.
+func TestOpenArguments(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"person"}, `want the arguments WORKLOAD VALUES, got ["person"]`},
+		{[]string{"person", "0"}, `bad number of values "0"`},
+		{[]string{"person", "x"}, `bad number of values "x"`},
+	} {
+		if _, _, _, err := Open(tc.args, "WORKLOAD VALUES", "values", "requests"); err == nil || err.Error() != tc.want {
+			t.Errorf("Open(%q): %v, want %s", tc.args, err, tc.want)
+		}
+	}
+}
