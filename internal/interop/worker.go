@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/workerproc"
@@ -50,6 +49,10 @@ type answer struct {
 	Written *written            `json:"written,omitempty"`
 	Cell    *result.InteropCell `json:"cell,omitempty"`
 }
+
+// Greeting says whether a worker's first answer says it is ready, or
+// why it cannot work (workerproc.Greeting).
+func (a answer) Greeting() (ready bool, fatal string) { return a.Ready, a.Fatal }
 
 // MaybeWorker makes the process a worker of the matrix when its first
 // argument is WorkerArg: it does what it is asked and exits. Otherwise it
@@ -132,17 +135,8 @@ type conn = workerproc.Conn[answer]
 // ready.
 func start(ctx context.Context, w string, opts Options) (*conn, error) {
 	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, w, strconv.Itoa(opts.Values))
-	c, a, err := workerproc.Greet[answer](ctx, cfg, max(opts.TimeLimit, 30*time.Second), short)
-	switch {
-	case err != nil:
-		return nil, err
-	case a.Fatal != "":
-		death(c, "")
-		return nil, errors.New(a.Fatal)
-	case !a.Ready:
-		return nil, errors.New(death(c, "the worker answered before it was ready"))
-	}
-	return c, nil
+	c, _, err := workerproc.Greet[answer](ctx, cfg, opts.TimeLimit, short, "the worker answered before it was ready")
+	return c, err
 }
 
 // death kills the worker, waits for it and says how it ended, in short.

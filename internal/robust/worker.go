@@ -44,6 +44,12 @@ type answer struct {
 	outcome
 }
 
+// Greeting says whether a worker's first answer says it is ready, with
+// its messages, or why it cannot work (workerproc.Greeting).
+func (a answer) Greeting() (ready bool, fatal string) {
+	return a.Ready && len(a.Messages) > 0, a.Fatal
+}
+
 // writeFrame writes one input frame.
 func writeFrame(w io.Writer, pos int, data []byte) error {
 	var h [8]byte
@@ -133,15 +139,9 @@ type workerConn = workerproc.Conn[answer]
 // say it is ready, with the messages it encoded.
 func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, [][]byte, error) {
 	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, codecName, workloadName, strconv.Itoa(opts.Messages))
-	wc, a, err := workerproc.Greet[answer](ctx, cfg, max(opts.TimeLimit, 30*time.Second), short)
-	switch {
-	case err != nil:
+	wc, a, err := workerproc.Greet[answer](ctx, cfg, opts.TimeLimit, short, "the worker answered without its messages")
+	if err != nil {
 		return nil, nil, err
-	case a.Fatal != "":
-		death(wc, "")
-		return nil, nil, errors.New(a.Fatal)
-	case !a.Ready || len(a.Messages) == 0:
-		return nil, nil, errors.New(death(wc, "the worker answered without its messages"))
 	}
 	return wc, a.Messages, nil
 }

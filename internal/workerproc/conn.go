@@ -76,17 +76,29 @@ func (c *Conn[A]) Process() *Process { return c.p }
 // wrote what is not an answer.
 func (c *Conn[A]) Err() error { return c.err }
 
+// Greeting is the first answer of a worker that Greet starts (a matrix's
+// worker): it says the worker is ready to be asked, or why it cannot work.
+type Greeting interface {
+	// Greeting says whether the worker is ready, and why it cannot work
+	// ("" when it can).
+	Greeting() (ready bool, fatal string)
+}
+
 // Greet dials a worker as Dial does and returns its first answer (where
-// it says it is ready), waited for at most limit. When the worker ends or
-// does not answer in time, or ctx is done first, it kills the worker and
-// returns an error: how the worker ended as short cuts it, or ctx's.
-func Greet[A any](ctx context.Context, cfg Config, limit time.Duration, short func(string) string) (*Conn[A], A, error) {
+// it says it is ready), waited for at most limit and at least 30 seconds
+// (a worker's start). When the worker ends or does not answer in time, or
+// ctx is done first, it kills the worker and returns an error: how the
+// worker ended as short cuts it, or ctx's. When the answer says the
+// worker cannot work, it ends it and the error is the answer's fatal
+// text; when it says the worker is not ready, it kills it and the error
+// is how it ended, with unready as the reason, as short cuts it.
+func Greet[A Greeting](ctx context.Context, cfg Config, limit time.Duration, short func(string) string, unready string) (*Conn[A], A, error) {
 	var zero A
 	c, err := Dial[A](cfg)
 	if err != nil {
 		return nil, zero, err
 	}
-	a, how := c.Next(ctx, limit)
+	a, how := c.Next(ctx, max(limit, 30*time.Second))
 	switch how {
 	case Ended:
 		return nil, zero, errors.New(short(c.Death("")))
@@ -95,6 +107,13 @@ func Greet[A any](ctx context.Context, cfg Config, limit time.Duration, short fu
 	case Interrupted:
 		c.Death("interrupted")
 		return nil, zero, ctx.Err()
+	}
+	switch ready, fatal := a.Greeting(); {
+	case fatal != "":
+		c.Death("")
+		return nil, zero, errors.New(fatal)
+	case !ready:
+		return nil, zero, errors.New(short(c.Death(unready)))
 	}
 	return c, a, nil
 }

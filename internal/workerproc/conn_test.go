@@ -58,3 +58,38 @@ func TestConnClose(t *testing.T) {
 		t.Error("the worker still runs after Close")
 	}
 }
+
+// greeting is a matrix worker's first answer, for TestGreet.
+type greeting struct {
+	Ready bool   `json:"ready"`
+	Fatal string `json:"fatal"`
+}
+
+func (g greeting) Greeting() (bool, string) { return g.Ready, g.Fatal }
+
+// TestGreet: Greet returns a ready worker, and the error of one that
+// cannot work or answers before it is ready.
+func TestGreet(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ mode, err string }{
+		{"greet-ready", ""},
+		{"greet-fatal", "no such workload"},
+		{"greet-unready", "not ready"},
+		{"exit0", "the worker died: exit status 0 without answering"},
+	} {
+		cfg := Config{Command: []string{exe}, Env: []string{helperEnv + "=" + tc.mode}, CleanExitText: "exit status 0 without answering"}
+		c, g, err := Greet[greeting](context.Background(), cfg, time.Second, func(s string) string { return s }, "not ready")
+		switch {
+		case tc.err == "" && (err != nil || !g.Ready):
+			t.Errorf("%s: %+v, %v; want a ready worker", tc.mode, g, err)
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%s: error %v, want %q", tc.mode, err, tc.err)
+		}
+		if c != nil {
+			c.Close()
+		}
+	}
+}

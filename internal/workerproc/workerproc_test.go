@@ -73,6 +73,16 @@ func helper(mode string) {
 		f.Close()
 	case "block":
 		time.Sleep(time.Hour) // select {} would be a deadlock the runtime ends
+	case "greet-ready", "greet-fatal", "greet-unready":
+		// Greets on fd 3 as a matrix's worker does, then waits for its
+		// requests to end.
+		f := os.NewFile(3, "answers")
+		fmt.Fprintln(f, map[string]string{
+			"greet-ready":   `{"ready":true}`,
+			"greet-fatal":   `{"fatal":"no such workload"}`,
+			"greet-unready": `{}`,
+		}[mode])
+		io.Copy(io.Discard, os.NewFile(4, "requests"))
 	default:
 		fmt.Fprintln(os.Stderr, "unknown mode", mode)
 		os.Exit(9)
