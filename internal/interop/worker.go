@@ -175,21 +175,15 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 				return out, fmt.Errorf("worker on %s: %w", w.Name, err)
 			}
 		}
-		if err := json.NewEncoder(c.Requests()).Encode(req); err != nil {
-			out = append(out, reply{Died: result.InteropCrash, Detail: death(c, "")})
-			c = nil
-			continue
-		}
-		a, how := c.Next(ctx, opts.TimeLimit)
+		a, how, died := c.Ask(ctx, func(w io.Writer) error { return json.NewEncoder(w).Encode(req) }, opts.TimeLimit)
 		switch {
 		case how == workerproc.Ended:
-			out = append(out, reply{Died: result.InteropCrash, Detail: death(c, "")})
+			out = append(out, reply{Died: result.InteropCrash, Detail: short(died)})
 			c = nil
 		case how == workerproc.TimedOut:
-			out = append(out, reply{Died: result.InteropHang, Detail: death(c, fmt.Sprintf("no answer within the time limit of %s; the worker was killed", opts.TimeLimit))})
+			out = append(out, reply{Died: result.InteropHang, Detail: short(died)})
 			c = nil
 		case how == workerproc.Interrupted:
-			death(c, "interrupted")
 			c = nil
 			return out, ctx.Err()
 		case a.Fatal != "" || a.Ready || (a.Written == nil && a.Cell == nil):

@@ -214,20 +214,15 @@ func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit ti
 		if skip(pos) {
 			continue
 		}
-		if err := writeFrame(wc.Requests(), pos, inputs[pos].Data); err != nil {
-			record(pos, outcome{Out: outCrash, Detail: death(wc, "")})
-			return pos + 1, nil
-		}
-		a, how := wc.Next(ctx, limit)
+		a, how, died := wc.Ask(ctx, func(w io.Writer) error { return writeFrame(w, pos, inputs[pos].Data) }, limit)
 		switch {
 		case how == workerproc.Ended:
-			record(pos, outcome{Out: outCrash, Detail: death(wc, "")})
+			record(pos, outcome{Out: outCrash, Detail: short(died)})
 			return pos + 1, nil
 		case how == workerproc.TimedOut:
-			record(pos, outcome{Out: outHang, Detail: death(wc, fmt.Sprintf("no answer within the time limit of %s; the worker was killed", limit))})
+			record(pos, outcome{Out: outHang, Detail: short(died)})
 			return pos + 1, nil
 		case how == workerproc.Interrupted:
-			death(wc, "interrupted")
 			return pos, ctx.Err()
 		case a.Pos != pos || a.Ready || a.Fatal != "":
 			// A worker that answers out of turn is broken: a serbench

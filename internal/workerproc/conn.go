@@ -156,6 +156,32 @@ func (c *Conn[A]) Next(ctx context.Context, limit time.Duration) (A, Wait) {
 	}
 }
 
+// Ask sends the worker a request, which write writes to Requests, and
+// waits for its answer as Next does, at most limit. When the worker does
+// not answer (the write fails or its answers end: Ended; the limit
+// passes: TimedOut) Ask ends it (Death) and returns how it ended as
+// Death says: a hang's reason is "no answer within the time limit of
+// LIMIT; the worker was killed". When ctx is done first (Interrupted) it
+// ends it too and returns "". Only after Answered does the worker still
+// run.
+func (c *Conn[A]) Ask(ctx context.Context, write func(io.Writer) error, limit time.Duration) (A, Wait, string) {
+	var zero A
+	if err := write(c.in); err != nil {
+		return zero, Ended, c.Death("")
+	}
+	a, how := c.Next(ctx, limit)
+	switch how {
+	case Ended:
+		return zero, how, c.Death("")
+	case TimedOut:
+		return zero, how, c.Death(fmt.Sprintf("no answer within the time limit of %s; the worker was killed", limit))
+	case Interrupted:
+		c.Death("interrupted")
+		return zero, how, ""
+	}
+	return a, how, ""
+}
+
 // Death closes the worker's requests, kills it, waits for it and says how
 // it ended: Process.Death's text, with why the caller's reason.
 func (c *Conn[A]) Death(why string) string {

@@ -2,7 +2,10 @@ package workerproc
 
 import (
 	"context"
+	"errors"
+	"io"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -91,5 +94,20 @@ func TestGreet(t *testing.T) {
 		if c != nil {
 			c.Close()
 		}
+	}
+}
+
+// TestConnAsk: a worker that does not answer is killed with the time
+// limit as the reason, one whose requests cannot be written has Ended.
+func TestConnAsk(t *testing.T) {
+	c := dial(t, "block")
+	hello := func(w io.Writer) error { _, err := io.WriteString(w, "{}\n"); return err }
+	if _, w, died := c.Ask(context.Background(), hello, 50*time.Millisecond); w != TimedOut || died != "no answer within the time limit of 50ms; the worker was killed" {
+		t.Errorf("a worker that does not answer: %v, %q", w, died)
+	}
+	c = dial(t, "block")
+	broken := func(io.Writer) error { return errors.New("broken pipe") }
+	if _, w, died := c.Ask(context.Background(), broken, time.Minute); w != Ended || !strings.HasPrefix(died, "the worker died: ") {
+		t.Errorf("a worker that cannot be asked: %v, %q", w, died)
 	}
 }
