@@ -175,7 +175,7 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 				return out, fmt.Errorf("worker on %s: %w", w.Name, err)
 			}
 		}
-		a, how, died := c.Ask(ctx, func(w io.Writer) error { return json.NewEncoder(w).Encode(req) }, opts.TimeLimit)
+		a, how, died := c.Ask(ctx, func(to io.Writer) error { return json.NewEncoder(to).Encode(req) }, opts.TimeLimit)
 		switch {
 		case how == workerproc.Ended:
 			out = append(out, reply{Died: result.InteropCrash, Detail: short(died)})
