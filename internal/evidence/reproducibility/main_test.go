@@ -126,22 +126,31 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-// TestComparePass: two runs that agree pass, and the worst cells come
-// first.
-func TestComparePass(t *testing.T) {
-	a := &result.Run{ID: "A"}
-	b := &result.Run{ID: "B"}
+// scaled returns two runs of ten codecs (a to j, medians 100 to 1000) on
+// one workload, encode and decode, where each of B's medians is A's times
+// factor(codec, op).
+func scaled(factor func(codec, op string) float64) (a, b *result.Run) {
+	a = &result.Run{ID: "A"}
+	b = &result.Run{ID: "B"}
 	for i, codec := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"} {
 		m := float64(100 * (i + 1))
 		for _, op := range []string{result.OpEncode, result.OpDecode} {
 			a.Cells = append(a.Cells, cell("w", codec, op, m))
-			f := 1.01
-			if codec == "j" && op == result.OpDecode {
-				f = 1.03
-			}
-			b.Cells = append(b.Cells, cell("w", codec, op, m*f))
+			b.Cells = append(b.Cells, cell("w", codec, op, m*factor(codec, op)))
 		}
 	}
+	return a, b
+}
+
+// TestComparePass: two runs that agree pass, and the worst cells come
+// first.
+func TestComparePass(t *testing.T) {
+	a, b := scaled(func(codec, op string) float64 {
+		if codec == "j" && op == result.OpDecode {
+			return 1.03
+		}
+		return 1.01
+	})
 	r, err := Compare(a, b)
 	if err != nil {
 		t.Fatal(err)
@@ -233,15 +242,7 @@ func TestRun(t *testing.T) {
 // its medians, and the shift line says that without the run-level shift
 // every cell agrees.
 func TestShift(t *testing.T) {
-	a := &result.Run{ID: "A"}
-	b := &result.Run{ID: "B"}
-	for i, codec := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"} {
-		m := float64(100 * (i + 1))
-		for _, op := range []string{result.OpEncode, result.OpDecode} {
-			a.Cells = append(a.Cells, cell("w", codec, op, m))
-			b.Cells = append(b.Cells, cell("w", codec, op, m*1.2))
-		}
-	}
+	a, b := scaled(func(string, string) float64 { return 1.2 })
 	r, err := Compare(a, b)
 	if err != nil {
 		t.Fatal(err)
