@@ -56,9 +56,14 @@ func TestSetupCatchesCodecThatChangesItsInput(t *testing.T) {
 	// The normalizer's round trip alone looks fine: the value passed to
 	// it comes back as it left... after it was changed.
 	j := Job{Workload: "items", Target: itemTarget, Values: items(10), Pristine: items(10), Codec: normalizer()}
-	_, v, err := Setup(context.Background(), j, 0)
+	p, v, err := Setup(context.Background(), j, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Verification done, the prepared job holds no pristine copy: the
+	// first fork's heap must be the later forks' (set up Verified).
+	if p.Job.Pristine != nil {
+		t.Error("the prepared job still holds the pristine values")
 	}
 	if v.Status != result.VerifyMutated || v.MutatedValues != 10 || !v.Failing() {
 		t.Fatalf("status %q, %d mutated values; want %q for all 10: %+v", v.Status, v.MutatedValues, result.VerifyMutated, v)
