@@ -298,9 +298,9 @@ func worker(args []string) int {
 	if !ok {
 		return fail("no codec %q", args[0])
 	}
-	out := os.NewFile(3, "results")
+	out := workerproc.FD(3, "results")
 	if out == nil {
-		return fail("file descriptor 3 is not open: a worker is started by serbench, not by hand")
+		return fail("file descriptor 3 is not the pipe serbench gives its workers: a worker is started by serbench, not by hand")
 	}
 	workerproc.SetMaxStack()
 	enc := json.NewEncoder(out)

@@ -209,7 +209,7 @@ func (c *Conn[A]) Close() {
 // Pipes returns, in a worker that Dial started, its side of the pipes: an
 // encoder of its answers (descriptor 3) and a reader of its requests
 // (descriptor 4, named requests), after SetMaxStack. The error says that
-// they are not open: the worker was started by hand.
+// they are not its pipes: the worker was started by hand.
 func Pipes(requests string) (*json.Encoder, *bufio.Reader, error) {
 	out, in, err := Files(requests)
 	if err != nil {
@@ -220,15 +220,30 @@ func Pipes(requests string) (*json.Encoder, *bufio.Reader, error) {
 
 // Files returns, in a worker that Dial started, its side of the pipes as
 // files: its answers (descriptor 3) and its requests (descriptor 4, named
-// requests), after SetMaxStack. The error says that they are not open:
-// the worker was started by hand.
+// requests), after SetMaxStack. The error says that they are not its
+// pipes (FD): the worker was started by hand.
 func Files(requests string) (answers, in *os.File, err error) {
-	answers, in = os.NewFile(3, "answers"), os.NewFile(4, requests)
+	answers, in = FD(3, "answers"), FD(4, requests)
 	if answers == nil || in == nil {
-		return nil, nil, errors.New("file descriptors 3 and 4 are not open: a worker is started by serbench, not by hand")
+		return nil, nil, errors.New("file descriptors 3 and 4 are not the pipes serbench gives its workers: a worker is started by serbench, not by hand")
 	}
 	SetMaxStack()
 	return answers, in, nil
+}
+
+// FD returns descriptor fd as a file named name when it is a pipe or a
+// socket, as the descriptors Dial gives a worker are, and nil otherwise.
+// os.NewFile alone cannot tell a worker started by hand: on Unix it
+// returns a file for any descriptor number, and on Linux the Go runtime
+// itself may hold descriptors 3 and 4 (cgroup files it reads for
+// GOMAXPROCS) when nothing else took them, so writes to them fail with
+// "bad file descriptor". FD does not wrap a descriptor it rejects, so it
+// never closes one that is not its own.
+func FD(fd uintptr, name string) *os.File {
+	if !isPipe(fd) {
+		return nil
+	}
+	return os.NewFile(fd, name)
 }
 
 // Fail is a worker's complaint before or outside its answers: it writes
