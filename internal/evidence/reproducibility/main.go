@@ -30,6 +30,14 @@
 // codec as they were, while imprecise cells scatter. It is diagnostic
 // only: the thresholds apply to the medians as measured.
 //
+// Then the drift within each run: a run takes its cells' forks in rounds
+// (every job's first forks, then batches of one more fork each), so fork k
+// of every cell is measured at about the same time. For each fork number
+// taken by at least MinDriftCells cells, the mean over those cells of
+// log(fork median / cell median) is that round's offset; the lowest and
+// highest offsets say how far the machine's speed moved during the run,
+// alike for every cell measured then.
+//
 // Then the five cells that disagree most, and one line in a fixed format,
 // for quoting:
 //
@@ -89,6 +97,9 @@ const (
 	MinTau = 0.95
 	// Worst is how many of the most different cells are listed.
 	Worst = 5
+	// MinDriftCells is how many cells must have a fork number for its
+	// round to count in the drift within a run.
+	MinDriftCells = 5
 )
 
 const usage = `Usage: reproducibility [--db DB] RUN-A RUN-B
@@ -241,12 +252,64 @@ type Report struct {
 	// and inside A's interval once B's median is divided by Shift.
 	Shift                         float64
 	ShiftedWithin, ShiftedCovered int
+	// DriftA and DriftB are the fork rounds' offsets within each run, by
+	// fork number (Drift).
+	DriftA, DriftB []RoundOffset
+}
+
+// RoundOffset is how far the cells' forks of one number were, on average,
+// from their cells' medians: exp(mean of log(fork median / cell median))
+// − 1 over the Cells cells that have that fork.
+type RoundOffset struct {
+	Fork, Cells int
+	Offset      float64
+}
+
+// Drift returns the offsets of the fork rounds of cells (ns/op), fork
+// numbers with at least MinDriftCells cells only, in fork order.
+func Drift(cells []*result.Cell) []RoundOffset {
+	logs := map[int][]float64{}
+	for _, c := range cells {
+		ids, by := result.ForkValues(c.Samples, result.NsPerOp)
+		if len(ids) < 2 {
+			continue
+		}
+		center := summarize(c).Center
+		if !(center > 0) {
+			continue
+		}
+		for _, id := range ids {
+			if m := stats.Median(by[id]); m > 0 {
+				logs[id] = append(logs[id], math.Log(m/center))
+			}
+		}
+	}
+	var out []RoundOffset
+	for id, ls := range logs {
+		if len(ls) >= MinDriftCells {
+			out = append(out, RoundOffset{Fork: id, Cells: len(ls), Offset: math.Exp(stat.Mean(ls, nil)) - 1})
+		}
+	}
+	slices.SortFunc(out, func(x, y RoundOffset) int { return cmp.Compare(x.Fork, y.Fork) })
+	return out
+}
+
+// driftText says how far a run's fork rounds moved: the lowest and the
+// highest offset, with their fork numbers.
+func driftText(d []RoundOffset) string {
+	if len(d) < 2 {
+		return "fewer than two fork rounds with enough cells"
+	}
+	lo := slices.MinFunc(d, func(x, y RoundOffset) int { return cmp.Compare(x.Offset, y.Offset) })
+	hi := slices.MaxFunc(d, func(x, y RoundOffset) int { return cmp.Compare(x.Offset, y.Offset) })
+	return fmt.Sprintf("%d fork rounds, from %+.1f%% (fork %d) to %+.1f%% (fork %d)", len(d), lo.Offset*100, lo.Fork, hi.Offset*100, hi.Fork)
 }
 
 // Compare compares the cells of a and b. It fails when the runs have no
 // cell measured ok in common.
 func Compare(a, b *result.Run) (*Report, error) {
 	r := &Report{A: a, B: b}
+	var inA, inB []*result.Cell // the cells of Pairs
 	seen := map[result.Key]bool{}
 	refs := map[result.Key]bool{}
 	for i := range a.Cells {
@@ -276,6 +339,7 @@ func Compare(a, b *result.Run) (*Report, error) {
 			r.Unbounded++
 		}
 		r.Pairs = append(r.Pairs, p)
+		inA, inB = append(inA, ca), append(inB, cb)
 	}
 	for i := range b.Cells {
 		cb := &b.Cells[i]
@@ -298,6 +362,7 @@ func Compare(a, b *result.Run) (*Report, error) {
 	})
 	r.group()
 	r.shift()
+	r.DriftA, r.DriftB = Drift(inA), Drift(inB)
 	return r, nil
 }
 
@@ -496,6 +561,7 @@ func (r *Report) Write(w io.Writer) error {
 	}
 
 	fmt.Fprintf(&b, "\n%s\n", r.ShiftLine())
+	fmt.Fprintf(&b, "drift within A: %s\ndrift within B: %s\n", driftText(r.DriftA), driftText(r.DriftB))
 
 	worst := slices.Clone(r.Pairs)
 	slices.SortStableFunc(worst, func(x, y Pair) int {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
@@ -261,5 +262,41 @@ func TestShift(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "\n"+shift+"\n") {
 		t.Errorf("output lacks the shift line:\n%s", out.String())
+	}
+}
+
+// TestDrift: fork 2 of every cell 20% slower than fork 1 shows as a round
+// offset of the same size in every cell, whatever the cell's median; a
+// fork number fewer than MinDriftCells cells have does not count.
+func TestDrift(t *testing.T) {
+	var cells []*result.Cell
+	for i := range MinDriftCells {
+		c := &result.Cell{Workload: "w", Codec: fmt.Sprint("c", i), Op: result.OpEncode, Status: result.CellOK, Goroutines: 1}
+		m := float64(100 * (i + 1))
+		for fork, f := range map[int]float64{1: 1, 2: 1.2} {
+			for _, x := range []float64{0.99, 1, 1.01} {
+				c.Samples = append(c.Samples, result.Sample{Iters: 1000, NsPerOp: m * f * x, Fork: fork})
+			}
+		}
+		if i == 0 {
+			c.Samples = append(c.Samples, result.Sample{Iters: 1000, NsPerOp: m * 3, Fork: 3})
+		}
+		cells = append(cells, c)
+	}
+	d := Drift(cells)
+	if len(d) != 2 || d[0].Fork != 1 || d[1].Fork != 2 || d[0].Cells != MinDriftCells {
+		t.Fatalf("Drift = %+v, want forks 1 and 2 of %d cells each", d, MinDriftCells)
+	}
+	// Each cell's fork 2 median is 1.2 times its fork 1 median, so the
+	// rounds' offsets are 1.2 apart, whatever the cells' own medians.
+	if got := (1 + d[1].Offset) / (1 + d[0].Offset); math.Abs(got-1.2) > 1e-9 {
+		t.Errorf("fork 2 / fork 1 = %v, want 1.2", got)
+	}
+	const want = "2 fork rounds, from"
+	if s := driftText(d); !strings.HasPrefix(s, want) || !strings.Contains(s, "(fork 1) to") || !strings.HasSuffix(s, "(fork 2)") {
+		t.Errorf("driftText = %q", s)
+	}
+	if s := driftText(d[:1]); s != "fewer than two fork rounds with enough cells" {
+		t.Errorf("driftText of one round = %q", s)
 	}
 }
