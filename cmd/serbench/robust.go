@@ -126,17 +126,12 @@ func (f robustFlags) options() (robust.Options, error) {
 	}
 	var ws []string
 	for _, w := range strings.Split(workloads, ",") {
-		if w = strings.TrimSpace(w); w == "" {
-			continue
+		if w = strings.TrimSpace(w); w != "" {
+			ws = append(ws, w)
 		}
-		wl, err := workload.Lookup(w)
-		if err != nil {
-			return robust.Options{}, usagef("--workload: %v", err)
-		}
-		if wl.Runner != "" {
-			return robust.Options{}, usagef("--workload %s: the workload has no values of its own to mutate (package %s runs it)", w, wl.Runner)
-		}
-		ws = append(ws, w)
+	}
+	if _, err := workload.LookupValues(ws, "mutate"); err != nil {
+		return robust.Options{}, usagef("--workload: %v", err)
 	}
 	if len(ws) == 0 {
 		return robust.Options{}, usagef("--workload %q names no workload", workloads)
