@@ -169,8 +169,9 @@ func Implementations(codecs []codec.Codec) []Format {
 // has no values of its own, when no format is selected, when a worker
 // cannot be started, and with ctx's error when ctx is done.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Interop, error) {
-	opts, err := withCommand(withDefaults(opts))
-	if err != nil {
+	opts = withDefaults(opts)
+	var err error
+	if opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg); err != nil {
 		return nil, fmt.Errorf("interoperability matrix: %w", err)
 	}
 	if codecs == nil {
@@ -344,14 +345,6 @@ func withDefaults(opts Options) Options {
 	return opts
 }
 
-// withCommand returns opts with the workers' command: unless opts runs
-// in process or has one, this binary with WorkerArg (workerproc.Command).
-func withCommand(opts Options) (Options, error) {
-	var err error
-	opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg)
-	return opts, err
-}
-
 // lossKinds returns the kinds of losses, sorted, each once.
 func lossKinds(ls []codec.Loss) []string {
 	var out []string
@@ -405,7 +398,7 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 		}
 		opts.Values = max(opts.Values, len(r.Messages))
 	}
-	if opts, err = withCommand(opts); err != nil {
+	if opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg); err != nil {
 		return nil, fmt.Errorf("interop: %w", err)
 	}
 	byReader := map[string][]int{}
