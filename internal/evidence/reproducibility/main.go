@@ -65,6 +65,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/signal"
@@ -206,10 +207,21 @@ type Pair struct {
 func (p *Pair) Ratio() float64 { return p.B.Center / p.A.Center }
 
 // Within reports whether the medians agree within Tolerance.
-func (p *Pair) Within() bool { return math.Abs(p.Ratio()-1) <= Tolerance+1e-12 }
+func (p *Pair) Within() bool { return p.withinAt(1) }
 
 // Covered reports whether B's median lies inside A's confidence interval.
-func (p *Pair) Covered() bool { return p.A.Lo <= p.B.Center && p.B.Center <= p.A.Hi }
+func (p *Pair) Covered() bool { return p.coveredAt(1) }
+
+// withinAt is Within for B's median divided by shift.
+func (p *Pair) withinAt(shift float64) bool {
+	return math.Abs(p.Ratio()/shift-1) <= Tolerance+1e-12
+}
+
+// coveredAt is Covered for B's median divided by shift.
+func (p *Pair) coveredAt(shift float64) bool {
+	b := p.B.Center / shift
+	return p.A.Lo <= b && b <= p.A.Hi
+}
 
 // Group is the agreement of a set of cells: a workload and operation, an
 // operation over all workloads, or all cells.
@@ -274,7 +286,9 @@ func Drift(cells []*result.Cell) []RoundOffset {
 		if len(ids) < 2 {
 			continue
 		}
-		center := summarize(c).Center
+		// The cell's median, the center of its summary: the median of
+		// all its samples.
+		center := stats.Median(slices.Concat(slices.Collect(maps.Values(by))...))
 		if !(center > 0) {
 			continue
 		}
@@ -374,11 +388,10 @@ func (r *Report) shift() {
 	}
 	r.Shift = math.Exp(stat.Mean(logs, nil))
 	for _, p := range r.Pairs {
-		b := p.B.Center / r.Shift
-		if math.Abs(b/p.A.Center-1) <= Tolerance+1e-12 {
+		if p.withinAt(r.Shift) {
 			r.ShiftedWithin++
 		}
-		if p.A.Lo <= b && b <= p.A.Hi {
+		if p.coveredAt(r.Shift) {
 			r.ShiftedCovered++
 		}
 	}
