@@ -155,9 +155,10 @@ func FuzzServe(f *testing.F) {
 
 // FuzzWorkerResponses feeds arbitrary bytes to the coordinator's side of
 // the protocol as a worker's responses (read by workerproc.ReadAnswers, as
-// the coordinator reads them), each taken as the answer to a request of the kind ops names (h, s, c or p, in turn). It
-// must not panic; ReadAnswers must end with an error (io.EOF at a clean
-// end); and a response checkResponse accepts must hold what the scheduler
+// the coordinator reads them), each taken as the answer to a request of
+// the kind ops names (h, s, c or p, in turn). It must not panic;
+// ReadAnswers must end with an error (io.EOF at a clean end); and a
+// response checkResponse accepts must hold what the scheduler
 // then uses without looking: the protocol version, named cells with
 // goroutines, at least one iteration, a sample with non-negative values.
 func FuzzWorkerResponses(f *testing.F) {

@@ -12,9 +12,10 @@ import (
 )
 
 // Conn is a running worker that is asked on its file descriptor 4 and
-// answers on its descriptor 3, each answer a JSON line of type A (the measuring engine's, the robustness
-// and the interoperability matrices' workers). How it is asked (JSON
-// lines, frames) and what its answers mean are the caller's.
+// answers on its descriptor 3, each answer a JSON line of type A (the
+// measuring engine's, the robustness and the interoperability matrices'
+// workers). How it is asked (JSON lines, frames) and what its answers
+// mean are the caller's.
 type Conn[A any] struct {
 	p       *Process
 	in      *os.File // the requests, to the worker
