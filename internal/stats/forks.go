@@ -118,6 +118,8 @@ type forkAnalysis struct {
 	p float64
 	// between is the intraclass correlation of the ranks, in [0, 1].
 	between float64
+	// h is the Kruskal–Wallis statistic, with F−1 degrees of freedom.
+	h float64
 }
 
 // analyze ranks the pooled samples of groups (mid-ranks for ties) and
@@ -191,7 +193,7 @@ func analyze(groups [][]float64) forkAnalysis {
 	if sb+msw > 0 {
 		between = sb / (sb + msw)
 	}
-	return forkAnalysis{ok: true, p: math.Min(1, math.Max(0, p)), between: between}
+	return forkAnalysis{ok: true, p: math.Min(1, math.Max(0, p)), between: between, h: h}
 }
 
 // SamplesPerFork returns Kalibera and Jones's optimal number of samples to

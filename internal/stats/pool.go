@@ -1,0 +1,108 @@
+package stats
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// PoolAlpha is the level of the combined Kruskal–Wallis test by which
+// PoolForks decides that the forks of a run differ. Unlike ForkAlpha it
+// is a conventional level: the combined test has many degrees of freedom
+// and sees even a small fork effect, so a false alarm, which widens every
+// interval of the run, is the error to keep rare.
+const PoolAlpha = 0.05
+
+// Pool is the variation between forks that the cells of one run share,
+// estimated from all of them: the pooled variance of their log fork
+// medians. Its zero value applies to nothing: Summarize is then
+// SummarizeForks.
+type Pool struct {
+	// Var is the pooled variance of the natural logarithm of the fork
+	// medians: Σ(Fᵢ−1)·sᵢ² / Σ(Fᵢ−1) over the cells with two forks or
+	// more, sᵢ² the variance of cell i's log fork medians. It holds the
+	// fork effect and the noise of a fork's own median.
+	Var float64
+	// DF is Σ(Fᵢ−1), the degrees of freedom of Var.
+	DF int
+	// Cells is the number of cells that contributed.
+	Cells int
+	// P is the p-value of the combined Kruskal–Wallis test that no
+	// cell's forks differ: the sum of the cells' H statistics against
+	// the χ² distribution with the sum of their degrees of freedom. It is
+	// 1 when no cell has two forks with samples.
+	P float64
+}
+
+// PoolForks estimates the run-level variation between forks from the
+// cells of one run: cells[i][j] holds the samples of fork j of cell i, as
+// for SummarizeForks. Cells with fewer than two non-empty forks, and
+// cells with a sample that is not positive, add nothing (a logarithm is
+// taken). cells is not modified.
+func PoolForks(cells [][][]float64) Pool {
+	out := Pool{P: 1}
+	var sum, h float64
+	var kwDF int
+	for _, forks := range cells {
+		groups := nonEmpty(forks)
+		if len(groups) < 2 || slices.Min(slices.Concat(groups...)) <= 0 {
+			continue
+		}
+		logs := make([]float64, len(groups))
+		for i, m := range forkMedians(groups) {
+			logs[i] = math.Log(m)
+		}
+		d := len(groups) - 1
+		sum += float64(d) * stat.Variance(logs, nil)
+		out.DF += d
+		out.Cells++
+		if a := analyze(groups); a.ok {
+			h += a.h
+			kwDF += d
+		}
+	}
+	if out.DF > 0 {
+		out.Var = sum / float64(out.DF)
+	}
+	if kwDF > 0 {
+		out.P = math.Min(1, math.Max(0, distuv.ChiSquared{K: float64(kwDF)}.Survival(h)))
+	}
+	return out
+}
+
+// Applies reports whether the run's forks differ (P ≤ PoolAlpha) and p
+// has a variance to apply.
+func (p Pool) Applies() bool { return p.DF > 0 && p.P <= PoolAlpha && p.Var > 0 }
+
+// Summarize returns SummarizeForks(forks), widened when p applies to at
+// least the run-level interval: on the log scale, ±t·√(Var/F) around both
+// the mean of the log fork medians and the log of the pooled median, with
+// t the 97.5% quantile of Student's t with DF degrees of freedom and F the
+// cell's forks with samples (one fork too: its one median carries a fork
+// effect all the same). When that widens the interval, Method is
+// "two-level-run". A cell whose samples are not all positive is left as
+// SummarizeForks returns it. The package documentation states the method
+// and its assumption.
+func (p Pool) Summarize(forks [][]float64) Summary {
+	s := SummarizeForks(forks)
+	groups := nonEmpty(forks)
+	if !p.Applies() || len(groups) == 0 || slices.Min(slices.Concat(groups...)) <= 0 {
+		return s
+	}
+	logs := make([]float64, len(groups))
+	for i, m := range forkMedians(groups) {
+		logs[i] = math.Log(m)
+	}
+	mean := stat.Mean(logs, nil)
+	c := math.Log(s.Center)
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(p.DF)}.Quantile(1 - (1-Confidence)/2)
+	hw := t * math.Sqrt(p.Var/float64(len(groups)))
+	lo, hi := math.Exp(math.Min(mean, c)-hw), math.Exp(math.Max(mean, c)+hw)
+	if lo < s.Lo || hi > s.Hi {
+		s.Lo, s.Hi = math.Min(s.Lo, lo), math.Max(s.Hi, hi)
+		s.Method = MethodRun
+	}
+	return s
+}
