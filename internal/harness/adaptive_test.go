@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
 )
 
@@ -325,5 +326,58 @@ func TestAdaptiveResume(t *testing.T) {
 		if c := second.cell("c", op); c.Status != result.CellOK {
 			t.Errorf("%s: status %s after resume", op, c.Status)
 		}
+	}
+}
+
+// TestAdaptivePool: the precision of a cell is judged with the variation
+// between forks of the whole run (stats.Pool), as the report shows it. A
+// cell steady in its first two forks, in a run whose four other cells'
+// forks are up to ±15% apart, cannot show that its two forks are not both
+// off: it gets forks up to MaxForks like the others, and misses for
+// noise.
+func TestAdaptivePool(t *testing.T) {
+	const kind = "synth-pool"
+	var mu sync.Mutex
+	builds := 0
+	ops := []string{"steady", "b1", "b2", "b3", "b4"}
+	RegisterKind(kind, Kind{Build: func(ctx context.Context, s Spec) (*Bound, error) {
+		mu.Lock()
+		builds++
+		fork := builds
+		mu.Unlock()
+		b := &Bound{Verification: &result.Verification{Workload: "w", Codec: s.Name, Status: result.VerifyExact}}
+		r := rand.New(rand.NewPCG(uint64(fork), 11))
+		for _, op := range ops {
+			offset := 1.0
+			if op != "steady" {
+				offset = 1 + 0.3*(r.Float64()-0.5)
+			}
+			b.Units = append(b.Units, Unit{Cell: result.Cell{Workload: "w", Codec: s.Name, Op: op, Goroutines: 1},
+				Loop: func(n int) (time.Duration, error) {
+					return time.Duration(100 * offset * (1 + 0.01*r.Float64()) * float64(n)), nil
+				}})
+		}
+		return b, nil
+	}})
+	var s sink
+	cfg := Config{Count: 6, Forks: 2, MaxForks: 5, SampleTime: time.Millisecond, Target: 0.02, Isolation: IsolationNone}
+	if err := Run(context.Background(), cfg, []Spec{{Kind: kind, Workload: "w", Name: "c"}}, &s); err != nil {
+		t.Fatal(err)
+	}
+	var cells [][][]float64
+	for _, op := range ops {
+		cells = append(cells, result.ForkGroups(s.cell("c", op).Samples, result.NsPerOp))
+	}
+	pool := stats.PoolForks(cells)
+	steady := s.cell("c", "steady")
+	own := stats.SummarizeForks(result.ForkGroups(steady.Samples, result.NsPerOp))
+	t.Logf("pool %+v; steady: own ±%.1f%%, with the pool ±%.1f%%", pool, 100*own.RelHalfWidth(),
+		100*pool.Summarize(result.ForkGroups(steady.Samples, result.NsPerOp)).RelHalfWidth())
+	if !pool.Applies() {
+		t.Fatalf("pool %+v does not apply: the test needs forks that differ", pool)
+	}
+	if f := steady.Samples[len(steady.Samples)-1].Fork; f != 5 || steady.Missed != result.MissedNoise {
+		t.Errorf("steady cell: %d forks, missed %q; want MaxForks 5 and %q (its own interval, ±%.1f%%, meets ±2%%; the run's does not)",
+			f, steady.Missed, result.MissedNoise, 100*own.RelHalfWidth())
 	}
 }

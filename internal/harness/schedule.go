@@ -94,7 +94,8 @@ type Config struct {
 	MinCount   int
 	// Target, when positive, is the precision each cell should reach: the
 	// largest relative half-width of its 95% interval over forks and
-	// samples (stats.SummarizeForks; 0.03 is ±3%). After the first Forks
+	// samples, with the variation between forks of the whole run
+	// (stats.Pool.Summarize, as the report computes it; 0.03 is ±3%). After the first Forks
 	// forks have taken Count samples, the run spends what is left of
 	// Budget on the cells that miss it, widest first: each gets another
 	// fork with as many samples as Kalibera and Jones's optimal design
@@ -327,13 +328,14 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 	if err != nil {
 		return s.interrupted(err)
 	}
+	pool := s.pool()
 	for _, k := range s.order {
 		st := s.cells[k]
 		if st.final {
 			continue
 		}
 		st.rec.Status, st.rec.Error = result.CellOK, ""
-		if cfg.Target > 0 && relWidth(s.summary(st)) > cfg.Target {
+		if cfg.Target > 0 && relWidth(pool.Summarize(forkGroups(st))) > cfg.Target {
 			st.rec.Missed = st.missed
 			if st.rec.Missed == "" {
 				st.rec.Missed = result.MissedBudget
@@ -620,9 +622,22 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	return l, nil
 }
 
-// summary is st's interval over its forks and samples so far.
-func (s *scheduler) summary(st *cellState) stats.Summary {
-	return stats.SummarizeForks(result.ForkGroups(st.samples, result.NsPerOp))
+// forkGroups is st's ns/op samples so far, by fork.
+func forkGroups(st *cellState) [][]float64 {
+	return result.ForkGroups(st.samples, result.NsPerOp)
+}
+
+// pool is the variation between forks of the run so far
+// (stats.PoolForks over the cells that have not failed), which widens
+// every cell's interval as the report's does.
+func (s *scheduler) pool() stats.Pool {
+	var cells [][][]float64
+	for _, k := range s.order {
+		if st := s.cells[k]; !st.final && len(st.samples) > 0 {
+			cells = append(cells, forkGroups(st))
+		}
+	}
+	return stats.PoolForks(cells)
 }
 
 // relWidth is the relative half-width of an interval, +Inf when it is
@@ -658,12 +673,13 @@ func (s *scheduler) plan() []slot {
 	}
 	byID := map[jobID]*want{}
 	var wants []*want
+	pool := s.pool()
 	for _, k := range s.order {
 		st := s.cells[k]
 		if st.final {
 			continue
 		}
-		sum := s.summary(st)
+		sum := pool.Summarize(forkGroups(st))
 		r := relWidth(sum) / s.cfg.Target
 		st.missed = ""
 		if r <= 1 {

@@ -13,8 +13,8 @@ import (
 )
 
 // Comparison is the benchstat-style comparison of two runs: for every cell
-// in both, the medians with their confidence intervals (over forks,
-// stats.SummarizeForks) and the Mann-Whitney U test of the samples, as
+// in both, the medians with their confidence intervals (over forks and
+// the variation between forks of each run, stats.Pool) and the Mann-Whitney U test of the samples, as
 // benchstat makes it.
 type Comparison struct {
 	// Old and New name the two sides (run IDs or file names).
@@ -67,6 +67,7 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 		}
 	}
 	name := cellName
+	oldPool, newPool := RunPool(old), RunPool(new)
 	var logOld, logNew float64
 	for i := range old.Cells {
 		oc := &old.Cells[i]
@@ -80,7 +81,7 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 		}
 		ons, oal := samples(oc)
 		nns, nal := samples(nc)
-		row := &CompareRow{Key: oc.Key(), Old: stats.SummarizeForks(result.ForkGroups(oc.Samples, result.NsPerOp)), New: stats.SummarizeForks(result.ForkGroups(nc.Samples, result.NsPerOp)),
+		row := &CompareRow{Key: oc.Key(), Old: oldPool.Summarize(result.ForkGroups(oc.Samples, result.NsPerOp)), New: newPool.Summarize(result.ForkGroups(nc.Samples, result.NsPerOp)),
 			OldAllocs: stats.Summarize(oal).Center, NewAllocs: stats.Summarize(nal).Center,
 			Test: stats.Compare(ons, nns), Check: checkChange(old, new, oc.Workload, oc.Codec)}
 		for _, w := range row.Test.Warnings {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
 )
 
@@ -52,7 +53,7 @@ func CSV(w io.Writer, rep *Report) error {
 					"", "", "", "", "", "", ""))
 			}
 			for _, cell := range r.Cells {
-				op := summarize(cell)
+				op := summarize(cell, rep.pool)
 				line := append(base, cell.Op, strconv.Itoa(cell.Goroutines), cell.Status, cellMark(r, cell), strconv.Itoa(len(cell.Samples)))
 				if op == nil {
 					line = append(line, "", "", "", "", "", f(cell.MeanSize), "")
@@ -231,7 +232,7 @@ func finite(v float64) *float64 {
 
 // toJSONOp is the JSON form of cell c; bw, when not nil, is the
 // Bandwidth row of the cell.
-func toJSONOp(c *result.Cell, bw *BandwidthRow, refs []*BandwidthRow, rank Rank) *jsonOp {
+func toJSONOp(c *result.Cell, pool stats.Pool, bw *BandwidthRow, refs []*BandwidthRow, rank Rank) *jsonOp {
 	j := &jsonOp{Op: c.Op, Goroutines: c.Goroutines, Status: c.Status, Error: c.Error, Reference: c.Reference,
 		MeanBytes: c.MeanSize, Samples: []jsonSample{}}
 	if c.SampleTime > 0 {
@@ -242,7 +243,7 @@ func toJSONOp(c *result.Cell, bw *BandwidthRow, refs []*BandwidthRow, rank Rank)
 		j.Samples = append(j.Samples, jsonSample{Iters: s.Iters, NsPerOp: s.NsPerOp, BytesPerOp: s.BytesPerOp, AllocsPerOp: s.AllocsPerOp,
 			Fork: s.Fork, GCCycles: s.GCCycles, GCCPUNs: s.GCCPU.Nanoseconds()})
 	}
-	op := summarize(c)
+	op := summarize(c, pool)
 	if op != nil {
 		j.NsOp = &jsonSummary{Median: op.NsOp.Center, Lo: finite(op.NsOp.Lo), Hi: finite(op.NsOp.Hi), Forks: op.NsOp.Forks, Method: op.NsOp.Method}
 		j.BOp, j.Allocs, j.MBps = finite(op.BOp.Center), finite(op.Allocs.Center), finite(op.MBps)
@@ -321,7 +322,7 @@ func JSON(w io.Writer, rep *Report) error {
 				jr.Tier, jr.TiedWithAbove = &t, &tied
 			}
 			for _, c := range row.Cells {
-				op := toJSONOp(c, bwRows[c], refs, ranks[c])
+				op := toJSONOp(c, row.pool, bwRows[c], refs, ranks[c])
 				slot := map[string]**jsonOp{result.OpEncode: &jr.Encode, result.OpDecode: &jr.Decode, result.OpAccess: &jr.Access, result.OpZstd: &jr.Zstd}[c.Op]
 				if c.Goroutines == 1 && slot != nil && *slot == nil {
 					*slot = op

@@ -156,7 +156,11 @@ func (b *HistoryBuilder) Selects(k result.Key) bool {
 
 // Add adds the points of run r. Runs are added oldest first, in the order
 // of SortRuns: Add returns an error for a run that comes before the last
-// one added. r is not kept.
+// one added. r is not kept. A point's interval takes into account the
+// variation between forks of the cells r holds (stats.Pool): of all its
+// cells when r was read whole, as serbench show reads it, and of the
+// selected ones only when it was read with store.RunsWithCells, which
+// then makes the interval follow the selection.
 func (b *HistoryBuilder) Add(r *result.Run) error {
 	if l := b.last; l != nil {
 		if c := r.Start.Compare(l.Start); c < 0 || c == 0 && r.ID <= l.ID {
@@ -166,6 +170,7 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 	}
 	b.last = &result.Run{ID: r.ID, Start: r.Start}
 	machine := machineOf(r)
+	pool := RunPool(r)
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		if len(c.Samples) == 0 || !b.Selects(c.Key()) {
@@ -183,7 +188,7 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 		}
 		ns, _ := samples(c)
 		p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Serbench: r.EnvValue("serbench"), Machine: machine,
-			NsOp: stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp)), Incomplete: !r.Complete}
+			NsOp: pool.Summarize(result.ForkGroups(c.Samples, result.NsPerOp)), Incomplete: !r.Complete}
 		if cd := r.Codec(c.Codec); cd != nil {
 			p.Version, p.Module = cd.Version, cd.Module
 		}

@@ -77,6 +77,8 @@ type Report struct {
 	Summaries []*Summary
 
 	opts Options
+	// pool is the run's variation between forks (RunPool).
+	pool stats.Pool
 }
 
 // Workload is the table of one workload.
@@ -168,6 +170,10 @@ type Row struct {
 	// Cells are all the cells of the codec in the workload, including
 	// failed ones and those on several goroutines.
 	Cells []*result.Cell
+
+	// pool is the run's variation between forks (RunPool), which every
+	// interval of the row's cells takes into account.
+	pool stats.Pool
 }
 
 // APIParse is the API kind (result.Codec.API, codec.Parse) of the parse
@@ -489,9 +495,10 @@ func description(w *Workload) string {
 type Op struct {
 	Cell *result.Cell
 	// NsOp is the median time per operation with its 95% interval over
-	// the cell's forks (stats.SummarizeForks of the samples grouped by
-	// worker process), which covers the variation between processes as
-	// well as within one.
+	// the cell's forks (stats.Pool.Summarize of the samples grouped by
+	// worker process, with the run's pool), which covers the variation
+	// between processes, in the cell and in the run, as well as within
+	// one.
 	NsOp stats.Summary
 	// BOp and Allocs are the median bytes and allocations per operation
 	// (stats.Summarize: they hardly vary).
@@ -532,7 +539,7 @@ func (r *Row) OpOf(op string) *Op {
 	}
 	for _, c := range r.Cells {
 		if c.Op == op && c.Goroutines == 1 {
-			return summarize(c)
+			return summarize(c, r.pool)
 		}
 	}
 	return nil
@@ -591,7 +598,7 @@ func verifyMark(v *result.Verification) string {
 
 // Build computes the report of run.
 func Build(run *result.Run, opts Options) *Report {
-	rep := &Report{Run: run, opts: opts}
+	rep := &Report{Run: run, opts: opts, pool: RunPool(run)}
 	byWorkload := map[string]*Workload{}
 	rowsOf := map[*Workload][]*Row{}
 	var names []string
@@ -611,7 +618,7 @@ func Build(run *result.Run, opts Options) *Report {
 	add := func(wname, cname string, v *result.Verification) {
 		seen[pair{wname, cname}] = true
 		w := get(wname)
-		row := &Row{Codec: run.Codec(cname), Verify: v}
+		row := &Row{Codec: run.Codec(cname), Verify: v, pool: rep.pool}
 		for i := range run.Cells {
 			c := &run.Cells[i]
 			if c.Workload != wname || c.Codec != cname {
@@ -624,13 +631,13 @@ func Build(run *result.Run, opts Options) *Report {
 			switch {
 			case c.Goroutines != 1:
 			case c.Op == result.OpEncode:
-				row.Encode = summarize(c)
+				row.Encode = summarize(c, rep.pool)
 			case c.Op == result.OpDecode:
-				row.Decode = summarize(c)
+				row.Decode = summarize(c, rep.pool)
 			case c.Op == result.OpAccess:
-				row.Access = summarize(c)
+				row.Access = summarize(c, rep.pool)
 			case c.Op == result.OpZstd:
-				row.Zstd = summarize(c)
+				row.Zstd = summarize(c, rep.pool)
 			}
 		}
 		if row.Reference == "" && v != nil && v.Status == result.VerifyReference {
@@ -668,7 +675,7 @@ func Build(run *result.Run, opts Options) *Report {
 		var timed []*Op
 		for _, r := range rowsOf[w] {
 			for _, c := range r.Cells {
-				op := summarize(c)
+				op := summarize(c, rep.pool)
 				if op == nil {
 					continue
 				}
@@ -745,7 +752,7 @@ func Build(run *result.Run, opts Options) *Report {
 		for _, r := range others {
 			shown[r.Codec.Name] = true
 		}
-		w.Scaling = scaling(run, n, shown)
+		w.Scaling = scaling(run, n, shown, rep.pool)
 		w.Sections = sectionsOf(w)
 		rep.Workloads = append(rep.Workloads, w)
 	}
@@ -793,7 +800,7 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 	for _, r := range refs {
 		for _, c := range r.Cells {
 			if c.Goroutines == 1 {
-				bw.Refs = append(bw.Refs, &BandwidthRow{Row: r, Cell: c, Op: summarize(c)})
+				bw.Refs = append(bw.Refs, &BandwidthRow{Row: r, Cell: c, Op: summarize(c, r.pool)})
 			}
 		}
 	}
@@ -814,7 +821,7 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 			}
 			n++
 			ops[c.Op] = true
-			b := &BandwidthRow{Row: r, Cell: c, Op: summarize(c)}
+			b := &BandwidthRow{Row: r, Cell: c, Op: summarize(c, r.pool)}
 			if b.Op != nil && !r.Verify.Failed() {
 				bw.Rows = append(bw.Rows, b)
 			} else {
@@ -842,7 +849,7 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 				}
 				mbps = result.ForkGroups(timed, func(s result.Sample) float64 { return raw / s.NsPerOp * 1e3 })
 			}
-			b.MBps = stats.SummarizeForks(mbps)
+			b.MBps = b.Row.pool.Summarize(mbps)
 			for _, ref := range bw.Refs {
 				p, h := math.NaN(), math.NaN()
 				if b.Op != nil && ref.Op != nil && b.Op.NsOp.Center > 0 {
@@ -881,10 +888,11 @@ func buildBandwidth(refs, others []*Row) *Bandwidth {
 	return bw
 }
 
-// summarize returns the statistics of c, or nil when it has no samples
-// or failed: the samples a cell took before it crashed, hung or failed
-// are stored, never shown as its time.
-func summarize(c *result.Cell) *Op {
+// summarize returns the statistics of c, its interval widened to the
+// run's variation between forks (pool), or nil when it has no samples or
+// failed: the samples a cell took before it crashed, hung or failed are
+// stored, never shown as its time.
+func summarize(c *result.Cell, pool stats.Pool) *Op {
 	if c == nil || len(c.Samples) == 0 || result.Failed(c.Status) {
 		return nil
 	}
@@ -894,7 +902,7 @@ func summarize(c *result.Cell) *Op {
 		b[i], a[i] = s.BytesPerOp, s.AllocsPerOp
 	}
 	forks := result.ForkGroups(c.Samples, result.NsPerOp)
-	op := &Op{Cell: c, NsOp: stats.SummarizeForks(forks), BOp: stats.Summarize(b), Allocs: stats.Summarize(a),
+	op := &Op{Cell: c, NsOp: pool.Summarize(forks), BOp: stats.Summarize(b), Allocs: stats.Summarize(a),
 		GC: gcFigures(c.Samples), forks: forks}
 	if op.NsOp.Center > 0 {
 		op.MBps = c.MeanSize / op.NsOp.Center * 1e3
@@ -1026,7 +1034,7 @@ func (w *Workload) FloorLine() string {
 			if c.Goroutines != 1 {
 				continue
 			}
-			op := summarize(c)
+			op := summarize(c, r.pool)
 			switch {
 			case op == nil && result.Failed(c.Status):
 				ops = append(ops, fmt.Sprintf("%s %s: %s", c.Op, c.Status, firstLine(c.Error)))
@@ -1224,4 +1232,20 @@ func hiddenName(r *Row) string {
 		return r.Label()
 	}
 	return r.Label() + " (" + strings.Join(why, ", ") + ")"
+}
+
+// RunPool is the variation between forks of run (stats.PoolForks) over
+// the ns/op samples of the cells whose time the report shows: every cell with
+// samples that did not fail, references and cells on several goroutines
+// included, since they shared the machine with the rest.
+func RunPool(run *result.Run) stats.Pool {
+	var cells [][][]float64
+	for i := range run.Cells {
+		c := &run.Cells[i]
+		if len(c.Samples) == 0 || result.Failed(c.Status) {
+			continue
+		}
+		cells = append(cells, result.ForkGroups(c.Samples, result.NsPerOp))
+	}
+	return stats.PoolForks(cells)
 }

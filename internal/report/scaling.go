@@ -31,7 +31,7 @@ type ScalePoint struct {
 
 // scaling builds the scaling rows of one workload from the cells of run
 // that ran on more than one goroutine, with their one-goroutine cells.
-func scaling(run *result.Run, workload string, codecs map[string]bool) []*ScalingRow {
+func scaling(run *result.Run, workload string, codecs map[string]bool, pool stats.Pool) []*ScalingRow {
 	type key struct{ codec, op string }
 	points := map[key][]ScalePoint{}
 	parallel := map[key]bool{}
@@ -41,7 +41,7 @@ func scaling(run *result.Run, workload string, codecs map[string]bool) []*Scalin
 			continue
 		}
 		k := key{c.Codec, c.Op}
-		op := summarize(c)
+		op := summarize(c, pool)
 		if op == nil {
 			continue // failed: its samples are not shown
 		}

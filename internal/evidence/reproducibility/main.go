@@ -14,8 +14,10 @@
 //     |B/A − 1| ≤ 0.05;
 //   - coverage: the share of cells whose B median lies inside A's 95%
 //     confidence interval, computed as serbench's tables compute it (the
-//     samples grouped by fork, package stats). An honest interval covers
-//     the next run's median about as often as it claims;
+//     samples grouped by fork, and the variation between forks of all of
+//     A's cells: report.RunPool). An honest 95% interval covers the next
+//     run's median in about 83% of cells, not 95%: the next median has an
+//     error of its own;
 //   - tau: Kendall's rank correlation (tau-a, gonum's stat.Kendall) of the
 //     two runs' codec rankings by median. Per operation and overall it is
 //     the mean of the workloads' taus weighted by their numbers of codec
@@ -78,6 +80,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"github.com/serbench/serbench/internal/format"
+	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
@@ -323,6 +326,7 @@ func driftText(d []RoundOffset) string {
 // cell measured ok in common.
 func Compare(a, b *result.Run) (*Report, error) {
 	r := &Report{A: a, B: b}
+	poolA, poolB := report.RunPool(a), report.RunPool(b)
 	var inA, inB []*result.Cell // the cells of Pairs
 	seen := map[result.Key]bool{}
 	refs := map[result.Key]bool{}
@@ -344,7 +348,7 @@ func Compare(a, b *result.Run) (*Report, error) {
 			r.NotOK++
 			continue
 		}
-		p := Pair{Key: ca.Key(), A: summarize(ca), B: summarize(cb)}
+		p := Pair{Key: ca.Key(), A: summarize(ca, poolA), B: summarize(cb, poolB)}
 		if p.A.Center <= 0 || math.IsNaN(p.A.Center) || math.IsNaN(p.B.Center) {
 			r.NotOK++
 			continue
@@ -630,9 +634,10 @@ func describe(r *result.Run) string {
 
 // summarize returns the median of c's ns/op samples with its 95% interval,
 // as serbench's tables compute it: the samples grouped by fork (the worker
-// process that took them).
-func summarize(c *result.Cell) stats.Summary {
-	return stats.SummarizeForks(result.ForkGroups(c.Samples, result.NsPerOp))
+// process that took them), and pool, the variation between forks of c's
+// run.
+func summarize(c *result.Cell, pool stats.Pool) stats.Summary {
+	return pool.Summarize(result.ForkGroups(c.Samples, result.NsPerOp))
 }
 
 // plural returns "1 thing" or "n things".
