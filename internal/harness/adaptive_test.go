@@ -19,28 +19,38 @@ import (
 // ±20% from sample to sample, "between" is steady within a fork but each
 // fork is off by up to ±15%. The random numbers come from fixed seeds.
 func synthKind(t *testing.T, name string) {
+	registerSynth(name, 7, []string{"quiet", "within", "between"}, func(r *rand.Rand) func(op string) float64 {
+		offset := 1 + 0.3*(r.Float64()-0.5)
+		return func(op string) float64 {
+			switch op {
+			case "within":
+				return 100 * (1 + 0.4*(r.Float64()-0.5))
+			case "between":
+				return 100 * offset
+			}
+			return 100
+		}
+	})
+}
+
+// registerSynth registers a kind of one job with a unit per op, each Build
+// one fork: fork(r) is called once per fork with the fork's generator
+// PCG(fork number, seed), and the function it returns gives the ns per
+// operation of one sample of op.
+func registerSynth(name string, seed uint64, ops []string, fork func(r *rand.Rand) func(op string) float64) {
 	var mu sync.Mutex
 	builds := 0
 	RegisterKind(name, Kind{Build: func(ctx context.Context, s Spec) (*Bound, error) {
 		mu.Lock()
 		builds++
-		fork := builds
+		n := builds
 		mu.Unlock()
 		b := &Bound{Verification: &result.Verification{Workload: "w", Codec: s.Name, Status: result.VerifyExact}}
-		r := rand.New(rand.NewPCG(uint64(fork), 7))
-		offset := 1 + 0.3*(r.Float64()-0.5)
-		for _, op := range []string{"quiet", "within", "between"} {
-			op := op
+		per := fork(rand.New(rand.NewPCG(uint64(n), seed)))
+		for _, op := range ops {
 			b.Units = append(b.Units, Unit{Cell: result.Cell{Workload: "w", Codec: s.Name, Op: op, Goroutines: 1},
 				Loop: func(n int) (time.Duration, error) {
-					per := 100.0
-					switch op {
-					case "within":
-						per *= 1 + 0.4*(r.Float64()-0.5)
-					case "between":
-						per *= offset
-					}
-					return time.Duration(per * float64(n)), nil
+					return time.Duration(per(op) * float64(n)), nil
 				}})
 		}
 		return b, nil
@@ -337,28 +347,17 @@ func TestAdaptiveResume(t *testing.T) {
 // noise.
 func TestAdaptivePool(t *testing.T) {
 	const kind = "synth-pool"
-	var mu sync.Mutex
-	builds := 0
 	ops := []string{"steady", "b1", "b2", "b3", "b4"}
-	RegisterKind(kind, Kind{Build: func(ctx context.Context, s Spec) (*Bound, error) {
-		mu.Lock()
-		builds++
-		fork := builds
-		mu.Unlock()
-		b := &Bound{Verification: &result.Verification{Workload: "w", Codec: s.Name, Status: result.VerifyExact}}
-		r := rand.New(rand.NewPCG(uint64(fork), 11))
+	registerSynth(kind, 11, ops, func(r *rand.Rand) func(op string) float64 {
+		offset := map[string]float64{}
 		for _, op := range ops {
-			offset := 1.0
+			offset[op] = 1
 			if op != "steady" {
-				offset = 1 + 0.3*(r.Float64()-0.5)
+				offset[op] = 1 + 0.3*(r.Float64()-0.5)
 			}
-			b.Units = append(b.Units, Unit{Cell: result.Cell{Workload: "w", Codec: s.Name, Op: op, Goroutines: 1},
-				Loop: func(n int) (time.Duration, error) {
-					return time.Duration(100 * offset * (1 + 0.01*r.Float64()) * float64(n)), nil
-				}})
 		}
-		return b, nil
-	}})
+		return func(op string) float64 { return 100 * offset[op] * (1 + 0.01*r.Float64()) }
+	})
 	var s sink
 	cfg := Config{Count: 6, Forks: 2, MaxForks: 5, SampleTime: time.Millisecond, Target: 0.02, Isolation: IsolationNone}
 	if err := Run(context.Background(), cfg, []Spec{{Kind: kind, Workload: "w", Name: "c"}}, &s); err != nil {

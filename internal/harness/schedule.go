@@ -95,12 +95,12 @@ type Config struct {
 	// Target, when positive, is the precision each cell should reach: the
 	// largest relative half-width of its 95% interval over forks and
 	// samples, with the variation between forks of the whole run
-	// (stats.Pool.Summarize, as the report computes it; 0.03 is ±3%). After the first Forks
-	// forks have taken Count samples, the run spends what is left of
-	// Budget on the cells that miss it, widest first: each gets another
-	// fork with as many samples as Kalibera and Jones's optimal design
-	// gives (stats.SamplesPerFork: few when forks differ, more when the
-	// noise is within them). It stops when every cell meets Target, when
+	// (stats.Pool.Summarize, as the report computes it; 0.03 is ±3%).
+	// After the first Forks forks have taken Count samples, the run
+	// spends what is left of Budget on the cells that miss it, widest
+	// first: each gets another fork with as many samples as Kalibera and
+	// Jones's optimal design gives (stats.SamplesPerFork: few when forks
+	// differ, more when the noise is within them). It stops when every cell meets Target, when
 	// the next fork would overrun Budget, or when cells reach MaxForks.
 	// Every cell records Target and, when it missed, why.
 	Target float64
@@ -328,14 +328,14 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 	if err != nil {
 		return s.interrupted(err)
 	}
-	pool := s.pool()
+	pool, groups := s.pool()
 	for _, k := range s.order {
 		st := s.cells[k]
 		if st.final {
 			continue
 		}
 		st.rec.Status, st.rec.Error = result.CellOK, ""
-		if cfg.Target > 0 && relWidth(pool.Summarize(forkGroups(st))) > cfg.Target {
+		if cfg.Target > 0 && relWidth(pool.Summarize(groups[k])) > cfg.Target {
 			st.rec.Missed = st.missed
 			if st.rec.Missed == "" {
 				st.rec.Missed = result.MissedBudget
@@ -622,22 +622,21 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	return l, nil
 }
 
-// forkGroups is st's ns/op samples so far, by fork.
-func forkGroups(st *cellState) [][]float64 {
-	return result.ForkGroups(st.samples, result.NsPerOp)
-}
-
-// pool is the variation between forks of the run so far
+// pool returns the variation between forks of the run so far
 // (stats.PoolForks over the cells that have not failed), which widens
-// every cell's interval as the report's does.
-func (s *scheduler) pool() stats.Pool {
+// every cell's interval as the report's does, and the ns/op samples of
+// those cells by fork, keyed as s.cells.
+func (s *scheduler) pool() (stats.Pool, map[result.Key][][]float64) {
+	groups := map[result.Key][][]float64{}
 	var cells [][][]float64
 	for _, k := range s.order {
 		if st := s.cells[k]; !st.final && len(st.samples) > 0 {
-			cells = append(cells, forkGroups(st))
+			g := result.ForkGroups(st.samples, result.NsPerOp)
+			groups[k] = g
+			cells = append(cells, g)
 		}
 	}
-	return stats.PoolForks(cells)
+	return stats.PoolForks(cells), groups
 }
 
 // relWidth is the relative half-width of an interval, +Inf when it is
@@ -673,13 +672,13 @@ func (s *scheduler) plan() []slot {
 	}
 	byID := map[jobID]*want{}
 	var wants []*want
-	pool := s.pool()
+	pool, groups := s.pool()
 	for _, k := range s.order {
 		st := s.cells[k]
 		if st.final {
 			continue
 		}
-		sum := pool.Summarize(forkGroups(st))
+		sum := pool.Summarize(groups[k])
 		r := relWidth(sum) / s.cfg.Target
 		st.missed = ""
 		if r <= 1 {

@@ -28,6 +28,9 @@ type coverage struct {
 	// run is the share of cells whose interval the pool widened;
 	// applied the share of runs whose pool applies.
 	run, applied float64
+	// byClass is cover for the cells of each fork-effect class k (the
+	// cells i with i % len(sds) == k).
+	byClass []float64
 	// width is the median ratio of the width to benchmath's; next the
 	// share of intervals that contain the pooled median of the same
 	// cell in the next, independent run (a perfectly calibrated 95%
@@ -56,6 +59,7 @@ func simulateRuns(r *rand.Rand, sds []float64, f, n int) coverage {
 	}
 	prev := make([]Summary, coverageCells)
 	var cover, bench, cell, run, applied, next, total int
+	classCover := make([]int, len(sds))
 	var ratios []float64
 	for i := range coverageRuns {
 		for k := range cells {
@@ -72,6 +76,7 @@ func simulateRuns(r *rand.Rand, sds []float64, f, n int) coverage {
 			p := Summarize(slices.Concat(c...))
 			if s.Lo <= truth && truth <= s.Hi {
 				cover++
+				classCover[k%len(sds)]++
 			}
 			if o.Lo <= truth && truth <= o.Hi {
 				cell++
@@ -91,7 +96,11 @@ func simulateRuns(r *rand.Rand, sds []float64, f, n int) coverage {
 		}
 	}
 	frac := func(k, of int) float64 { return float64(k) / float64(of) }
-	return coverage{cover: frac(cover, total), bench: frac(bench, total), cell: frac(cell, total),
+	byClass := make([]float64, len(sds))
+	for i, k := range classCover {
+		byClass[i] = frac(k, total/len(sds))
+	}
+	return coverage{cover: frac(cover, total), bench: frac(bench, total), cell: frac(cell, total), byClass: byClass,
 		run: frac(run, total), applied: frac(applied, coverageRuns), width: Median(ratios),
 		next: frac(next, total-coverageCells)}
 }
@@ -145,41 +154,13 @@ func TestCoverageMixed(t *testing.T) {
 			sds := []float64{0, sd / 2, sd, 2 * sd}
 			r := rand.New(rand.NewPCG(uint64(f*100+n), uint64(math.Round(sd*1000))+1))
 			c := simulateRuns(r, sds, f, n)
-			r = rand.New(rand.NewPCG(uint64(f*100+n), uint64(math.Round(sd*1000))+1))
-			noisy := simulateRunsOf(r, sds, f, n, 3)
+			noisy := c.byClass[3]
 			t.Logf("σb=%2.0f%% mixed F=%d n=%2d: %v; noisiest cells cover %.3f", sd*100, f, n, c, noisy)
 			if c.cover < 0.93 || noisy < 0.90 {
 				t.Errorf("σb=%v F=%d n=%d: coverage %.3f (want ≥ 0.93), noisiest cells %.3f (want ≥ 0.90)", sd, f, n, c.cover, noisy)
 			}
 		}
 	}
-}
-
-// simulateRunsOf is simulateRuns's coverage of the cells k with
-// k % len(sds) == which only.
-func simulateRunsOf(r *rand.Rand, sds []float64, f, n, which int) float64 {
-	truth := trueMedian(sds[which])
-	cells := make([][][]float64, coverageCells)
-	for k := range cells {
-		cells[k] = newForks(f, n)
-	}
-	var cover, total int
-	for range coverageRuns {
-		for k := range cells {
-			simCell(r, cells[k], n, sds[k%len(sds)], 1)
-		}
-		pool := PoolForks(cells)
-		for k, c := range cells {
-			if k%len(sds) != which {
-				continue
-			}
-			if s := pool.Summarize(c); s.Lo <= truth && truth <= s.Hi {
-				cover++
-			}
-			total++
-		}
-	}
-	return float64(cover) / float64(total)
 }
 
 // TestNoForkEffect checks that without a difference between forks the
