@@ -50,12 +50,8 @@ func PoolForks(cells [][][]float64) Pool {
 		if len(groups) < 2 || slices.Min(slices.Concat(groups...)) <= 0 {
 			continue
 		}
-		logs := make([]float64, len(groups))
-		for i, m := range forkMedians(groups) {
-			logs[i] = math.Log(m)
-		}
 		d := len(groups) - 1
-		sum += float64(d) * stat.Variance(logs, nil)
+		sum += float64(d) * stat.Variance(logForkMedians(groups), nil)
 		out.DF += d
 		out.Cells++
 		if a := analyze(groups); a.ok {
@@ -91,11 +87,7 @@ func (p Pool) Summarize(forks [][]float64) Summary {
 	if !p.Applies() || len(groups) == 0 || slices.Min(slices.Concat(groups...)) <= 0 {
 		return s
 	}
-	logs := make([]float64, len(groups))
-	for i, m := range forkMedians(groups) {
-		logs[i] = math.Log(m)
-	}
-	mean := stat.Mean(logs, nil)
+	mean := stat.Mean(logForkMedians(groups), nil)
 	c := math.Log(s.Center)
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(p.DF)}.Quantile(1 - (1-Confidence)/2)
 	hw := t * math.Sqrt(p.Var/float64(len(groups)))
@@ -105,4 +97,14 @@ func (p Pool) Summarize(forks [][]float64) Summary {
 		s.Method = MethodRun
 	}
 	return s
+}
+
+// logForkMedians returns the natural logarithm of each group's median
+// (groups not empty, their samples positive).
+func logForkMedians(groups [][]float64) []float64 {
+	out := forkMedians(groups)
+	for i, m := range out {
+		out[i] = math.Log(m)
+	}
+	return out
 }
