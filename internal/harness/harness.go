@@ -14,8 +14,9 @@
 // keeps the interleaving a shared machine needs: each job is set up in a
 // worker process of its own (this binary again, see MaybeWorker and the
 // protocol at ProtocolVersion), in Config.Forks separate processes, at most
-// Config.Workers alive at once. A worker calibrates each of its cells to
-// the sample time, as testing.B sizes b.N; the coordinator then asks the
+// Config.Workers alive at once. The first worker that measures a cell
+// calibrates it to the sample time, as testing.B sizes b.N, and later
+// forks take those iterations; the coordinator then asks the
 // live workers for one sample at a time, round-robin over all their cells,
 // so drift hits every cell alike. A worker collects garbage before each
 // sample and its heap holds only its job, so a sample pays for the

@@ -185,6 +185,10 @@ type cellState struct {
 	rec    result.Cell // identity, status, error; no samples
 	target int         // samples over all forks; 0 until first calibrated
 	final  bool        // failed: no more samples
+	// iters is the iterations of one sample, from the cell's calibration
+	// in the first fork that measured it in this run (0 before); later
+	// forks take it as it is.
+	iters int
 	// samples are the cell's samples so far, stored ones included: what
 	// each fork has taken, and the cell's interval.
 	samples []result.Sample
@@ -294,8 +298,9 @@ func cellID(c result.Cell) jobID { return jobID{c.Workload, c.Codec} }
 //
 // Every job runs in Forks worker processes of its own (the same binary,
 // see MaybeWorker), at most Workers at once. A worker sets its job up
-// (bind, verify, prepare) and calibrates each of its cells to SampleTime;
-// the coordinator then asks the live workers for one sample at a time,
+// (bind, verify, prepare); the first worker that measures a cell
+// calibrates it to SampleTime, and later forks use its iterations; the
+// coordinator then asks the live workers for one sample at a time,
 // round-robin over all their cells, so drift on a shared machine hits
 // every cell alike. Before each sample the worker collects garbage, and
 // its heap holds only its own job: a sample pays for the collections its
@@ -593,6 +598,13 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 		}
 	}
 	for _, u := range l.units {
+		if u.st.iters > 0 {
+			// Calibrated in an earlier fork: the same binary sizes the
+			// same loop alike in every process, and each sample's
+			// untimed tenth brings a new process up to speed first.
+			u.iters = u.st.iters
+			continue
+		}
 		c := u.st.rec
 		s.progressName("setup", fmt.Sprintf("%s %s (fork %d, calibrating)", name, c.Op, sl.fork))
 		iters, per, err := w.calibrate(s.ctx, u.index, s.cfg.SampleTime, s.cfg.Timeout)
@@ -609,7 +621,7 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 			}
 			continue
 		}
-		u.iters = iters
+		u.iters, u.st.iters = iters, iters
 		if err := s.setTarget(u.st, per); err != nil {
 			return nil, err
 		}
