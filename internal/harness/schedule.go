@@ -280,7 +280,7 @@ type scheduler struct {
 	started map[int]bool
 	// forks is the highest fork number of each job started or stored;
 	// forkCost the wall time of a job's worker start, setup and
-	// calibration.
+	// calibration (of the cells not calibrated before).
 	forks    map[jobID]int
 	forkCost map[jobID]*meanTime
 	// adaptive is set once the first Forks forks of every job are done.
@@ -536,7 +536,8 @@ func (s *scheduler) newWorker(name string) (worker, error) {
 }
 
 // begin starts a worker for sl, sets its job up and calibrates the cells
-// that owe samples in its fork. It returns the live worker, or nil when
+// that owe samples in its fork and were not calibrated in an earlier one.
+// It returns the live worker, or nil when
 // there is nothing to measure. A worker that died while calibrating is
 // returned marked dead, with the cells it still owed, for retire.
 func (s *scheduler) begin(sl slot) (*live, error) {
