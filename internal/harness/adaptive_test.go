@@ -274,6 +274,34 @@ func TestSetupVerified(t *testing.T) {
 
 var allocSink [][]byte
 
+// TestCalibrateGCIgnoresPooled: what setup leaves in a sync.Pool (64 MiB
+// here) does not count as the job's live heap. One collection only moves
+// it to the pool's victim cache, and the heap goal read after it made a
+// verifying first fork's samples up to six times longer than a later
+// fork's.
+func TestCalibrateGCIgnoresPooled(t *testing.T) {
+	var pool sync.Pool
+	pool.Put(make([]byte, 64<<20))
+	loop := func(n int) (time.Duration, error) {
+		for range n {
+			allocSink = append(allocSink[:0], make([]byte, 2048))
+		}
+		return time.Duration(n) * time.Microsecond, nil
+	}
+	n, _, err := CalibrateGC(loop, time.Millisecond, 1)
+	runtime.KeepAlive(&pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1µs an iteration: 1,100 iterations for 1ms, 2.2MB; the heap goal
+	// of this test binary is a few MB; 64MiB more would stretch the
+	// sample to MaxStretch, 10,000 iterations.
+	if n >= MaxStretch*1000 {
+		t.Errorf("%d iterations: the pooled 64MiB counted as live heap", n)
+	}
+	t.Logf("%d iterations", n)
+}
+
 // TestCalibrateGCSpansCollections: a loop that allocates gets enough
 // iterations for a sample to allocate GCSpan heap goals, so that samples
 // pay for collections; one that does not allocate keeps its time-based

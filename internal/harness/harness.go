@@ -200,6 +200,12 @@ func CalibrateGC(loop Loop, target time.Duration, ops int) (n int, perSample tim
 		return n, perSample, err
 	}
 	bytesPerIter := float64(lastBytes) / float64(lastIters)
+	// Two collections: the first moves what setup left in sync.Pools
+	// (the compressors of a verifying fork's size measurement, say) to
+	// their victim caches, the second frees it. After one, the heap goal
+	// of a verifying first fork stayed up to six times a later fork's,
+	// and its samples that much longer.
+	runtime.GC()
 	runtime.GC()
 	need := int(math.Ceil(GCSpan * float64(heapGoal()) / bytesPerIter))
 	if need <= n {
