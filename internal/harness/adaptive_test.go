@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
@@ -252,6 +253,23 @@ func TestLaterForksReuseCalibration(t *testing.T) {
 	}
 }
 
+// TestFreePooled: what a sync.Pool holds is freed, not only moved to the
+// pool's victim cache (where one collection leaves it live), so that
+// nothing a verifying setup pooled counts as the job's heap when the
+// first fork calibrates and samples.
+func TestFreePooled(t *testing.T) {
+	var pool sync.Pool
+	v := new([64 << 10]byte)
+	w := weak.Make(v)
+	pool.Put(v)
+	v = nil
+	freePooled()
+	if w.Value() != nil {
+		t.Error("a pooled value outlived freePooled")
+	}
+	runtime.KeepAlive(&pool)
+}
+
 // TestSetupVerified: a job set up as verified round-trips and prepares
 // its inputs but compares nothing and measures no compressed sizes.
 func TestSetupVerified(t *testing.T) {
@@ -273,34 +291,6 @@ func TestSetupVerified(t *testing.T) {
 }
 
 var allocSink [][]byte
-
-// TestCalibrateGCIgnoresPooled: what setup leaves in a sync.Pool (64 MiB
-// here) does not count as the job's live heap. One collection only moves
-// it to the pool's victim cache, and the heap goal read after it made a
-// verifying first fork's samples up to six times longer than a later
-// fork's.
-func TestCalibrateGCIgnoresPooled(t *testing.T) {
-	var pool sync.Pool
-	pool.Put(make([]byte, 64<<20))
-	loop := func(n int) (time.Duration, error) {
-		for range n {
-			allocSink = append(allocSink[:0], make([]byte, 2048))
-		}
-		return time.Duration(n) * time.Microsecond, nil
-	}
-	n, _, err := CalibrateGC(loop, time.Millisecond, 1)
-	runtime.KeepAlive(&pool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// 1µs an iteration: 1,100 iterations for 1ms, 2.2MB; the heap goal
-	// of this test binary is a few MB; 64MiB more would stretch the
-	// sample to MaxStretch, 10,000 iterations.
-	if n >= MaxStretch*1000 {
-		t.Errorf("%d iterations: the pooled 64MiB counted as live heap", n)
-	}
-	t.Logf("%d iterations", n)
-}
 
 // TestCalibrateGCSpansCollections: a loop that allocates gets enough
 // iterations for a sample to allocate GCSpan heap goals, so that samples

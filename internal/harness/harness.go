@@ -200,12 +200,6 @@ func CalibrateGC(loop Loop, target time.Duration, ops int) (n int, perSample tim
 		return n, perSample, err
 	}
 	bytesPerIter := float64(lastBytes) / float64(lastIters)
-	// Two collections: the first moves what setup left in sync.Pools
-	// (the compressors of a verifying fork's size measurement, say) to
-	// their victim caches, the second frees it. After one, the heap goal
-	// of a verifying first fork stayed up to six times a later fork's,
-	// and its samples that much longer.
-	runtime.GC()
 	runtime.GC()
 	need := int(math.Ceil(GCSpan * float64(heapGoal()) / bytesPerIter))
 	if need <= n {
@@ -444,7 +438,20 @@ func setup(j Job, v *result.Verification) (*Prepared, error) {
 	// forks of the job, set up Verified, do not have: a larger live heap,
 	// so fewer and longer collections, in the first fork alone.
 	p.Job.Pristine = nil
+	if !j.Verified {
+		// So would what the comparisons and the compressed sizes left in
+		// sync.Pools: with it, a verifying first fork calibrated its cells
+		// to up to six times the iterations of a later fork's.
+		freePooled()
+	}
 	return p, nil
+}
+
+// freePooled frees what sync.Pools hold: one collection moves it to the
+// pools' victim caches, where it is still live, the second frees it.
+func freePooled() {
+	runtime.GC()
+	runtime.GC()
 }
 
 // compareValue compares value i with what came back, counting the

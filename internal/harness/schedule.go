@@ -100,9 +100,10 @@ type Config struct {
 	// spends what is left of Budget on the cells that miss it, widest
 	// first: each gets another fork with as many samples as Kalibera and
 	// Jones's optimal design gives (stats.SamplesPerFork: few when forks
-	// differ, more when the noise is within them). It stops when every cell meets Target, when
-	// the next fork would overrun Budget, or when cells reach MaxForks.
-	// Every cell records Target and, when it missed, why.
+	// differ, more when the noise is within them). It stops when every
+	// cell meets Target, when the next fork would overrun Budget, or when
+	// cells reach MaxForks. Every cell records Target and, when it
+	// missed, why.
 	Target float64
 	// Budget bounds the run's wall time for the adaptive forks (measured
 	// from the start of Run; the first Forks forks are always taken).
@@ -537,9 +538,9 @@ func (s *scheduler) newWorker(name string) (worker, error) {
 
 // begin starts a worker for sl, sets its job up and calibrates the cells
 // that owe samples in its fork and were not calibrated in an earlier one.
-// It returns the live worker, or nil when
-// there is nothing to measure. A worker that died while calibrating is
-// returned marked dead, with the cells it still owed, for retire.
+// It returns the live worker, or nil when there is nothing to measure. A
+// worker that died while calibrating is returned marked dead, with the
+// cells it still owed, for retire.
 func (s *scheduler) begin(sl slot) (*live, error) {
 	spec := s.specs[sl.spec]
 	if s.storedComplete(spec, sl.fork) {
