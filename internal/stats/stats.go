@@ -71,7 +71,7 @@
 // TestCoverage measures the coverage on synthetic two-level data with
 // skewed, heavy-tailed noise, in 1,000 runs of 8 cells per scenario: at
 // least 94% in every scenario (2 to 8 forks, 3 to 10 samples each, fork
-// effects of 0 to 8%), where SummarizeForks alone covers 87% to 97% and
+// effects of 0 to 8%), where SummarizeForks alone covers 87% to 98% and
 // benchmath's pooled interval as little as 50%. Without a fork effect the
 // interval is benchmath's in 76% to 81% of cells. TestCoverageMixed gives
 // the cells of a run fork effects from none to twice the run's typical
