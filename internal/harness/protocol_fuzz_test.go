@@ -44,7 +44,7 @@ func fuzzBuild(ctx context.Context, s Spec) (*Bound, error) {
 
 // protocolLines returns requests or responses as the coordinator and the
 // worker write them: one JSON object a line.
-func protocolLines[T any](f *testing.F, msgs ...T) []byte {
+func protocolLines[T any](f testing.TB, msgs ...T) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	for _, m := range msgs {

@@ -181,6 +181,12 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, gone func(), h *han
 			case <-done:
 				return
 			}
+			if r.Op == "quit" {
+				// The coordinator closes the requests after quit: that
+				// end is no coordinator gone, and gone would exit
+				// before the job's Close (its temporary files) ran.
+				return
+			}
 		}
 	}()
 	enc := json.NewEncoder(out)
