@@ -115,11 +115,11 @@ var (
 )
 
 // serbenchBinary builds the command once for the tests that need a real
-// process.
+// process, in the tests' directory (testDir), which TestMain removes.
 func serbenchBinary(t *testing.T) string {
 	t.Helper()
 	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "serbench-bin")
+		dir, err := os.MkdirTemp(testDir, "bin")
 		if err != nil {
 			binErr = err
 			return

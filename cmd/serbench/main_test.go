@@ -110,6 +110,11 @@ func TestGoBenchOutputParses(t *testing.T) {
 // pkgDir is this package's directory, for go build.
 var pkgDir string
 
+// testDir is the temporary directory the tests run in, removed when they
+// end: the working directory of the in-process commands and the home of
+// the binary serbenchBinary builds.
+var testDir string
+
 func TestMain(m *testing.M) {
 	// Runs started by the tests re-execute this test binary as their
 	// worker processes.
@@ -121,6 +126,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
+	testDir = dir
 	os.Chdir(dir)
 	code := m.Run()
 	os.RemoveAll(dir)
