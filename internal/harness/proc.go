@@ -56,6 +56,10 @@ type procWorker struct {
 type procOptions struct {
 	command     []string
 	memoryLimit int64 // bytes; 0: none
+	// tmpDir, when set, is the workers' TMPDIR: the run's own directory,
+	// removed when the run ends, so that the temporary files of a worker
+	// that is killed (a floats strategy's file) go with it.
+	tmpDir string
 }
 
 // startWorker starts a worker process and greets it.
@@ -67,8 +71,13 @@ func startWorker(ctx context.Context, o procOptions, name string, timeout time.D
 		}
 		o.command = []string{exe, WorkerArg}
 	}
+	var env []string
+	if o.tmpDir != "" {
+		env = []string{"TMPDIR=" + o.tmpDir}
+	}
 	conn, err := workerproc.Dial[response](workerproc.Config{
 		Command:       o.command,
+		Env:           env,
 		MemoryLimit:   o.memoryLimit,
 		CleanExitText: "exit status 0 without answering",
 	})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -61,7 +62,7 @@ func buildProcTest(ctx context.Context, s Spec) (*Bound, error) {
 		start := time.Now()
 		if calls.Add(int64(n)) > misbehaveAfter {
 			switch s.Name {
-			case "exit":
+			case "exit", "exit-tmp":
 				os.Exit(3)
 			case "panic-goroutine":
 				done := make(chan struct{})
@@ -91,6 +92,19 @@ func buildProcTest(ctx context.Context, s Spec) (*Bound, error) {
 		work(n)
 		return time.Since(start), nil
 	}
+	var closeJob func()
+	if s.Name == "exit-tmp" {
+		// A temporary file that the job's Close would remove, as a
+		// floats strategy's does; the worker exits before it can.
+		dir, err := os.MkdirTemp("", "proctest-")
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "values"), []byte("x"), 0o600); err != nil {
+			return nil, err
+		}
+		closeJob = func() { os.RemoveAll(dir) }
+	}
 	v := &result.Verification{Workload: s.Workload, Codec: s.Name, Status: result.VerifyExact, Values: 1}
 	cell := func(op string) result.Cell {
 		return result.Cell{Workload: s.Workload, Codec: s.Name, Op: op, Goroutines: 1, MeanSize: 1}
@@ -98,7 +112,7 @@ func buildProcTest(ctx context.Context, s Spec) (*Bound, error) {
 	return &Bound{Verification: v, Units: []Unit{
 		{Cell: cell(result.OpEncode), Loop: ok},
 		{Cell: cell(result.OpDecode), Loop: bad},
-	}}, nil
+	}, Close: closeJob}, nil
 }
 
 func procSpecs(names ...string) []Spec {
@@ -164,6 +178,30 @@ func TestWorkersContainMisbehaviour(t *testing.T) {
 	}
 	if c := s.cell("fine", result.OpDecode); len(c.Samples) != 4 {
 		t.Errorf("fine decode: %d samples, want 4", len(c.Samples))
+	}
+}
+
+// TestKilledWorkersLeaveNoTempFiles: a worker that dies cannot remove
+// its job's temporary files; they are in the run's directory for the
+// workers (their TMPDIR), which Run removes.
+func TestKilledWorkersLeaveNoTempFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	var s sink
+	cfg := Config{Count: 4, Forks: 1, Workers: 1, SampleTime: 2 * time.Millisecond, Timeout: 3 * time.Second,
+		WorkerCommand: testWorkerCommand(t)}
+	if err := Run(context.Background(), cfg, procSpecs("exit-tmp"), &s); err != nil {
+		t.Fatal(err)
+	}
+	if c := s.cell("exit-tmp", result.OpDecode); c.Status != result.CellCrash {
+		t.Fatalf("decode: status %q (%s), want crash: the worker did not die as the test needs", c.Status, c.Error)
+	}
+	entries, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("left in the temporary folder after the run: %s", e.Name())
 	}
 }
 

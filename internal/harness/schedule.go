@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"sort"
 	"time"
 
@@ -312,6 +313,8 @@ func cellID(c result.Cell) jobID { return jobID{c.Workload, c.Codec} }
 // tail of its output, and the job's other cells go on in a new worker.
 // Run returns early with ctx's error when ctx is cancelled; cells not
 // finished then are marked interrupted, and what was reported stands.
+// Worker processes have a temporary directory of the run as their
+// TMPDIR, removed when Run returns, with what killed workers left there.
 func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 	cfg.defaults()
 	if cfg.Isolation != IsolationProcess && cfg.Isolation != IsolationNone {
@@ -321,6 +324,14 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 		verified: map[int]bool{}, passed: map[int]bool{}, started: map[int]bool{}, start: time.Now(),
 		forks: map[jobID]int{}, forkCost: map[jobID]*meanTime{},
 		proc: procOptions{command: cfg.WorkerCommand, memoryLimit: max(cfg.MemoryLimit, 0)}}
+	if cfg.Isolation == IsolationProcess {
+		dir, err := os.MkdirTemp("", "serbench-workers-")
+		if err != nil {
+			return fmt.Errorf("a temporary directory for the workers: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		s.proc.tmpDir = dir
+	}
 	for _, c := range cfg.Stored {
 		st := s.cell(c)
 		st.rec.Status, st.rec.Error = c.Status, c.Error
