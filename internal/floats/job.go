@@ -61,7 +61,7 @@ func buildStrategy(ctx context.Context, j job, s Strategy) (*harness.Bound, erro
 	}
 	dir, err := os.MkdirTemp("", "serbench-floats-")
 	if err != nil {
-		return nil, fmt.Errorf("floats: %s: %w", s.Name, err)
+		return nil, fmt.Errorf("floats: %s: a temporary directory for the values file (TMPDIR): %w", s.Name, err)
 	}
 	b.Close = func() { os.RemoveAll(dir) }
 	path := filepath.Join(dir, fileName(s.Name))

@@ -325,12 +325,13 @@ func Run(ctx context.Context, cfg Config, specs []Spec, sink Sink) error {
 		forks: map[jobID]int{}, forkCost: map[jobID]*meanTime{},
 		proc: procOptions{command: cfg.WorkerCommand, memoryLimit: max(cfg.MemoryLimit, 0)}}
 	if cfg.Isolation == IsolationProcess {
-		dir, err := os.MkdirTemp("", "serbench-workers-")
-		if err != nil {
-			return fmt.Errorf("a temporary directory for the workers: %w", err)
+		// Without a directory of their own (the temporary folder cannot
+		// be written), workers share the coordinator's TMPDIR: only jobs
+		// that write files fail then, each with its own error.
+		if dir, err := os.MkdirTemp("", "serbench-workers-"); err == nil {
+			defer os.RemoveAll(dir)
+			s.proc.tmpDir = dir
 		}
-		defer os.RemoveAll(dir)
-		s.proc.tmpDir = dir
 	}
 	for _, c := range cfg.Stored {
 		st := s.cell(c)
