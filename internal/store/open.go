@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -47,8 +48,12 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	if IsPostgres(dsn) {
 		return Open(ctx, dsn)
 	}
-	if _, err := os.Stat(dsn); err != nil {
+	st, err := os.Stat(dsn)
+	if err != nil {
 		return nil, &MissingError{Path: dsn, Err: err}
+	}
+	if st.IsDir() {
+		return nil, isDirError(dsn)
 	}
 	uri, err := sqliteURI(dsn)
 	if err != nil {
@@ -66,6 +71,12 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
 	return d, nil
+}
+
+// isDirError is the error for a SQLite path that names a directory, which
+// SQLite reports as a "disk I/O error".
+func isDirError(path string) error {
+	return fmt.Errorf("open database %s: it is a directory, not a database file; give the path of a file (in it, say, %s)", path, shellQuote(filepath.Join(path, "serbench.db")))
 }
 
 // checkSchema checks, without writing, that d is a serbench store at the

@@ -145,3 +145,27 @@ func TestOpenReadOnly(t *testing.T) {
 		t.Errorf("OpenReadOnly(older schema) = %v, want it refused with the versions", err)
 	}
 }
+
+// TestDirectoryIsNotADatabase: a SQLite path that names a directory is
+// refused, by the opens that write and by those that read, with a message
+// that says it is a directory (SQLite says "disk I/O error").
+func TestDirectoryIsNotADatabase(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	for name, open := range map[string]func(context.Context, string) (*DB, error){
+		"Open": Open, "OpenExisting": OpenExisting, "OpenReadOnly": OpenReadOnly,
+	} {
+		db, err := open(ctx, dir)
+		if err == nil {
+			db.Close()
+			t.Errorf("%s(directory) succeeded", name)
+			continue
+		}
+		if want := "open database " + dir + ": it is a directory"; !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s(directory) = %q, want it to start with %q", name, err, want)
+		}
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Errorf("the directory holds %v (%v) after the opens, want nothing", entries, err)
+	}
+}

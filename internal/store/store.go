@@ -65,7 +65,9 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			return nil, err
 		}
 		// A corrupt file is refused before anything is written to it.
-		if st, serr := os.Stat(dsn); serr == nil && st.Size() > 0 {
+		if st, serr := os.Stat(dsn); serr == nil && st.IsDir() {
+			return nil, isDirError(dsn)
+		} else if serr == nil && st.Size() > 0 {
 			if err := checkIntegrity(ctx, dsn, uri); err != nil {
 				return nil, err
 			}
