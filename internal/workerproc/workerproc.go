@@ -170,16 +170,18 @@ func (p *Process) Output() string { return p.out.String() }
 // worker that did not finish its work ended. The text is, first that
 // applies: Config.MemoryKilledText when the watchdog killed it (memory is
 // then true); why, the caller's reason for ending it (a timeout, say),
-// when it is not ""; "the worker ran out of memory" when its output says
-// "out of memory" or "cannot allocate memory" (memory is then true); or
-// "the worker died: " and its exit status. Then comes ": " and the line
-// of a Go crash report in its first output ("panic: ...", "fatal error:
-// ...", "runtime: ..."), if there is one.
+// when it is not ""; "the worker ran out of memory" when the end of its
+// output, or the line of a Go crash report in its first output, says "out
+// of memory" or "cannot allocate memory" (memory is then true: the
+// runtime's report of a deep stack puts that line far ahead of the end);
+// or "the worker died: " and its exit status. Then comes ": " and that
+// crash report's line ("panic: ...", "fatal error: ...", "runtime:
+// ..."), if there is one.
 func (p *Process) Death(why string) (memory bool, text string) {
 	p.Kill()
 	<-p.exited
 	<-p.watched
-	out := p.out.String()
+	out, line := p.out.String(), crashLine(p.out.head())
 	switch {
 	case p.memKilled.Load():
 		memory, text = true, p.cfg.MemoryKilledText
@@ -188,15 +190,20 @@ func (p *Process) Death(why string) (memory bool, text string) {
 		}
 	case why != "":
 		text = why
-	case strings.Contains(out, "out of memory") || strings.Contains(out, "cannot allocate memory"):
+	case outOfMemory(out) || outOfMemory(line):
 		memory, text = true, "the worker ran out of memory"
 	default:
 		text = "the worker died: " + p.exitText()
 	}
-	if line := crashLine(p.out.head()); line != "" {
+	if line != "" {
 		text += ": " + line
 	}
 	return memory, text
+}
+
+// outOfMemory reports whether a worker's output says it ran out of memory.
+func outOfMemory(s string) bool {
+	return strings.Contains(s, "out of memory") || strings.Contains(s, "cannot allocate memory")
 }
 
 // exitText describes how the process ended.

@@ -51,6 +51,17 @@ func helper(mode string) {
 	case "oom":
 		fmt.Fprintln(os.Stderr, "fatal error: runtime: out of memory")
 		os.Exit(2)
+	case "oom-deep":
+		// The runtime's report of an allocation that fails in a deep
+		// stack (a decoder's recursion): the stack's frames follow the
+		// line that says so, far more than the kept end of the output
+		// (14 KB for 500 frames).
+		fmt.Fprintln(os.Stderr, "fatal error: runtime: out of memory\n\nruntime stack:\nruntime.throw(...)\n\ngoroutine 1 gp=0xc000002380 m=0 mp=0x5a1c40 [running]:")
+		for i := range 100 {
+			fmt.Fprintf(os.Stderr, "main.rec(0x%x)\n\t/src/decoder/main.go:13 +0x%x fp=0xc000c%05x sp=0xc000c%05x pc=0x49a61f\n", i, i, i*64, i*64)
+		}
+		fmt.Fprintln(os.Stderr, "...additional frames elided...")
+		os.Exit(2)
 	case "alloc":
 		for {
 			b := make([]byte, 16<<20)
@@ -129,6 +140,9 @@ func TestDeath(t *testing.T) {
 			text: "the worker died: exit status 0 without answering"},
 		{mode: "panic", text: "the worker died: exit status 2: panic: workerproc test: boom"},
 		{mode: "oom", memory: true, text: "the worker ran out of memory: fatal error: runtime: out of memory"},
+		// The frames of a deep stack push the line out of the output's
+		// kept end: the crash report's line still says it.
+		{mode: "oom-deep", memory: true, text: "the worker ran out of memory: fatal error: runtime: out of memory"},
 		// A stack of a quarter of 32 MiB overflows before the memory
 		// limit is near.
 		{mode: "recurse", cfg: Config{MemoryLimit: 32 << 20},
