@@ -31,6 +31,9 @@ func IsPostgres(dsn string) bool {
 
 func init() {
 	openPostgres = func(dsn string) (*sql.DB, error) {
+		if err := checkUserinfo(dsn); err != nil {
+			return nil, err
+		}
 		cfg, err := pgx.ParseConfig(dsn)
 		if err != nil {
 			// pgconn's message repeats the URL (password masked) that
@@ -60,6 +63,21 @@ func init() {
 		}
 		return db, nil
 	}
+}
+
+// checkUserinfo refuses a URL whose user information holds an "@" that
+// is not escaped (a password such as "p@ss"): pgx splits it at the first
+// "@" and takes the rest of the password for the host, which its error
+// then names, password and all.
+func checkUserinfo(dsn string) error {
+	_, rest, _ := strings.Cut(dsn, "://")
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if strings.Count(rest, "@") > 1 {
+		return errors.New(`bad PostgreSQL URL: its user name or password holds an "@": write it as %40 (a password p@ss as p%40ss)`)
+	}
+	return nil
 }
 
 // connectError says where the connection went and why it failed, without

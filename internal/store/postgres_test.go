@@ -169,6 +169,22 @@ func TestPostgresBadURL(t *testing.T) {
 	}
 }
 
+// TestPostgresPasswordWithAt: a password that holds an "@" not written
+// as %40 is refused with how to write it, and no part of it is shown
+// (pgx took what follows its "@" for the host, and named that host).
+func TestPostgresPasswordWithAt(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	_, err = Open(context.Background(), "postgres://bench:s3cr@tail@"+addr+"/team?sslmode=disable")
+	if err == nil || !strings.Contains(err.Error(), "%40") || strings.Contains(err.Error(), "tail") || strings.Contains(err.Error(), "s3cr") {
+		t.Errorf("Open(password with @) = %v; want it refused with how to escape the @, and no part of the password", err)
+	}
+}
+
 func TestRedactURL(t *testing.T) {
 	datatest.Table(t, "redactURL", redactURL, map[string]string{
 		"postgres://u:pw@h:5432/db":                    "postgres://u:xxxxx@h:5432/db",
