@@ -322,6 +322,40 @@ func testDeleteRun(t *testing.T, newDB newDB) {
 	}
 }
 
+// testForcedDeleteIsToldToTheMeasurer: when a run being measured is
+// deleted by force, the measuring process's writes, its finish and its
+// unlock say that the run was deleted, not a foreign key constraint, a
+// finish that succeeds, or a lock taken over by another process.
+func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	d := open(t, newDB(t))
+	run := fixture.Run("forced")
+	w, err := d.BeginRun(ctx, run, RunMeta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := d.LockRun(ctx, "forced", "host-a pid 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.DeleteRun(ctx, "forced", true, nil); err != nil {
+		t.Fatal(err)
+	}
+	const want = "deleted while this process measured it"
+	cell := run.Cells[0]
+	cell.Samples = cell.Samples[:1]
+	for name, err := range map[string]error{
+		"Sample":       w.Sample(cell),
+		"Verification": w.Verification(run.Verifications[0]),
+		"Finish":       w.Finish(time.Now(), true),
+		"unlock":       unlock(),
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "took it over") {
+			t.Errorf("%s after the run was deleted = %v; want an error that says %q", name, err, want)
+		}
+	}
+}
+
 // testRunsInProgress: Runs names the holder of a run's fresh lock, so
 // that a run being measured is told from one that was left incomplete
 // with no lock or a stale one.

@@ -222,8 +222,12 @@ func (l *runLock) takenOver(ctx context.Context) error {
 	taker := "another process took it over and has released it since"
 	var holder, at string
 	err := l.d.db.QueryRowContext(ctx, l.d.rebind(`SELECT owner, heartbeat FROM run_locks WHERE run_id = ?`), l.id).Scan(&holder, &at)
-	if err == nil {
+	switch {
+	case err == nil:
 		taker = fmt.Sprintf("%s took it over (heartbeat %s)", holder, at)
+	case errors.Is(err, sql.ErrNoRows) && errors.Is(l.d.checkRun(ctx, l.id), ErrNotFound):
+		// Deleted with its lock (serbench runs --delete --force).
+		return fmt.Errorf("lock of run %q in %s held by %s was lost: %w", l.id, l.d.name, l.owner, errRunDeleted)
 	}
 	return fmt.Errorf("lock of run %q in %s held by %s was lost: %w: %s after this process's last heartbeat, at %s, went stale (older than %s); both may have measured the run",
 		l.id, l.d.name, l.owner, ErrLocked, taker, l.hb, l.stale)

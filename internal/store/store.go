@@ -467,8 +467,14 @@ func (d *DB) setEnd(ctx context.Context, ex execer, runID string, end time.Time,
 	if complete {
 		c = 1
 	}
-	_, err := ex.ExecContext(ctx, d.rebind(`UPDATE runs SET end_time = ?, complete = ? WHERE id = ?`), end.UTC().Format(writeTimeFormat), c, runID)
-	return err
+	res, err := ex.ExecContext(ctx, d.rebind(`UPDATE runs SET end_time = ?, complete = ? WHERE id = ?`), end.UTC().Format(writeTimeFormat), c, runID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return fmt.Errorf("run %q: %w", runID, ErrNotFound)
+	}
+	return nil
 }
 
 // Verification stores v. A verification of the same (workload, codec)
@@ -476,7 +482,7 @@ func (d *DB) setEnd(ctx context.Context, ex execer, runID string, end time.Time,
 // is replaced.
 func (w *Writer) Verification(v result.Verification) error {
 	if err := w.d.retry(w.stop, func() error { return w.d.upsertVerification(w.ctx, w.d.db, w.runID, v) }); err != nil {
-		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
+		return w.fail("store", err)
 	}
 	return nil
 }
@@ -499,7 +505,7 @@ func (w *Writer) Sample(c result.Cell) error {
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
+		return w.fail("store", err)
 	}
 	// Numbered on only once stored: a transaction tried again numbers
 	// its samples as the first try did.
@@ -512,7 +518,7 @@ func (w *Writer) CellDone(c result.Cell) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err := w.d.retry(w.stop, func() error { return w.d.upsertCell(w.ctx, w.d.db, w.runID, c) }); err != nil {
-		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
+		return w.fail("store", err)
 	}
 	return nil
 }
@@ -524,7 +530,7 @@ func (w *Writer) Warning(msg string) error {
 	err := w.d.retry(w.stop, func() error { return w.d.insertWarning(w.ctx, w.d.db, w.runID, w.warns, msg) })
 	w.warns++
 	if err != nil {
-		return fmt.Errorf("store run %s in %s: %w", w.runID, w.d.name, err)
+		return w.fail("store", err)
 	}
 	return nil
 }
@@ -537,10 +543,28 @@ func (w *Writer) Finish(end time.Time, complete bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := w.d.retry(w.stop, func() error { return w.d.setEnd(ctx, w.d.db, w.runID, end, complete) }); err != nil {
-		return fmt.Errorf("finish run %s in %s: %w", w.runID, w.d.name, err)
+		return w.fail("finish", err)
 	}
 	return nil
 }
+
+// fail is the error of a write of the run (verb "store" or "finish") that
+// failed with err: when the run is no longer stored (serbench runs --delete
+// --force deleted it while this process measured it), it says so instead
+// of the error the database gave (a foreign key constraint, or no row to
+// update).
+func (w *Writer) fail(verb string, err error) error {
+	ctx, cancel := context.WithTimeout(w.ctx, 10*time.Second)
+	defer cancel()
+	if errors.Is(w.d.checkRun(ctx, w.runID), ErrNotFound) {
+		return fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, errRunDeleted)
+	}
+	return fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, err)
+}
+
+// errRunDeleted is the error of the writes to a run that was deleted
+// while it was measured.
+var errRunDeleted = errors.New("the run is no longer in the database: it was deleted while this process measured it (serbench runs --delete --force), and what it measures from now on is not stored")
 
 // RunInfo is a line of the list of stored runs.
 type RunInfo struct {

@@ -46,6 +46,7 @@ var backendTests = []struct {
 	{"LockLost", testLockLost},
 	{"VerificationFindings", testVerificationFindings},
 	{"DeleteRun", testDeleteRun},
+	{"ForcedDeleteIsToldToTheMeasurer", testForcedDeleteIsToldToTheMeasurer},
 	{"RunsInProgress", testRunsInProgress},
 	{"SaveRunIsAtomic", testSaveRunIsAtomic},
 	{"Fidelity", func(t *testing.T, fresh newDB) { testFidelity(t, fresh(t)) }},
