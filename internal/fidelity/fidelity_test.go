@@ -316,3 +316,20 @@ func TestShort(t *testing.T) {
 		t.Errorf("short of a long text: %d runes, %q", len([]rune(got)), got)
 	}
 }
+
+// TestWorkerComplaintIsNamed: a worker that refuses its arguments (a
+// codec its binary does not register, as when a test registers one after
+// MaybeWorker) complains on its standard error and exits; the row's cells
+// say what it complained of, not only its exit status.
+func TestWorkerComplaintIsNamed(t *testing.T) {
+	const name = "fidtest-unregistered"
+	c := codec.New(codec.Info{Name: name, Format: "test", Module: "serbench", API: codec.Reflection},
+		func(t codec.Target) (codec.Instance, error) {
+			return codec.Reflect(t, json.Marshal, json.Unmarshal), nil
+		})
+	m, err := Compute(context.Background(), []codec.Codec{c}, Options{Timeout: 10 * time.Second, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCell(t, m, name, BaseCase, result.FidelityCrash, "exit status 2", `no codec "`+name+`"`)
+}

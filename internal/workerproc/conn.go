@@ -248,8 +248,9 @@ func FD(fd uintptr, name string) *os.File {
 }
 
 // Fail is a worker's complaint before or outside its answers: it writes
-// "serbench NAME worker: " and the message to standard error and returns
-// the worker's exit status, 2.
+// "serbench NAME worker: " and the message to standard error (Death names
+// that line in how the worker ended) and returns the worker's exit
+// status, 2.
 func Fail(name, format string, a ...any) int {
 	fmt.Fprintf(os.Stderr, "serbench "+name+" worker: "+format+"\n", a...)
 	return 2

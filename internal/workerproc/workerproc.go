@@ -176,12 +176,16 @@ func (p *Process) Output() string { return p.out.String() }
 // runtime's report of a deep stack puts that line far ahead of the end);
 // or "the worker died: " and its exit status. Then comes ": " and that
 // crash report's line ("panic: ...", "fatal error: ...", "runtime:
-// ..."), if there is one.
+// ..."), if there is one, else the complaint a matrix's worker wrote with
+// Fail ("serbench NAME worker: ..."), if there is one.
 func (p *Process) Death(why string) (memory bool, text string) {
 	p.Kill()
 	<-p.exited
 	<-p.watched
 	out, line := p.out.String(), crashLine(p.out.head())
+	if line == "" {
+		line = failLine(p.out.head())
+	}
 	switch {
 	case p.memKilled.Load():
 		memory, text = true, p.cfg.MemoryKilledText
@@ -226,6 +230,19 @@ func crashLine(out string) string {
 			if strings.HasPrefix(l, p) {
 				return l
 			}
+		}
+	}
+	return ""
+}
+
+// failLine returns the first line of out that Fail wrote ("serbench NAME
+// worker: ..."), or "".
+func failLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		rest, ok := strings.CutPrefix(l, "serbench ")
+		if i := strings.Index(rest, " worker: "); ok && i > 0 && !strings.Contains(rest[:i], " ") {
+			return l
 		}
 	}
 	return ""

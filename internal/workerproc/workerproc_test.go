@@ -48,6 +48,9 @@ func helper(mode string) {
 		}
 		fmt.Fprintln(os.Stderr, "the last line")
 		os.Exit(1)
+	case "fail":
+		fmt.Println("codec output")
+		os.Exit(Fail("test", "bad position %q", "x"))
 	case "oom":
 		fmt.Fprintln(os.Stderr, "fatal error: runtime: out of memory")
 		os.Exit(2)
@@ -139,6 +142,7 @@ func TestDeath(t *testing.T) {
 		{mode: "exit0", cfg: Config{CleanExitText: "exit status 0 without answering"},
 			text: "the worker died: exit status 0 without answering"},
 		{mode: "panic", text: "the worker died: exit status 2: panic: workerproc test: boom"},
+		{mode: "fail", text: `the worker died: exit status 2: serbench test worker: bad position "x"`},
 		{mode: "oom", memory: true, text: "the worker ran out of memory: fatal error: runtime: out of memory"},
 		// The frames of a deep stack push the line out of the output's
 		// kept end: the crash report's line still says it.
@@ -318,6 +322,17 @@ func TestCrashLine(t *testing.T) {
 		"fatal error: all goroutines are asleep":       "fatal error: all goroutines are asleep",
 		"x\nruntime: goroutine stack exceeds\nfatal e": "runtime: goroutine stack exceeds",
 		"no crash here\npanicking: no":                 "",
+	})
+}
+
+func TestFailLine(t *testing.T) {
+	datatest.Table(t, "failLine", failLine, map[string]string{
+		"codec output\nserbench fidelity worker: no codec \"x\"\n": `serbench fidelity worker: no codec "x"`,
+		"serbench robust worker: a: b\nserbench robust worker: c":  "serbench robust worker: a: b",
+		// The harness's worker, which appends its whole output itself.
+		"serbench worker: protocol":             "",
+		"serbench of a worker: no":              "",
+		"the serbench fidelity worker: not one": "",
 	})
 }
 
