@@ -3,12 +3,17 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/serbench/serbench/internal/sqlrows"
 )
@@ -40,7 +45,9 @@ func (e *MissingError) Unwrap() error { return e.Err }
 // that only read (runs, show, report, history, compare, fidelity --run).
 // A SQLite file is opened read-only: no migration, no change of journal
 // mode, nothing written, so a database on a read-only file can be read,
-// and a SQLite file that is not serbench's is refused untouched. A store
+// and so can one in a directory that cannot be written to, unless a
+// write-ahead log (-wal file) beside it holds writes; and a SQLite file
+// that is not serbench's is refused untouched. A store
 // whose schema is older than this serbench's must first be opened by a
 // command that writes, which migrates it. A postgres:// URL is opened as
 // Open opens it.
@@ -59,8 +66,31 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	d, err := openReadOnly(ctx, dsn, uri, "")
+	if err != nil && cannotShare(err) {
+		// SQLite reads a database in WAL mode through a -shm file that it
+		// creates beside it, which a directory that cannot be written to
+		// (a read-only mount, another user's folder) refuses. When there
+		// is no write-ahead log to read (a -wal file with something in
+		// it), the file holds every committed write, and is read as an
+		// immutable file, without the -shm file (and without locks).
+		if st, serr := os.Stat(dsn + "-wal"); errors.Is(serr, fs.ErrNotExist) || serr == nil && st.Size() == 0 {
+			if di, ierr := openReadOnly(ctx, dsn, uri, "&immutable=1"); ierr == nil {
+				return di, nil
+			}
+		} else {
+			err = fmt.Errorf("%w (SQLite must create %s-shm beside it to read its write-ahead log, %s-wal; if its directory cannot be written to, copy the database and its -wal file to one that can)", err, dsn, dsn)
+		}
+	}
+	return d, err
+}
+
+// openReadOnly opens the SQLite database at uri read-only, with the URI
+// parameters extra, and checks its schema.
+func openReadOnly(ctx context.Context, dsn, uri, extra string) (*DB, error) {
 	d := &DB{name: dsn}
-	if d.db, err = sql.Open("sqlite", uri+"?mode=ro&_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")&_pragma=foreign_keys(1)"); err != nil {
+	var err error
+	if d.db, err = sql.Open("sqlite", uri+"?mode=ro"+extra+"&_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")&_pragma=foreign_keys(1)"); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
 	// Readers do not block one another: a command may read runs in
@@ -71,6 +101,18 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
 	return d, nil
+}
+
+// cannotShare reports whether err is SQLite's failure to open or create a
+// file it needs beside a database to read it (SQLITE_CANTOPEN, or
+// SQLITE_READONLY, as for a directory that cannot be written to).
+func cannotShare(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	c := se.Code() & 0xff
+	return c == sqlite3.SQLITE_CANTOPEN || c == sqlite3.SQLITE_READONLY
 }
 
 // isDirError is the error for a SQLite path that names a directory, which

@@ -6,9 +6,12 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/serbench/serbench/internal/fixture"
 )
 
 // TestOpenExisting: a missing SQLite file is a *MissingError that names
@@ -168,4 +171,78 @@ func TestDirectoryIsNotADatabase(t *testing.T) {
 	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
 		t.Errorf("the directory holds %v (%v) after the opens, want nothing", entries, err)
 	}
+}
+
+// TestOpenReadOnlyInReadOnlyDirectory: a database in WAL mode whose
+// directory cannot be written to (where SQLite cannot create the -shm
+// file it reads the log through) is read all the same when it has no
+// write-ahead log to read; with one, it is refused with why and what to
+// do, rather than read without the writes in its log.
+func TestOpenReadOnlyInReadOnlyDirectory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.db")
+	d := open(t, path)
+	write(t, d, fixture.Run("stored"))
+	d.Close()
+
+	// A copy whose -wal file holds a write: copied while a connection
+	// that does not checkpoint has it open.
+	logged := t.TempDir()
+	raw, err := sql.Open("sqlite", "file:"+path+"?_pragma=wal_autocheckpoint(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(`UPDATE runs SET command = 'in the log'`); err != nil {
+		t.Fatal(err)
+	}
+	for _, suffix := range []string{"", "-wal"} {
+		b, err := os.ReadFile(path + suffix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(logged, "s.db"+suffix), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+
+	readOnlyDir(t, dir)
+	readOnlyDir(t, logged)
+	db, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatalf("OpenReadOnly(database in a read-only directory): %v", err)
+	}
+	runs, err := db.Runs(ctx)
+	db.Close()
+	if err != nil || len(runs) != 1 || runs[0].ID != "stored" || runs[0].Command != "in the log" {
+		t.Errorf("runs of a database in a read-only directory: %+v, %v; want run stored, command 'in the log'", runs, err)
+	}
+	logPath := filepath.Join(logged, "s.db")
+	if db, err := OpenReadOnly(ctx, logPath); err == nil {
+		runs, _ := db.Runs(ctx)
+		db.Close()
+		t.Errorf("OpenReadOnly(database with a write-ahead log in a read-only directory) succeeded, reading %+v", runs)
+	} else if !strings.Contains(err.Error(), logPath) || !strings.Contains(err.Error(), "copy the database and its -wal file") {
+		t.Errorf("OpenReadOnly(database with a write-ahead log in a read-only directory) = %v; want it to name the file and say what to do", err)
+	}
+}
+
+// readOnlyDir makes dir unwritable until t ends: by its mode, or for
+// root, whom modes do not stop, by the immutable attribute (chattr +i);
+// it skips t where neither is possible.
+func readOnlyDir(t *testing.T, dir string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		if err := os.Chmod(dir, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(dir, 0o755) })
+		return
+	}
+	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot make %s read-only for root: chattr +i: %v %s", dir, err, out)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
 }
