@@ -191,7 +191,8 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 			// bug, not a codec's.
 			death(c, "")
 			c = nil
-			return out, fmt.Errorf("worker on %s: it answered %s of %s with %+v", w.Name, req.Op, req.Codec, a)
+			got, _ := json.Marshal(a) // what the worker wrote, not Go's pointers
+			return out, fmt.Errorf("worker on %s: it answered %s of %s with %s", w.Name, req.Op, req.Codec, got)
 		default:
 			out = append(out, reply{answer: a})
 		}

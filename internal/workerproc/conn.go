@@ -99,12 +99,13 @@ func Greet[A Greeting](ctx context.Context, cfg Config, limit time.Duration, sho
 	if err != nil {
 		return nil, zero, err
 	}
-	a, how := c.Next(ctx, max(limit, 30*time.Second))
+	wait := max(limit, 30*time.Second)
+	a, how := c.Next(ctx, wait)
 	switch how {
 	case Ended:
 		return nil, zero, errors.New(short(c.Death("")))
 	case TimedOut:
-		return nil, zero, errors.New(short(c.Death("the worker did not start in time")))
+		return nil, zero, errors.New(short(c.Death(fmt.Sprintf("the worker did not say it was ready within %s", wait))))
 	case Interrupted:
 		c.Death("interrupted")
 		return nil, zero, ctx.Err()
