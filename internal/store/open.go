@@ -68,6 +68,9 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	}
 	d, err := openReadOnly(ctx, dsn, uri, "")
 	if err != nil && cannotShare(err) {
+		if err := readable(dsn); err != nil {
+			return nil, err
+		}
 		// SQLite reads a database in WAL mode through a -shm file that it
 		// creates beside it, which a directory that cannot be written to
 		// (a read-only mount, another user's folder) refuses. When there
@@ -202,6 +205,9 @@ func checkIntegrity(ctx context.Context, path, uri string) error {
 	case isCorrupt(err):
 		return &CorruptError{Path: path, Problems: []string{err.Error()}}
 	case err != nil:
+		if werr := writeError(path, err, true); werr != nil {
+			return werr
+		}
 		return fmt.Errorf("open database %s: %w", path, err)
 	case len(found) == 1 && found[0] == "ok":
 		return nil
@@ -209,4 +215,48 @@ func checkIntegrity(ctx context.Context, path, uri string) error {
 		return &CorruptError{Path: path, Problems: []string{"it returned nothing"}}
 	}
 	return &CorruptError{Path: path, Problems: found}
+}
+
+// writeError says in words why the opens that write cannot open the
+// SQLite file path, when err is SQLite's failure to open, create or write
+// it or a file beside it (cannotShare), where SQLite says "unable to open
+// database file" or "attempt to write a readonly database": what the
+// system says of creating a file that did not exist (its directory does
+// not exist, permission denied) or of reading one that did; or, for a
+// file that can be read, that it or its directory is read-only. existed
+// says whether the file existed. It returns nil for other errors.
+func writeError(path string, err error, existed bool) error {
+	if !cannotShare(err) {
+		return nil
+	}
+	if !existed {
+		// Ask the system why the file cannot be created.
+		f, cerr := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		switch {
+		case cerr == nil:
+			f.Close()
+			os.Remove(path)
+			return nil
+		case errors.Is(cerr, fs.ErrExist):
+			return nil // created by another process meanwhile
+		case errors.Is(cerr, fs.ErrNotExist):
+			return fmt.Errorf("open database %s: cannot create it: its directory %s does not exist", path, filepath.Dir(path))
+		}
+		return fmt.Errorf("open database %s: cannot create it: %w", path, cerr)
+	}
+	if err := readable(path); err != nil {
+		return err
+	}
+	return fmt.Errorf("open database %s: it cannot be written to (the file, or its directory %s, where SQLite keeps its journal, is read-only), and this command writes; serbench runs, show and history can read it", path, filepath.Dir(path))
+}
+
+// readable returns, for a SQLite file that cannot be opened, what the
+// system says of opening it to read (permission denied), or nil.
+func readable(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("open database %s: %w", path, err)
+	}
+	f.Close()
+	return nil
 }

@@ -246,3 +246,66 @@ func readOnlyDir(t *testing.T, dir string) {
 	}
 	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
 }
+
+// TestWriteOpenErrorsSayWhy: the opens that write say why a SQLite file
+// cannot be created or written to (its directory does not exist, is not
+// a directory, or is read-only), where SQLite says "unable to open
+// database file (14)" or "attempt to write a readonly database (1544)";
+// and a database they cannot write to can still be read.
+func TestWriteOpenErrorsSayWhy(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ro := t.TempDir()
+	stored := filepath.Join(ro, "s.db")
+	open(t, stored).Close()
+	readOnlyDir(t, ro)
+	for _, tc := range []struct{ path, want string }{
+		{filepath.Join(dir, "no", "such", "s.db"), "cannot create it: its directory " + filepath.Join(dir, "no", "such") + " does not exist"},
+		{filepath.Join(file, "s.db"), "cannot create it: open " + filepath.Join(file, "s.db") + ": not a directory"},
+		{filepath.Join(ro, "new.db"), "cannot create it: open " + filepath.Join(ro, "new.db") + ": "},
+		{stored, "it cannot be written to"},
+	} {
+		for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenExisting": OpenExisting} {
+			if name == "OpenExisting" && tc.path != stored {
+				continue
+			}
+			db, err := open(ctx, tc.path)
+			if err == nil {
+				db.Close()
+				t.Errorf("%s(%s) succeeded", name, tc.path)
+				continue
+			}
+			if want := "open database " + tc.path + ": " + tc.want; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "(14)") || strings.Contains(err.Error(), "(1544)") {
+				t.Errorf("%s(%s) = %q, want it to start with %q, without SQLite's words", name, tc.path, err, want)
+			}
+		}
+	}
+	db, err := OpenReadOnly(ctx, stored)
+	if err != nil {
+		t.Fatalf("OpenReadOnly(database in a read-only directory): %v", err)
+	}
+	db.Close()
+
+	// A read-only file in a directory that can be written to, which SQLite
+	// opened read-only without a word (its first write failed with
+	// "attempt to write a readonly database (8)"); root writes it all the
+	// same.
+	if os.Geteuid() == 0 {
+		return
+	}
+	roFile := filepath.Join(dir, "ro.db")
+	open(t, roFile).Close()
+	if err := os.Chmod(roFile, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if db, err := Open(ctx, roFile); err == nil {
+		db.Close()
+		t.Errorf("Open(read-only file) succeeded")
+	} else if want := "open database " + roFile + ": it cannot be written to"; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Open(read-only file) = %q, want it to start with %q", err, want)
+	}
+}

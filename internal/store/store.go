@@ -55,6 +55,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	d := &DB{name: dsn}
 	var err error
+	existed := false
 	if IsPostgres(dsn) {
 		d.postgres = true
 		d.name = redactURL(dsn)
@@ -65,11 +66,25 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			return nil, err
 		}
 		// A corrupt file is refused before anything is written to it.
-		if st, serr := os.Stat(dsn); serr == nil && st.IsDir() {
+		st, serr := os.Stat(dsn)
+		existed = serr == nil
+		if serr == nil && st.IsDir() {
 			return nil, isDirError(dsn)
-		} else if serr == nil && st.Size() > 0 {
-			if err := checkIntegrity(ctx, dsn, uri); err != nil {
-				return nil, err
+		} else if serr == nil {
+			// SQLite opens a file it cannot write read-only, without a
+			// word, and its first write fails.
+			f, werr := os.OpenFile(dsn, os.O_WRONLY, 0)
+			if werr != nil {
+				if err := readable(dsn); err != nil {
+					return nil, err
+				}
+				return nil, fmt.Errorf("open database %s: it cannot be written to (%w), and this command writes; serbench runs, show and history can read it", dsn, werr)
+			}
+			f.Close()
+			if st.Size() > 0 {
+				if err := checkIntegrity(ctx, dsn, uri); err != nil {
+					return nil, err
+				}
 			}
 		}
 		d.db, err = sql.Open("sqlite", uri+"?_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate")
@@ -83,13 +98,25 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	if err := d.connect(ctx); err != nil {
 		d.db.Close()
-		return nil, fmt.Errorf("open database %s: %w", d.name, err)
+		return nil, d.openError(err, existed)
 	}
 	if err := d.migrate(ctx); err != nil {
 		d.db.Close()
-		return nil, fmt.Errorf("open database %s: %w", d.name, err)
+		return nil, d.openError(err, existed)
 	}
 	return d, nil
+}
+
+// openError is Open's error err, for SQLite said in words where SQLite's
+// are obscure (writeError). existed says whether the file existed before
+// Open.
+func (d *DB) openError(err error, existed bool) error {
+	if !d.postgres {
+		if werr := writeError(d.name, err, existed); werr != nil {
+			return werr
+		}
+	}
+	return fmt.Errorf("open database %s: %w", d.name, err)
 }
 
 // sqliteURI is the "file:" URI of the SQLite database at path, with the
