@@ -309,3 +309,23 @@ func TestWriteOpenErrorsSayWhy(t *testing.T) {
 		t.Errorf("Open(read-only file) = %q, want it to start with %q", err, want)
 	}
 }
+
+// TestPathEndingInSlashIsRefused: a SQLite path that ends in "/" names a
+// directory: Open refuses it with a message that says so, and makes no
+// file (SQLite dropped the "/" and made a database of the directory's
+// name, which the readers, given the same path, did not find).
+func TestPathEndingInSlashIsRefused(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "runs") + "/"
+	db, err := Open(ctx, path)
+	if err == nil {
+		db.Close()
+		t.Errorf("Open(%s) succeeded", path)
+	} else if want := "open database " + path + `: a path that ends in "/" names a directory`; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Open(%s) = %q, want it to start with %q", path, err, want)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Errorf("Open(%s) left %v (%v), want nothing", path, entries, err)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -122,14 +123,22 @@ func (d *DB) openError(err error, existed bool) error {
 // sqliteURI is the "file:" URI of the SQLite database at path, with the
 // characters a URI gives a meaning to ("?", "#", "%", and spaces)
 // escaped, so that the file opened is the one named. A path that is not
-// a file ("" , ":memory:", which would throw the run away at exit) or
-// that is a URI already ("file:...") is refused.
+// a file ("" , ":memory:", which would throw the run away at exit, or one
+// that ends in "/") or that is a URI already ("file:...") is refused.
 func sqliteURI(path string) (string, error) {
 	switch {
 	case path == ":memory:" || strings.HasPrefix(path, "file::memory:"):
 		return "", fmt.Errorf("open database %s: an in-memory database would be thrown away when serbench exits; give a file path", path)
 	case strings.HasPrefix(path, "file:"):
 		return "", fmt.Errorf("open database %s: give a file path, not a URI (serbench makes the SQLite URI itself)", path)
+	case strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)):
+		// SQLite would drop the "/" and make a file of the directory's
+		// name, which the readers, given the same path, would not find.
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			return "", isDirError(path)
+		}
+		return "", fmt.Errorf("open database %s: a path that ends in %q names a directory, not a database file; give the path of a file (such as %s)",
+			path, path[len(path)-1:], shellQuote(filepath.Join(path, "serbench.db")))
 	}
 	u := url.URL{Path: path}
 	// url.URL escapes "?", "#", "%" and spaces in a path; a relative
