@@ -24,8 +24,11 @@ type Comparison struct {
 	Rows []*CompareRow
 	// OnlyOld and OnlyNew name cells measured on one side only.
 	OnlyOld, OnlyNew []string
-	// Geomean is the ratio of the geometric means of the new and old
-	// medians of Rows (1 when nothing changed); NaN without rows.
+	// Geomean is the geometric mean of the ratios of the new and old
+	// medians of Rows (1 when nothing changed; a cell whose medians are
+	// both 0 counts as 1, as benchstat counts it); NaN without rows, or
+	// when a median is 0 or not finite on one side only, where no ratio
+	// exists.
 	Geomean float64
 	// Warnings are benchmath's warnings (too few samples, ...).
 	Warnings []string
@@ -68,7 +71,7 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 	}
 	name := cellName
 	oldPool, newPool := RunPool(old), RunPool(new)
-	var logOld, logNew float64
+	logRatio, noRatio := 0.0, false
 	for i := range old.Cells {
 		oc := &old.Cells[i]
 		if len(oc.Samples) == 0 {
@@ -88,8 +91,14 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 			cmp.Warnings = append(cmp.Warnings, name(row.Key)+": "+w)
 		}
 		cmp.Rows = append(cmp.Rows, row)
-		logOld += math.Log(row.Old.Center)
-		logNew += math.Log(row.New.Center)
+		switch o, n := row.Old.Center, row.New.Center; {
+		case o == n && !math.IsInf(o, 0):
+			// No change, 0/0 included.
+		case o > 0 && n > 0 && !math.IsInf(o, 0) && !math.IsInf(n, 0):
+			logRatio += math.Log(n / o)
+		default:
+			noRatio = true
+		}
 	}
 	for i := range new.Cells {
 		nc := &new.Cells[i]
@@ -102,8 +111,8 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 	}
 	sort.SliceStable(cmp.Rows, func(i, j int) bool { return keyLess(cmp.Rows[i].Key, cmp.Rows[j].Key) })
 	cmp.Geomean = math.NaN()
-	if n := float64(len(cmp.Rows)); n > 0 {
-		cmp.Geomean = math.Exp((logNew - logOld) / n)
+	if n := float64(len(cmp.Rows)); n > 0 && !noRatio {
+		cmp.Geomean = math.Exp(logRatio / n)
 	}
 	return cmp
 }
@@ -176,7 +185,11 @@ func compareTable(c *Comparison) *SectionTable {
 		}})
 	}
 	if len(c.Rows) > 0 {
-		geomean := []Cell{val("geomean"), {}, {}, val(fmt.Sprintf("%+.2f%%", (c.Geomean-1)*100)), {}, {}, {}, {}}
+		g := "?"
+		if !math.IsNaN(c.Geomean) {
+			g = fmt.Sprintf("%+.2f%%", (c.Geomean-1)*100)
+		}
+		geomean := []Cell{val("geomean"), {}, {}, val(g), {}, {}, {}, {}}
 		t.Rows = append(t.Rows, TableRow{Cells: geomean})
 	}
 	return t
@@ -215,6 +228,8 @@ func CompareTable(w io.Writer, c *Comparison) error {
 	}
 	if len(c.Rows) == 0 {
 		b.WriteString("no cell was measured in both: nothing to compare\n")
+	} else if math.IsNaN(c.Geomean) {
+		b.WriteString("geomean ?: a cell's median is 0 (or not finite) on one side only, so its change has no ratio\n")
 	}
 	for _, wn := range c.Warnings {
 		b.WriteString("warning: " + wn + "\n")

@@ -2,7 +2,10 @@ package report
 
 import (
 	"bytes"
+	"maps"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/fixture"
@@ -66,4 +69,59 @@ func TestCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "compare.golden", b.Bytes())
+}
+
+// cellsRun returns a complete run with one encode cell of workload w per
+// codec, with the given samples.
+func cellsRun(id string, cells map[string][]result.Sample) *result.Run {
+	r := &result.Run{ID: id, Complete: true}
+	for _, codec := range slices.Sorted(maps.Keys(cells)) {
+		r.Cells = append(r.Cells, result.Cell{Workload: "w", Codec: codec, Op: "encode", Goroutines: 1, Samples: cells[codec]})
+	}
+	return r
+}
+
+// oneFork returns samples of ns/op vals, all of fork 1.
+func oneFork(vals ...float64) []result.Sample {
+	out := make([]result.Sample, len(vals))
+	for i, v := range vals {
+		out[i] = result.Sample{NsPerOp: v, Fork: 1}
+	}
+	return out
+}
+
+// TestCompareGeomeanZero checks the geomean of cells whose median is 0:
+// 0 on both sides is no change, as benchstat counts it, and 0 on one side
+// only leaves no ratio, so no geomean, which the table shows as "?" and
+// says why, never as NaN or Inf.
+func TestCompareGeomeanZero(t *testing.T) {
+	base := map[string][]result.Sample{"a": oneFork(10, 11, 12, 10, 11), "b": oneFork(20, 21, 22, 20, 21)}
+	twice := map[string][]result.Sample{"a": oneFork(20, 22, 24, 20, 22), "b": oneFork(20, 21, 22, 20, 21)}
+	with := func(m map[string][]result.Sample, zero []result.Sample) map[string][]result.Sample {
+		m = maps.Clone(m)
+		m["z"] = zero
+		return m
+	}
+	c := Compare("old", cellsRun("old", with(base, oneFork(0, 0, 0, 0, 0))), "new", cellsRun("new", with(twice, oneFork(0, 0, 0, 0, 0))))
+	if want := math.Pow(2, 1.0/3); !(math.Abs(c.Geomean-want) <= 1e-9) {
+		t.Errorf("0 on both sides: geomean %v, want %v (ratios 2, 1, 1)", c.Geomean, want)
+	}
+	for _, newZero := range []bool{false, true} {
+		o, n := oneFork(0, 0, 0, 0, 0), oneFork(5, 5, 6, 5, 5)
+		if newZero {
+			o, n = n, o
+		}
+		c := Compare("old", cellsRun("old", with(base, o)), "new", cellsRun("new", with(twice, n)))
+		if !math.IsNaN(c.Geomean) {
+			t.Errorf("0 on one side (new 0: %v): geomean %v, want NaN", newZero, c.Geomean)
+		}
+		var b bytes.Buffer
+		if err := CompareTable(&b, c); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if strings.Contains(out, "NaN") || strings.Contains(out, "Inf") || !strings.Contains(out, "geomean ?") {
+			t.Errorf("0 on one side (new 0: %v): want a geomean of ? with its reason, no NaN or Inf:\n%s", newZero, out)
+		}
+	}
 }
