@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,8 +15,11 @@ import (
 
 // Comparison is the benchstat-style comparison of two runs: for every cell
 // in both, the medians with their confidence intervals (over forks and
-// the variation between forks of each run, stats.Pool) and the Mann-Whitney U test of the samples, as
-// benchstat makes it.
+// the variation between forks of each run, stats.Pool) and the test of
+// the change, stats.CompareForks: benchmath's Mann-Whitney U test of the
+// samples, as benchstat makes it, or, when either cell's forks differ,
+// Welch's t-test of the fork medians (the test the tiers and the history
+// dashboard make).
 type Comparison struct {
 	// Old and New name the two sides (run IDs or file names).
 	Old, New string
@@ -82,11 +86,11 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 			cmp.OnlyOld = append(cmp.OnlyOld, name(oc.Key()))
 			continue
 		}
-		ons, oal := samples(oc)
-		nns, nal := samples(nc)
+		_, oal := samples(oc)
+		_, nal := samples(nc)
 		row := &CompareRow{Key: oc.Key(), Old: oldPool.Summarize(result.ForkGroups(oc.Samples, result.NsPerOp)), New: newPool.Summarize(result.ForkGroups(nc.Samples, result.NsPerOp)),
 			OldAllocs: stats.Summarize(oal).Center, NewAllocs: stats.Summarize(nal).Center,
-			Test: stats.Compare(ons, nns), Check: checkChange(old, new, oc.Workload, oc.Codec)}
+			Test: stats.CompareForks(result.ForkGroups(oc.Samples, result.NsPerOp), result.ForkGroups(nc.Samples, result.NsPerOp)), Check: checkChange(old, new, oc.Workload, oc.Codec)}
 		for _, w := range row.Test.Warnings {
 			cmp.Warnings = append(cmp.Warnings, name(row.Key)+": "+w)
 		}
@@ -197,8 +201,8 @@ func compareTable(c *Comparison) *SectionTable {
 
 // CompareTable writes c as a benchstat-style table: old and new medians
 // with their 95% confidence intervals, the change or "~" when it is not
-// significant (Mann-Whitney U, α = 0.05) with the p-value and sample
-// counts, and a geomean row.
+// significant (stats.CompareForks, α = 0.05) with the p-value and the
+// counts it compared (samples, or fork medians), and a geomean row.
 func CompareTable(w io.Writer, c *Comparison) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old: %s\nnew: %s\n\n", c.Old, c.New)
@@ -218,7 +222,12 @@ func CompareTable(w io.Writer, c *Comparison) error {
 			wrap(strings.Join(diffs, ", "), 96, "  "))
 	}
 	textWriter{&b}.table(compareTable(c))
-	b.WriteString("\nvs old: change of the median; ~ = not significant (Mann-Whitney U test, p > 0.05).\n")
+	if slices.ContainsFunc(c.Rows, func(r *CompareRow) bool { return r.Test.Method == stats.MethodWelch }) {
+		b.WriteString("\nvs old: change of the median; ~ = not significant (p > 0.05): Mann-Whitney U test of the samples or, where a\n" +
+			"  cell's forks differ, Welch's t-test of the fork medians (n then counts forks).\n")
+	} else {
+		b.WriteString("\nvs old: change of the median; ~ = not significant (Mann-Whitney U test, p > 0.05).\n")
+	}
 	b.WriteString("±: 95% confidence interval of the median, covering the variation between worker processes (forks).\n")
 	if len(c.OnlyOld) > 0 {
 		fmt.Fprintf(&b, "only in old (%d): %s\n", len(c.OnlyOld), cellList(c.OnlyOld))

@@ -7,9 +7,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/internal/stats"
 	"github.com/serbench/serbench/result"
 )
 
@@ -123,5 +127,56 @@ func TestCompareGeomeanZero(t *testing.T) {
 		if strings.Contains(out, "NaN") || strings.Contains(out, "Inf") || !strings.Contains(out, "geomean ?") {
 			t.Errorf("0 on one side (new 0: %v): want a geomean of ? with its reason, no NaN or Inf:\n%s", newZero, out)
 		}
+	}
+}
+
+// forked returns samples of ns/op at each level, one fork per level,
+// with per samples of little noise in each.
+func forked(per int, levels ...float64) []result.Sample {
+	var out []result.Sample
+	for f, l := range levels {
+		for i := range per {
+			out = append(out, result.Sample{NsPerOp: l * (1 + 0.001*float64(i)), Fork: f + 1})
+		}
+	}
+	return out
+}
+
+// TestCompareForksDiffer checks that compare and history judge a change
+// as the tiers and the dashboard do, by stats.CompareForks: when the
+// forks of a cell differ (here by 10%), a 1% shift of every fork is
+// within the variation between forks, and Welch's t-test of the fork
+// medians says so, where the Mann-Whitney U test of the pooled samples
+// found it significant (p = 0.026).
+func TestCompareForksDiffer(t *testing.T) {
+	oldS, newS := forked(10, 100, 110, 105), forked(10, 101, 111, 106)
+	old, new := cellsRun("old", map[string][]result.Sample{"f": oldS}), cellsRun("new", map[string][]result.Sample{"f": newS})
+	want := stats.CompareForks(result.ForkGroups(oldS, result.NsPerOp), result.ForkGroups(newS, result.NsPerOp))
+	if want.Method != stats.MethodWelch || want.Significant() {
+		t.Fatalf("the fixture is not what the test is about: %+v", want)
+	}
+	c := Compare("old", old, "new", new)
+	if len(c.Rows) != 1 {
+		t.Fatalf("%d rows", len(c.Rows))
+	}
+	if diff := cmp.Diff(want, c.Rows[0].Test); diff != "" || c.Rows[0].Delta() != "~" {
+		t.Errorf("compare: %s, want stats.CompareForks (-want +got):\n%s", c.Rows[0].Delta(), diff)
+	}
+	var b bytes.Buffer
+	if err := CompareTable(&b, c); err != nil || !strings.Contains(b.String(), "Welch's t-test of the fork medians") {
+		t.Errorf("compare's legend does not name the test it made (%v):\n%s", err, b.String())
+	}
+	new.Start = old.Start.Add(time.Hour)
+	series, err := History([]*result.Run{old, new}, HistoryFilter{})
+	if err != nil || len(series) != 1 || len(series[0].Points) != 2 || series[0].Points[1].VsPrev == nil {
+		t.Fatalf("history: %v, %+v", err, series)
+	}
+	p := series[0].Points[1]
+	if diff := cmp.Diff(want, *p.VsPrev); diff != "" || p.Regression {
+		t.Errorf("history: regression %v, want stats.CompareForks (-want +got):\n%s", p.Regression, diff)
+	}
+	b.Reset()
+	if err := HistoryTable(&b, series); err != nil || !strings.Contains(b.String(), "Welch's t-test of the fork medians") {
+		t.Errorf("history's legend does not name the test it made (%v):\n%s", err, b.String())
 	}
 }

@@ -55,8 +55,9 @@ type Point struct {
 	// NsOp is the cell's median with its interval over forks.
 	NsOp  stats.Summary
 	Check string
-	// VsPrev compares with the previous comparable point (same machine):
-	// nil for the first point of a machine.
+	// VsPrev compares with the previous comparable point (same machine),
+	// by stats.CompareForks as compare does: nil for the first point of a
+	// machine.
 	VsPrev *stats.Comparison
 	// PrevCenter is the median of that previous point.
 	PrevCenter float64
@@ -81,8 +82,9 @@ type HistoryFilter struct {
 
 // History builds the series of every selected cell across runs (in any
 // order; sorted by start time, then ID, here). Consecutive points of one
-// series on the same machine are compared with the Mann-Whitney U test,
-// and a significant slowdown is flagged as a regression.
+// series on the same machine are compared with stats.CompareForks (the
+// Mann-Whitney U test, or Welch's t-test of the fork medians when forks
+// differ), and a significant slowdown is marked Regression.
 func History(runs []*result.Run, f HistoryFilter) ([]*Series, error) {
 	b, err := NewHistoryBuilder(f)
 	if err != nil {
@@ -118,8 +120,9 @@ type HistoryBuilder struct {
 	res    [3]*regexp.Regexp
 	series map[result.Key]*Series
 	keys   []result.Key
-	// prev holds, per series and machine, the samples (ns/op) and the
-	// median of the last point that the next one is compared with.
+	// prev holds, per series and machine, the samples (ns/op, by fork)
+	// and the median of the last point that the next one is compared
+	// with.
 	prev map[machineKey]prevPoint
 	// last is the last run added (nil before the first).
 	last *result.Run
@@ -131,7 +134,7 @@ type machineKey struct {
 }
 
 type prevPoint struct {
-	ns     []float64
+	forks  [][]float64
 	center float64
 }
 
@@ -186,9 +189,9 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 		if c.Reference != "" {
 			s.Reference = c.Reference
 		}
-		ns, _ := samples(c)
+		forks := result.ForkGroups(c.Samples, result.NsPerOp)
 		p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Serbench: r.EnvValue("serbench"), Machine: machine,
-			NsOp: pool.Summarize(result.ForkGroups(c.Samples, result.NsPerOp)), Incomplete: !r.Complete}
+			NsOp: pool.Summarize(forks), Incomplete: !r.Complete}
 		if cd := r.Codec(c.Codec); cd != nil {
 			p.Version, p.Module = cd.Version, cd.Module
 		}
@@ -201,11 +204,11 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 		if !p.Incomplete || b.f.IncludeIncomplete {
 			mk := machineKey{k, machine}
 			if prev, ok := b.prev[mk]; ok {
-				cmp := stats.Compare(prev.ns, ns)
+				cmp := stats.CompareForks(prev.forks, forks)
 				p.VsPrev, p.PrevCenter = &cmp, prev.center
 				p.Regression = cmp.Significant() && p.NsOp.Center > prev.center
 			}
-			b.prev[mk] = prevPoint{ns: ns, center: p.NsOp.Center}
+			b.prev[mk] = prevPoint{forks: forks, center: p.NsOp.Center}
 		}
 		s.Points = append(s.Points, p)
 	}
@@ -237,7 +240,7 @@ func HistoryTable(w io.Writer, series []*Series) error {
 	if len(series) == 0 {
 		b.WriteString("no stored cell matches\n")
 	}
-	slower, faster, runToRun := 0, 0, 0
+	slower, faster, runToRun, welch := 0, 0, 0, false
 	for _, s := range series {
 		t := &SectionTable{Indent: true, TextLeft: true, Cols: []Column{
 			{Head: "run"}, {Head: "date"}, {Head: "version"}, {Head: "go"}, {Head: "machine"},
@@ -258,6 +261,7 @@ func HistoryTable(w io.Writer, series []*Series) error {
 				if p.Regression {
 					runToRun++
 				}
+				welch = welch || p.VsPrev.Method == stats.MethodWelch
 			}
 			if c, ok := changeAt[i]; ok {
 				level = ratioChange(c)
@@ -285,7 +289,11 @@ func HistoryTable(w io.Writer, series []*Series) error {
 	}
 	fmt.Fprintf(&b, "\n%d series; %d level changes (%d slower, %d faster): runs from which a cell stayed slower or faster,\n", len(series), slower+faster, slower, faster)
 	b.WriteString("found over each machine's run medians (a rank test by permutation; 95% bootstrap intervals over runs).\n")
-	fmt.Fprintf(&b, "%d runs significantly slower than the previous run alone (Mann-Whitney U, p ≤ 0.05) are not flagged: one noisy run is enough for that.\n", runToRun)
+	test := "Mann-Whitney U, p ≤ 0.05"
+	if welch {
+		test = "Mann-Whitney U or, where a cell's forks differ, Welch's t-test of the fork medians; p ≤ 0.05"
+	}
+	fmt.Fprintf(&b, "%d runs significantly slower than the previous run alone (%s) are not flagged: one noisy run is enough for that.\n", runToRun, test)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
