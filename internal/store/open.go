@@ -135,7 +135,9 @@ func (d *DB) checkSchema(ctx context.Context) error {
 		return fmt.Errorf("not a serbench database (it has no schema_version table); give the path of one with --db")
 	}
 	var v int
-	if err := d.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil {
+	// No row is version 0: a process that writes stopped between making
+	// the table and its first migration, which inserts the row.
+	if err := d.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("read the schema version: %w", err)
 	}
 	switch {

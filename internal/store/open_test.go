@@ -329,3 +329,34 @@ func TestPathEndingInSlashIsRefused(t *testing.T) {
 		t.Errorf("Open(%s) left %v (%v), want nothing", path, entries, err)
 	}
 }
+
+// TestOpenReadOnlyEmptySchemaVersion: a database whose schema_version
+// table has no row (a process that writes stopped between making it and
+// its first migration) is at version 0 for the readers, who say how to
+// migrate it (they said "sql: no rows in result set"), and Open
+// migrates it.
+func TestOpenReadOnlyEmptySchemaVersion(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "s.db")
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = raw.Exec(`CREATE TABLE schema_version (version INTEGER NOT NULL)`)
+	raw.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db, err := OpenReadOnly(ctx, path); err == nil {
+		db.Close()
+		t.Error("OpenReadOnly(database without a schema version) succeeded")
+	} else if want := "open database " + path + ": its schema is version 0"; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("OpenReadOnly(database without a schema version) = %q, want it to start with %q", err, want)
+	}
+	open(t, path).Close()
+	db, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatalf("OpenReadOnly after Open migrated it: %v", err)
+	}
+	db.Close()
+}
