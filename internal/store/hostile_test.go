@@ -66,6 +66,37 @@ func TestCorruptDatabaseIsNotWritten(t *testing.T) {
 	}
 }
 
+// TestTruncatedDatabaseIsUnreadable: a SQLite file cut short, whose list
+// of tables cannot be read, is called corrupt, with how to recover it, by
+// the opens that read as well as by those that write (the readers said
+// only "database disk image is malformed (11)"), and the writers do not
+// say that the readers read what they can of it.
+func TestTruncatedDatabaseIsUnreadable(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "c.db")
+	d := open(t, path)
+	write(t, d, fixture.Run("r1"))
+	d.Close()
+	if err := os.Truncate(path, 100); err != nil {
+		t.Fatal(err)
+	}
+	for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenExisting": OpenExisting, "OpenReadOnly": OpenReadOnly} {
+		d, err := open(ctx, path)
+		if err == nil {
+			d.Close()
+			t.Errorf("%s(truncated database) succeeded", name)
+			continue
+		}
+		msg := err.Error()
+		if ce := (*CorruptError)(nil); !errors.As(err, &ce) || ce.Path != path || !ce.Unreadable {
+			t.Errorf("%s(truncated database) = %v; want a *CorruptError of %s, unreadable", name, err, path)
+		}
+		if !strings.Contains(msg, ".recover") || !strings.Contains(msg, "cannot read even the list of its tables") || strings.Contains(msg, "still read") {
+			t.Errorf("%s(truncated database) = %q; want how to recover it, and that it cannot be read", name, msg)
+		}
+	}
+}
+
 // holdWriteLock takes the write lock of the SQLite database at path from
 // a connection of its own, as another process writing would, until t
 // ends or release is called.

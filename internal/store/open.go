@@ -101,6 +101,9 @@ func openReadOnly(ctx context.Context, dsn, uri, extra string) (*DB, error) {
 	d.db.SetMaxOpenConns(runtime.GOMAXPROCS(0))
 	if err := retryBusy(ctx, func() error { return d.checkSchema(ctx) }); err != nil {
 		d.db.Close()
+		if isCorrupt(err) {
+			return nil, &CorruptError{Path: dsn, Problems: []string{err.Error()}, Unreadable: true}
+		}
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
 	return d, nil
@@ -152,19 +155,28 @@ func (d *DB) checkSchema(ctx context.Context) error {
 // CorruptError is the error of the opens that write (Open, OpenExisting)
 // for a SQLite database that fails SQLite's quick integrity check
 // (PRAGMA quick_check): nothing is written to it. The opens that only
-// read (OpenReadOnly) do not check, so that what can still be read is.
+// read (OpenReadOnly) do not check, so that what can still be read is;
+// their error is a CorruptError (Unreadable) only for a file of which not
+// even the list of tables can be read.
 type CorruptError struct {
 	Path string
 	// Problems are what the check found (its first lines), or the error
 	// that stopped it.
 	Problems []string
+	// Unreadable says that not even the list of its tables can be read
+	// (a truncated file, say): OpenReadOnly's error, as readers read
+	// nothing of it either.
+	Unreadable bool
 }
 
 func (e *CorruptError) Error() string {
-	return fmt.Sprintf("database %s is corrupt (SQLite's quick_check: %s): serbench writes nothing to it. Restore it from a copy, "+
-		"or recover its data with the sqlite3 shell's .recover into a new file (sqlite3 %s .recover | sqlite3 recovered.db) and use that; "+
-		"runs, show and history still read what they can of it",
-		e.Path, strings.Join(e.Problems, "; "), shellQuote(e.Path))
+	check, tail := "SQLite's quick_check", "runs, show and history still read what they can of it"
+	if e.Unreadable {
+		check, tail = "SQLite", "serbench cannot read even the list of its tables"
+	}
+	return fmt.Sprintf("database %s is corrupt (%s: %s): serbench writes nothing to it. Restore it from a copy, "+
+		"or recover its data with the sqlite3 shell's .recover into a new file (sqlite3 %s .recover | sqlite3 recovered.db) and use that; %s",
+		e.Path, check, strings.Join(e.Problems, "; "), shellQuote(e.Path), tail)
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.
@@ -205,7 +217,11 @@ func checkIntegrity(ctx context.Context, path, uri string) error {
 	})
 	switch {
 	case isCorrupt(err):
-		return &CorruptError{Path: path, Problems: []string{err.Error()}}
+		// The check could not go on: can the readers read what they
+		// read first?
+		var v int
+		rerr := db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+		return &CorruptError{Path: path, Problems: []string{err.Error()}, Unreadable: isCorrupt(rerr)}
 	case err != nil:
 		if werr := writeError(path, err, true); werr != nil {
 			return werr
