@@ -1,6 +1,7 @@
 package report
 
 import (
+	"maps"
 	"runtime"
 	"sync"
 
@@ -11,8 +12,11 @@ import (
 // level changed, machine by machine, as trend.Detect finds them over the
 // points' medians (see internal/trend for the method and its
 // assumption). The versions compared at a change are the codec's module
-// (the codec's name when the run records no module), "go" and "serbench".
-// Points of incomplete runs take no part unless includeIncomplete. The
+// (the codec's name when the run records no module), "go" and "serbench",
+// and the other settings that change the numbers (Point.Settings: sample
+// time, forks, workload options, seed, ...), so that a change found where
+// what was measured changed says so. Points of incomplete runs take no
+// part unless includeIncomplete. The
 // series are searched in parallel, GOMAXPROCS at a time; the result does
 // not depend on it.
 func DetectChanges(series []*Series, includeIncomplete bool) {
@@ -50,7 +54,10 @@ func trendPoints(s *Series, includeIncomplete bool) []trend.Point {
 		if lib == "" {
 			lib = s.Key.Codec
 		}
-		v := map[string]string{}
+		v := maps.Clone(p.Settings)
+		if v == nil {
+			v = map[string]string{}
+		}
 		for name, ver := range map[string]string{lib: p.Version, "go": p.Go, "serbench": p.Serbench} {
 			if ver != "" {
 				v[name] = ver

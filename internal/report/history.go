@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -52,6 +53,17 @@ type Point struct {
 	// module path; Go the Go version; Serbench serbench's version;
 	// Machine the CPU, cores and GOMAXPROCS.
 	Version, Module, Go, Serbench, Machine string
+	// Settings are the run's settings that change the numbers
+	// (result.SettingsDiff: sample time, forks, workload options, seed,
+	// ...) other than the machine, Go's and serbench's versions, which
+	// the fields above hold, and serbench's commit; shared by the points
+	// of a run, not to be modified.
+	Settings map[string]string
+	// SettingsChanged lists the settings in which the run differs from
+	// the previous point VsPrev compares with, sorted by name: "values
+	// (none) → 10". Such a comparison mixes the change of the cell with
+	// the change of what was measured.
+	SettingsChanged []string
 	// NsOp is the cell's median with its interval over forks.
 	NsOp  stats.Summary
 	Check string
@@ -134,8 +146,51 @@ type machineKey struct {
 }
 
 type prevPoint struct {
-	forks  [][]float64
-	center float64
+	forks    [][]float64
+	center   float64
+	settings map[string]string
+}
+
+// machineAndVersions are the settings (result.SettingsDiff) that a Point
+// does not hold in Settings: its machine, Go and serbench, which it holds
+// in fields of its own, and serbench's commit, which differs at every run
+// of a serbench built from each of its commits.
+var machineAndVersions = []string{"cpu", "cores", "gomaxprocs", "go", "serbench", "commit"}
+
+// runSettings returns the settings of r that change the numbers
+// (result.SettingsDiff), apart from machineAndVersions.
+func runSettings(r *result.Run) map[string]string {
+	out := map[string]string{}
+	for _, d := range result.SettingsDiff(&result.Run{}, r) {
+		if !slices.Contains(machineAndVersions, d.Key) {
+			out[d.Key] = d.New
+		}
+	}
+	return out
+}
+
+// settingsChanges lists, sorted by name, the settings that differ
+// between prev and cur: "values (none) → 10".
+func settingsChanges(prev, cur map[string]string) []string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(joinSettings(prev, cur))) {
+		if a, b := prev[k], cur[k]; a != b {
+			out = append(out, fmt.Sprintf("%s %s → %s", k, orNone(a), orNone(b)))
+		}
+	}
+	return out
+}
+
+// joinSettings returns the union of the keys of a and b.
+func joinSettings(a, b map[string]string) map[string]bool {
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	return keys
 }
 
 // NewHistoryBuilder returns a builder of the series f selects, or an
@@ -172,7 +227,7 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 		}
 	}
 	b.last = &result.Run{ID: r.ID, Start: r.Start}
-	machine := machineOf(r)
+	machine, settings := machineOf(r), runSettings(r)
 	pool := RunPool(r)
 	for i := range r.Cells {
 		c := &r.Cells[i]
@@ -191,7 +246,7 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 		}
 		forks := result.ForkGroups(c.Samples, result.NsPerOp)
 		p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Serbench: r.EnvValue("serbench"), Machine: machine,
-			NsOp: pool.Summarize(forks), Incomplete: !r.Complete}
+			Settings: settings, NsOp: pool.Summarize(forks), Incomplete: !r.Complete}
 		if cd := r.Codec(c.Codec); cd != nil {
 			p.Version, p.Module = cd.Version, cd.Module
 		}
@@ -207,8 +262,9 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 				cmp := stats.CompareForks(prev.forks, forks)
 				p.VsPrev, p.PrevCenter = &cmp, prev.center
 				p.Regression = cmp.Significant() && p.NsOp.Center > prev.center
+				p.SettingsChanged = settingsChanges(prev.settings, settings)
 			}
-			b.prev[mk] = prevPoint{forks: forks, center: p.NsOp.Center}
+			b.prev[mk] = prevPoint{forks: forks, center: p.NsOp.Center, settings: settings}
 		}
 		s.Points = append(s.Points, p)
 	}
@@ -285,6 +341,12 @@ func HistoryTable(w io.Writer, series []*Series) error {
 				fmt.Fprintf(&b, "; at that run %s", strings.Join(c.Coincides, ", "))
 			}
 			b.WriteString("\n")
+		}
+		for _, p := range s.Points {
+			if p.VsPrev != nil && len(p.SettingsChanged) > 0 {
+				fmt.Fprintf(&b, "  %s measured with other settings than the run before it on %s, so its vs prev mixes both: %s\n",
+					p.RunID, p.Machine, strings.Join(p.SettingsChanged, ", "))
+			}
 		}
 	}
 	fmt.Fprintf(&b, "\n%d series; %d level changes (%d slower, %d faster): runs from which a cell stayed slower or faster,\n", len(series), slower+faster, slower, faster)

@@ -2,6 +2,8 @@ package report
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -111,5 +113,49 @@ func TestHistoryBuilderOrder(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, b.Series()); diff != "" {
 		t.Errorf("built one by one (-History +builder):\n%s", diff)
+	}
+}
+
+// TestHistorySettingsChange checks that a change of what was measured
+// (here the workload's number of values) is named where history and the
+// dashboard show it: at the level change it coincides with, and at the
+// run whose vs prev compares across it.
+func TestHistorySettingsChange(t *testing.T) {
+	var runs []*result.Run
+	for i := range 12 {
+		ns := 100.0
+		env := []result.Config{{Key: "cpu", Value: "Test CPU"}, {Key: "go", Value: "go1.26.8"}, {Key: "sample-time", Value: "10ms"}}
+		if i >= 6 {
+			ns = 70
+			env = append(env, result.Config{Key: "values", Value: "10"})
+		}
+		s := make([]result.Sample, 8)
+		for j := range s {
+			s[j] = result.Sample{NsPerOp: ns * (1 + 0.01*float64((i*3+j)%5)), Fork: 1}
+		}
+		r := cellsRun(fmt.Sprintf("run-%02d", i), map[string][]result.Sample{"json": s})
+		r.Start, r.Env = fixture.Start.Add(time.Duration(i)*time.Hour), env
+		runs = append(runs, r)
+	}
+	series, err := History(runs, HistoryFilter{})
+	if err != nil || len(series) != 1 {
+		t.Fatalf("%d series (%v)", len(series), err)
+	}
+	DetectChanges(series, false)
+	want := []string{"values (none) → 10"}
+	if ch := series[0].Changes; len(ch) != 1 || ch[0].Index != 6 || !slices.Equal(ch[0].Coincides, want) {
+		t.Errorf("changes %+v, want one at run-06 naming %q", ch, want)
+	}
+	if got := series[0].Points[6].SettingsChanged; !slices.Equal(got, want) {
+		t.Errorf("run-06's settings changed: %q, want %q", got, want)
+	}
+	var b bytes.Buffer
+	if err := HistoryTable(&b, series); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, "; at that run values (none) → 10") ||
+		!strings.Contains(out, "run-06 measured with other settings than the run before it on Test CPU, so its vs prev mixes both: values (none) → 10") ||
+		strings.Count(out, "other settings") != 1 {
+		t.Errorf("history does not say that the runs measured different things:\n%s", out)
 	}
 }
