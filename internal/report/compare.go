@@ -40,6 +40,11 @@ type Comparison struct {
 	// the numbers (result.SettingsDiff): the changes then mix what one
 	// wants to see with the change of settings.
 	Settings []result.SettingDiff
+	// Versions lists the codecs of Rows whose module or version differs
+	// between the runs, by name: "msgp v1.6.5 → v1.7.0", or with the
+	// modules when they differ. Their rows mix the change of the library
+	// with the rest.
+	Versions []string
 
 	// incomplete names the sides whose run is incomplete.
 	incomplete []string
@@ -114,11 +119,42 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 		}
 	}
 	sort.SliceStable(cmp.Rows, func(i, j int) bool { return keyLess(cmp.Rows[i].Key, cmp.Rows[j].Key) })
+	cmp.Versions = versionDiffs(old, new, cmp.Rows)
 	cmp.Geomean = math.NaN()
 	if n := float64(len(cmp.Rows)); n > 0 && !noRatio {
 		cmp.Geomean = math.Exp(logRatio / n)
 	}
 	return cmp
+}
+
+// versionDiffs lists, sorted by name, the codecs of rows whose module or
+// version differs between old and new: "msgp v1.6.5 → v1.7.0", or
+// "msgp example.com/a v1 → example.com/b v2" when the modules differ.
+func versionDiffs(old, new *result.Run, rows []*CompareRow) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		name := r.Key.Codec
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		var o, n result.Codec
+		if c := old.Codec(name); c != nil {
+			o = *c
+		}
+		if c := new.Codec(name); c != nil {
+			n = *c
+		}
+		switch {
+		case o.Module != n.Module:
+			out = append(out, fmt.Sprintf("%s %s %s → %s %s", name, orNone(o.Module), orNone(o.Version), orNone(n.Module), orNone(n.Version)))
+		case o.Version != n.Version:
+			out = append(out, fmt.Sprintf("%s %s → %s", name, orNone(o.Version), orNone(n.Version)))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // cellName names a cell as compare and history show it: "person/json
@@ -220,6 +256,9 @@ func CompareTable(w io.Writer, c *Comparison) error {
 		fmt.Fprintf(&b, "warning: the runs differ in settings that change the numbers: %s;\n"+
 			"  the changes below mix the change you look for with these (measure both with the same settings)\n\n",
 			wrap(strings.Join(diffs, ", "), 96, "  "))
+	}
+	if len(c.Versions) > 0 {
+		fmt.Fprintf(&b, "codec versions that differ: %s\n\n", wrap(strings.Join(c.Versions, ", "), 96, "  "))
 	}
 	textWriter{&b}.table(compareTable(c))
 	if slices.ContainsFunc(c.Rows, func(r *CompareRow) bool { return r.Test.Method == stats.MethodWelch }) {

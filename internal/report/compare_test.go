@@ -180,3 +180,34 @@ func TestCompareForksDiffer(t *testing.T) {
 		t.Errorf("history's legend does not name the test it made (%v):\n%s", err, b.String())
 	}
 }
+
+// TestCompareCodecVersions checks that compare names the codecs whose
+// library changed between the runs, and only those.
+func TestCompareCodecVersions(t *testing.T) {
+	new := slower()
+	for i := range new.Codecs {
+		switch new.Codecs[i].Name {
+		case "json":
+			new.Codecs[i].Version = "go1.27.0"
+		case "lossy-bson":
+			new.Codecs[i].Module, new.Codecs[i].Version = "example.com/bson2", "v2.0.0"
+		case "noisy": // not compared: new has no cell of it
+			new.Codecs[i].Version = "v9"
+		}
+	}
+	c := Compare("old", fixture.Run("old"), "new", new)
+	want := []string{"json go1.26.8 → go1.27.0", "lossy-bson example.com/bson v2.9.3 → example.com/bson2 v2.0.0"}
+	if !slices.Equal(c.Versions, want) {
+		t.Errorf("versions %q, want %q", c.Versions, want)
+	}
+	var b bytes.Buffer
+	if err := CompareTable(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "codec versions that differ: "+strings.Join(want, ", ")) {
+		t.Errorf("compare does not name the codecs whose version changed:\n%s", b.String())
+	}
+	if c := Compare("old", fixture.Run("old"), "new", slower()); len(c.Versions) != 0 {
+		t.Errorf("same versions: %q, want none", c.Versions)
+	}
+}
