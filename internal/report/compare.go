@@ -23,10 +23,12 @@ import (
 type Comparison struct {
 	// Old and New name the two sides (run IDs or file names).
 	Old, New string
-	// Rows are the cells measured on both sides, by workload, codec,
+	// Rows are the cells timed on both sides, by workload, codec,
 	// operation and goroutines.
 	Rows []*CompareRow
-	// OnlyOld and OnlyNew name cells measured on one side only.
+	// OnlyOld and OnlyNew name cells timed on one side only: a cell
+	// without samples, or that failed (crash, timeout, ...), on the other
+	// side has no time to compare.
 	OnlyOld, OnlyNew []string
 	// Geomean is the geometric mean of the ratios of the new and old
 	// medians of Rows (1 when nothing changed; a cell whose medians are
@@ -83,11 +85,11 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 	logRatio, noRatio := 0.0, false
 	for i := range old.Cells {
 		oc := &old.Cells[i]
-		if len(oc.Samples) == 0 {
+		if !timed(oc) {
 			continue
 		}
 		nc := new.Cell(oc.Key())
-		if nc == nil || len(nc.Samples) == 0 {
+		if !timed(nc) {
 			cmp.OnlyOld = append(cmp.OnlyOld, name(oc.Key()))
 			continue
 		}
@@ -111,10 +113,10 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 	}
 	for i := range new.Cells {
 		nc := &new.Cells[i]
-		if len(nc.Samples) == 0 {
+		if !timed(nc) {
 			continue
 		}
-		if oc := old.Cell(nc.Key()); oc == nil || len(oc.Samples) == 0 {
+		if !timed(old.Cell(nc.Key())) {
 			cmp.OnlyNew = append(cmp.OnlyNew, name(nc.Key()))
 		}
 	}
@@ -155,6 +157,13 @@ func versionDiffs(old, new *result.Run, rows []*CompareRow) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// timed reports whether c has a time to compare: samples, and a status
+// that is not a failure (the samples a cell took before it crashed, hung
+// or failed are stored, never shown as its time).
+func timed(c *result.Cell) bool {
+	return c != nil && len(c.Samples) > 0 && !result.Failed(c.Status)
 }
 
 // cellName names a cell as compare and history show it: "person/json

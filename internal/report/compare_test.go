@@ -211,3 +211,30 @@ func TestCompareCodecVersions(t *testing.T) {
 		t.Errorf("same versions: %q, want none", c.Versions)
 	}
 }
+
+// TestCompareFailedCell checks that a cell that failed after some samples
+// (here it crashed in its second worker) is neither compared nor counted
+// in the geomean, nor a point of its history: as everywhere else, the
+// samples it took before it failed are not its time.
+func TestCompareFailedCell(t *testing.T) {
+	cells := map[string][]result.Sample{"a": oneFork(10, 11, 12, 10, 11), "b": oneFork(20, 21, 22, 20, 21)}
+	old := cellsRun("old", cells)
+	new := cellsRun("new", map[string][]result.Sample{"a": oneFork(10, 11, 12, 10, 11), "b": oneFork(40, 42, 44, 40, 42)})
+	new.Start = old.Start.Add(time.Hour)
+	b := &new.Cells[1]
+	if b.Codec != "b" {
+		t.Fatalf("cell %v", b.Key())
+	}
+	b.Status, b.Error = result.CellCrash, "the worker died: exit status 2"
+	c := Compare("old", old, "new", new)
+	if len(c.Rows) != 1 || c.Rows[0].Key.Codec != "a" || c.Geomean != 1 || !slices.Equal(c.OnlyOld, []string{"w/b encode"}) {
+		t.Errorf("rows %d, geomean %v, only in old %q: want a alone compared, geomean 1, and b only in old", len(c.Rows), c.Geomean, c.OnlyOld)
+	}
+	series, err := History([]*result.Run{old, new}, HistoryFilter{Codec: "^b$"})
+	if err != nil || len(series) != 1 {
+		t.Fatalf("%d series (%v)", len(series), err)
+	}
+	if p := series[0].Points; len(p) != 1 || p[0].RunID != "old" {
+		t.Errorf("b's history has %d points, want the old run's alone", len(p))
+	}
+}

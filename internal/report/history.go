@@ -214,7 +214,9 @@ func (b *HistoryBuilder) Selects(k result.Key) bool {
 
 // Add adds the points of run r. Runs are added oldest first, in the order
 // of SortRuns: Add returns an error for a run that comes before the last
-// one added. r is not kept. A point's interval takes into account the
+// one added. r is not kept. A cell without samples, or that failed
+// (crash, timeout, ...), gives no point: the samples it took before it
+// failed are not its time. A point's interval takes into account the
 // variation between forks of the cells r holds (stats.Pool): of all its
 // cells when r was read whole, as serbench show reads it, and of the
 // selected ones only when it was read with store.RunsWithCells, which
@@ -231,7 +233,7 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 	pool := RunPool(r)
 	for i := range r.Cells {
 		c := &r.Cells[i]
-		if len(c.Samples) == 0 || !b.Selects(c.Key()) {
+		if !timed(c) || !b.Selects(c.Key()) {
 			continue
 		}
 		k := c.Key()
