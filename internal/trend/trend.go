@@ -306,14 +306,19 @@ func (d *detector) merge() []cut {
 }
 
 // permutationP returns the p-value of the largest |Z_k| stat of ranks r
-// under random orders, and whether it is at most Alpha. It stops early,
-// returning false, once the p-value is certain to exceed Alpha.
+// under random orders, and whether it is at most alpha. It stops early,
+// returning false, once the p-value is certain to exceed alpha, and at
+// once when alpha is below the smallest p-value the permutations can
+// give, 1/(Permutations+1).
 func (d *detector) permutationP(r []float64, stat, alpha float64, stream uint64) (float64, bool) {
 	n := d.opts.Permutations
-	limit := int(alpha * float64(n+1)) // the most exceedances with p ≤ Alpha, counting the observed order
+	limit := int(alpha * float64(n+1)) // the most exceedances with p ≤ alpha, counting the observed order
+	exceed := 1                        // the observed order
+	if exceed > limit {
+		return 1, false
+	}
 	rng := rand.New(rand.NewPCG(d.opts.Seed, stream))
 	perm := slices.Clone(r)
-	exceed := 1 // the observed order
 	for range n {
 		rng.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 		if _, s := maxU(perm, d.opts.MinSegment); s >= stat-1e-9 {
