@@ -65,7 +65,7 @@ func TestCompare(t *testing.T) {
 			json++
 		}
 	}
-	if want := math.Pow(1.2, float64(json)/float64(len(c.Rows))); json != 5 || math.Abs(c.Geomean-want) > 1e-3 {
+	if want := math.Pow(1.2, float64(json)/float64(len(c.Rows))); json != 5 || !(math.Abs(c.Geomean-want) <= 1e-3) {
 		t.Errorf("geomean %v, want %v", c.Geomean, want)
 	}
 	var b bytes.Buffer
