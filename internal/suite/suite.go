@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"runtime"
@@ -18,6 +19,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/harness"
@@ -140,37 +143,88 @@ func IsSelectionError(err error) bool {
 	return errors.As(err, &se) || errors.As(err, &oe)
 }
 
+// modulePath is serbench's module path.
+const modulePath = "github.com/serbench/serbench"
+
 // Version returns serbench's version and VCS commit, as far as the build
 // information or, failing that, git in the working directory can tell.
 func Version() (version, commit string) {
+	bi, _ := debug.ReadBuildInfo()
+	return versionOf(bi, gitIn)
+}
+
+// gitIn runs git with args in the working directory and returns its
+// output without the final newline.
+func gitIn(args ...string) (string, error) {
+	out, err := exec.Command("git", args...).Output()
+	return strings.TrimSpace(string(out)), err
+}
+
+// versionOf is Version for the build information bi (nil: none) and git,
+// which runs git in the working directory.
+//
+// When serbench is the main module, the version and commit are the
+// build's. A build of the checkout that carries no revision (go run, go
+// test, -buildvcs=false) asks git, but only when the working directory is
+// in a checkout of serbench itself: in another repository git would
+// answer with that repository's commit. When serbench is a dependency (a
+// program of the user's on the Go API), the version is the one linked in,
+// and its commit is unknown: the build's revision is the user's.
+func versionOf(bi *debug.BuildInfo, git func(args ...string) (string, error)) (version, commit string) {
 	version, commit = "(devel)", "unknown"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			version = bi.Main.Version
-		}
-		dirty := false
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				commit = s.Value
-			case "vcs.modified":
-				dirty = s.Value == "true"
+	if bi == nil {
+		return version, commit
+	}
+	if bi.Main.Path != "" && bi.Main.Path != modulePath {
+		for _, d := range bi.Deps {
+			if d.Path == modulePath {
+				version = d.Version
+				if d.Replace != nil {
+					version = d.Replace.Version + " (replaced)"
+				}
 			}
 		}
-		if commit != "unknown" && dirty {
+		return version, commit
+	}
+	if bi.Main.Version != "" {
+		version = bi.Main.Version
+	}
+	dirty := false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			commit = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if commit != "unknown" {
+		if dirty {
+			commit += "-dirty"
+		}
+		return version, commit
+	}
+	if version != "(devel)" {
+		return version, commit // a released version, from the module cache
+	}
+	top, err := git("rev-parse", "--show-toplevel")
+	if err != nil || !isSerbenchCheckout(top) {
+		return version, commit
+	}
+	if rev, err := git("rev-parse", "--short=12", "HEAD"); err == nil && rev != "" {
+		commit = rev
+		if st, err := git("status", "--porcelain", "--untracked-files=no"); err == nil && st != "" {
 			commit += "-dirty"
 		}
 	}
-	if commit == "unknown" {
-		// Builds with -buildvcs=false carry no revision: ask git.
-		if out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output(); err == nil {
-			commit = strings.TrimSpace(string(out))
-			if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
-				commit += "-dirty"
-			}
-		}
-	}
 	return version, commit
+}
+
+// isSerbenchCheckout reports whether the go.mod at the top of the
+// repository top declares serbench's module.
+func isSerbenchCheckout(top string) bool {
+	b, err := os.ReadFile(filepath.Join(top, "go.mod"))
+	return err == nil && modfile.ModulePath(b) == modulePath
 }
 
 // ModuleVersion returns the version of module as linked into this binary:
