@@ -59,8 +59,8 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	if err != nil {
 		return nil, &MissingError{Path: dsn, Err: err}
 	}
-	if st.IsDir() {
-		return nil, isDirError(dsn)
+	if err := notAFile(dsn, st); err != nil {
+		return nil, err
 	}
 	uri, err := sqliteURI(dsn)
 	if err != nil {
@@ -125,6 +125,28 @@ func cannotShare(err error) bool {
 // SQLite reports as a "disk I/O error".
 func isDirError(path string) error {
 	return fmt.Errorf("open database %s: it is a directory, not a database file; give the path of a file (in it, say, %s)", path, shellQuote(filepath.Join(path, "serbench.db")))
+}
+
+// notAFile is the error for a SQLite path that names a directory, or a
+// file that is not a regular one (a named pipe, on which SQLite waits for
+// ever, a device such as /dev/null), or nil for a regular file.
+func notAFile(path string, st fs.FileInfo) error {
+	switch {
+	case st.IsDir():
+		return isDirError(path)
+	case !st.Mode().IsRegular():
+		what := "a special file"
+		switch t := st.Mode().Type(); {
+		case t&fs.ModeNamedPipe != 0:
+			what = "a named pipe"
+		case t&fs.ModeSocket != 0:
+			what = "a socket"
+		case t&fs.ModeDevice != 0:
+			what = "a device"
+		}
+		return fmt.Errorf("open database %s: it is %s, not a database file; give the path of a database file", path, what)
+	}
+	return nil
 }
 
 // checkSchema checks, without writing, that d is a serbench store at the

@@ -69,8 +69,8 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		// A corrupt file is refused before anything is written to it.
 		st, serr := os.Stat(dsn)
 		existed = serr == nil
-		if serr == nil && st.IsDir() {
-			return nil, isDirError(dsn)
+		if serr == nil && notAFile(dsn, st) != nil {
+			return nil, notAFile(dsn, st)
 		} else if serr == nil {
 			// SQLite opens a file it cannot write read-only, without a
 			// word, and its first write fails.
