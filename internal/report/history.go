@@ -173,24 +173,15 @@ func runSettings(r *result.Run) map[string]string {
 // between prev and cur: "values (none) → 10".
 func settingsChanges(prev, cur map[string]string) []string {
 	var out []string
-	for _, k := range slices.Sorted(maps.Keys(joinSettings(prev, cur))) {
+	both := map[string]string{}
+	maps.Copy(both, prev)
+	maps.Copy(both, cur)
+	for _, k := range slices.Sorted(maps.Keys(both)) {
 		if a, b := prev[k], cur[k]; a != b {
 			out = append(out, fmt.Sprintf("%s %s → %s", k, orNone(a), orNone(b)))
 		}
 	}
 	return out
-}
-
-// joinSettings returns the union of the keys of a and b.
-func joinSettings(a, b map[string]string) map[string]bool {
-	keys := map[string]bool{}
-	for k := range a {
-		keys[k] = true
-	}
-	for k := range b {
-		keys[k] = true
-	}
-	return keys
 }
 
 // NewHistoryBuilder returns a builder of the series f selects, or an
