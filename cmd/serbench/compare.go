@@ -16,8 +16,10 @@ const compareUsage = `Usage: serbench compare [--db DB] A B
 
 Compares two runs cell by cell as benchstat does: the medians of A (old)
 and B (new) with their 95% confidence intervals, the change, "~" when the
-Mann-Whitney U test finds no significant difference (p > 0.05), the
-p-value and sample counts, and the geometric mean of the changes.
+test finds no significant difference (p > 0.05: the Mann-Whitney U test,
+or Welch's t-test of the fork medians where a cell's forks differ), the
+p-value and sample counts, and the geometric mean of the changes. Codec
+versions that differ between A and B are named above the table.
 A and B are run IDs in the database or files in Go benchmark format
 (serbench run --format gobench, or go test -bench output).
 

@@ -14,17 +14,20 @@ const historyUsage = `Usage: serbench history [--db DB] [--workload RE] [--codec
 For each stored cell (workload, codec, operation) the series of its results
 across runs, oldest first, with the codec's library version, the Go version
 and the machine of each run, and the change from the previous run on the
-same machine (Mann-Whitney U test), which is not flagged: one noisy run
-makes it significant, and the next run looks like a recovery.
+same machine (tested as serbench compare tests it), which is not flagged:
+one noisy run makes it significant, and the next run looks like a
+recovery.
 
 What is flagged is a level change: the first run from which the cell stayed
 slower (REGRESSION) or faster, found over the medians of the runs of each
 machine (binary segmentation with a rank statistic tested by permutation,
 p <= 0.02: see the documentation of internal/trend). Its size is the ratio
 of the medians of the runs after and before it, with a 95% bootstrap
-interval over runs, and the library, Go or serbench versions that changed
-at that run are named. A change is seen once 4 runs have been measured at
-the new level; a machine with fewer than 10 runs shows none.
+interval over runs, and the library, Go or serbench versions and the
+settings that change the numbers (sample time, forks, workload options,
+values, seed, ...) that changed at that run are named. A change is seen
+once 4 runs have been measured at the new level; a machine with fewer
+than 10 runs shows none.
 
 An incomplete run (interrupted or failed) is shown, marked, but compared
 with no other unless --include-incomplete is given.
