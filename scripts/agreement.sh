@@ -85,8 +85,13 @@ fi
 
 # --ci 0 turns off serbench's adaptive sampling, where it exists, so that
 # it takes exactly --count samples per cell, as go test does.
+# The help is read whole before grep looks at it: under pipefail,
+# 'serbench run --help | grep -q' failed whenever grep quit at its match
+# before serbench finished writing (SIGPIPE), and serbench then ran
+# without --ci 0, with adaptive forks for its time budget.
 ci=()
-if "$work/bin/serbench" run --help 2>&1 | grep -qE '^ +-ci( |$)'; then
+help=$("$work/bin/serbench" run --help 2>&1 || true)
+if grep -qE '^ +-ci( |$)' <<< "$help"; then
   ci=(--ci 0)
 fi
 

@@ -20,7 +20,11 @@ set -euo pipefail
 # chromium with every security release.
 browser_missing=()
 command -v chromium >/dev/null 2>&1 || browser_missing+=(chromium)
-dpkg-query -W -f='${Status}' fonts-liberation 2>/dev/null | grep -q 'install ok installed' || browser_missing+=(fonts-liberation)
+# (No 'producer | grep -q' under pipefail in this script: grep -q quits at
+# its first match, the producer can die of SIGPIPE writing the rest, and
+# the pipeline then fails although the match was there.)
+fonts=$(dpkg-query -W -f='${Status}' fonts-liberation 2>/dev/null || true)
+[[ "$fonts" == *'install ok installed'* ]] || browser_missing+=(fonts-liberation)
 if ((${#browser_missing[@]} > 0)); then
 	if [[ $(id -u) -ne 0 ]]; then
 		echo "install-test-deps: need root to run apt-get (missing: ${browser_missing[*]})" >&2
@@ -51,14 +55,16 @@ if [[ $(id -u) -ne 0 ]]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+# offered lists the versions of $pkg that apt offers, one a line.
+offered() { apt-cache madison "$pkg" 2>/dev/null | awk -F'|' '{gsub(/ /, "", $2); print $2}' || true; }
 # The package lists may be missing or stale on a fresh machine.
-if ! apt-cache madison "$pkg" 2>/dev/null | grep -q .; then
+if [[ -z "$(offered)" ]]; then
 	apt-get update -qq
 fi
 version=$want
-if ! apt-cache madison "$pkg" | awk -F'|' '{gsub(/ /, "", $2); print $2}' | grep -qxF "$want"; then
+if ! grep -qxF "$want" <<< "$(offered)"; then
 	apt-get update -qq
-	if ! apt-cache madison "$pkg" | awk -F'|' '{gsub(/ /, "", $2); print $2}' | grep -qxF "$want"; then
+	if ! grep -qxF "$want" <<< "$(offered)"; then
 		# A Debian point release replaces the version in bookworm/main:
 		# take the current PostgreSQL 15 rather than nothing.
 		version=$(apt-cache policy "$pkg" | awk '/Candidate:/ {print $2}')
