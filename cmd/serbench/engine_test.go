@@ -175,6 +175,9 @@ func TestKilledRunResumes(t *testing.T) {
 
 	killed := filepath.Join(dir, "killed.db")
 	cmd := exec.Command(bin, append(args, "--db", killed)...)
+	// A coordinator killed by SIGKILL cannot remove its workers'
+	// temporary directory: it goes with the test's.
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
