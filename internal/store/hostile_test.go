@@ -19,16 +19,23 @@ import (
 	"github.com/serbench/serbench/internal/sqlitetest"
 )
 
+// oneRunDB returns the path of a new SQLite database that holds run r1
+// and is closed, for a test to damage.
+func oneRunDB(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "c.db")
+	d := open(t, path)
+	write(t, d, fixture.Run("r1"))
+	d.Close()
+	return path
+}
+
 // TestCorruptDatabaseIsNotWritten: a SQLite database with a corrupt page
 // is refused by the opens that write, with a message that names the file
 // and says how to recover it, and its bytes are left as they were; the
 // readers still open it, to read what can be read.
 func TestCorruptDatabaseIsNotWritten(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "c.db")
-	d := open(t, path)
-	write(t, d, fixture.Run("r1"))
-	d.Close()
+	path := oneRunDB(t)
 	sqlitetest.CorruptPage(t, path, "samples")
 	before, err := os.ReadFile(path)
 	if err != nil {
@@ -56,7 +63,7 @@ func TestCorruptDatabaseIsNotWritten(t *testing.T) {
 			t.Fatalf("%s changed the corrupt database", name)
 		}
 	}
-	d, err = OpenReadOnly(ctx, path)
+	d, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatalf("OpenReadOnly(corrupt database): %v", err)
 	}
@@ -73,10 +80,7 @@ func TestCorruptDatabaseIsNotWritten(t *testing.T) {
 // say that the readers read what they can of it.
 func TestTruncatedDatabaseIsUnreadable(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "c.db")
-	d := open(t, path)
-	write(t, d, fixture.Run("r1"))
-	d.Close()
+	path := oneRunDB(t)
 	if err := os.Truncate(path, 100); err != nil {
 		t.Fatal(err)
 	}
