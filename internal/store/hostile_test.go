@@ -41,7 +41,7 @@ func TestCorruptDatabaseIsNotWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenExisting": OpenExisting} {
+	for name, open := range writers {
 		d, err := open(ctx, path)
 		if err == nil {
 			// What the old code did: append to it.
@@ -84,7 +84,7 @@ func TestTruncatedDatabaseIsUnreadable(t *testing.T) {
 	if err := os.Truncate(path, 100); err != nil {
 		t.Fatal(err)
 	}
-	for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenExisting": OpenExisting, "OpenReadOnly": OpenReadOnly} {
+	for name, open := range allOpens {
 		d, err := open(ctx, path)
 		if err == nil {
 			d.Close()

@@ -284,10 +284,18 @@ func writeError(path string, err error, existed bool) error {
 		}
 		return fmt.Errorf("open database %s: cannot create it: %w", path, cerr)
 	}
+	return readOnlyError(path, "the file, or its directory "+filepath.Dir(path)+", where SQLite keeps its journal, is read-only")
+}
+
+// readOnlyError is the error of an open that writes for the SQLite file
+// path that cannot be written to, for the reason why: what the system
+// says of reading it when it cannot be read either (permission denied),
+// else that it can only be read.
+func readOnlyError(path, why string) error {
 	if err := readable(path); err != nil {
 		return err
 	}
-	return fmt.Errorf("open database %s: it cannot be written to (the file, or its directory %s, where SQLite keeps its journal, is read-only), and this command writes; serbench runs, show and history can read it", path, filepath.Dir(path))
+	return fmt.Errorf("open database %s: it cannot be written to (%s), and this command writes; serbench runs, show and history can read it", path, why)
 }
 
 // readable returns, for a SQLite file that cannot be opened, what the

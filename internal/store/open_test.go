@@ -14,6 +14,31 @@ import (
 	"github.com/serbench/serbench/internal/fixture"
 )
 
+// opener is one of the ways to open a store.
+type opener = func(context.Context, string) (*DB, error)
+
+// writers are the opens that write; allOpens adds the one that reads.
+var (
+	writers  = map[string]opener{"Open": Open, "OpenExisting": OpenExisting}
+	allOpens = map[string]opener{"Open": Open, "OpenExisting": OpenExisting, "OpenReadOnly": OpenReadOnly}
+)
+
+// wantOpenError checks that the open called name failed on path with an
+// error that starts with "open database PATH: " and want, and returns
+// that error's text ("" when it succeeded).
+func wantOpenError(t *testing.T, name, path, want string, db *DB, err error) string {
+	t.Helper()
+	if err == nil {
+		db.Close()
+		t.Errorf("%s(%s) succeeded", name, path)
+		return ""
+	}
+	if prefix := "open database " + path + ": " + want; !strings.HasPrefix(err.Error(), prefix) {
+		t.Errorf("%s(%s) = %q, want it to start with %q", name, path, err, prefix)
+	}
+	return err.Error()
+}
+
 // TestOpenExisting: a missing SQLite file is a *MissingError that names
 // it and wraps fs.ErrNotExist, and is not created; an existing one opens.
 func TestOpenExisting(t *testing.T) {
@@ -155,18 +180,9 @@ func TestOpenReadOnly(t *testing.T) {
 func TestDirectoryIsNotADatabase(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	for name, open := range map[string]func(context.Context, string) (*DB, error){
-		"Open": Open, "OpenExisting": OpenExisting, "OpenReadOnly": OpenReadOnly,
-	} {
+	for name, open := range allOpens {
 		db, err := open(ctx, dir)
-		if err == nil {
-			db.Close()
-			t.Errorf("%s(directory) succeeded", name)
-			continue
-		}
-		if want := "open database " + dir + ": it is a directory"; !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("%s(directory) = %q, want it to start with %q", name, err, want)
-		}
+		wantOpenError(t, name, dir, "it is a directory", db, err)
 	}
 	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
 		t.Errorf("the directory holds %v (%v) after the opens, want nothing", entries, err)
@@ -269,18 +285,13 @@ func TestWriteOpenErrorsSayWhy(t *testing.T) {
 		{filepath.Join(ro, "new.db"), "cannot create it: open " + filepath.Join(ro, "new.db") + ": "},
 		{stored, "it cannot be written to"},
 	} {
-		for name, open := range map[string]func(context.Context, string) (*DB, error){"Open": Open, "OpenExisting": OpenExisting} {
+		for name, open := range writers {
 			if name == "OpenExisting" && tc.path != stored {
 				continue
 			}
 			db, err := open(ctx, tc.path)
-			if err == nil {
-				db.Close()
-				t.Errorf("%s(%s) succeeded", name, tc.path)
-				continue
-			}
-			if want := "open database " + tc.path + ": " + tc.want; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "(14)") || strings.Contains(err.Error(), "(1544)") {
-				t.Errorf("%s(%s) = %q, want it to start with %q, without SQLite's words", name, tc.path, err, want)
+			if msg := wantOpenError(t, name, tc.path, tc.want, db, err); strings.Contains(msg, "(14)") || strings.Contains(msg, "(1544)") {
+				t.Errorf("%s(%s) = %q, with SQLite's words", name, tc.path, msg)
 			}
 		}
 	}
@@ -302,12 +313,8 @@ func TestWriteOpenErrorsSayWhy(t *testing.T) {
 	if err := os.Chmod(roFile, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	if db, err := Open(ctx, roFile); err == nil {
-		db.Close()
-		t.Errorf("Open(read-only file) succeeded")
-	} else if want := "open database " + roFile + ": it cannot be written to"; !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("Open(read-only file) = %q, want it to start with %q", err, want)
-	}
+	db, err = Open(ctx, roFile)
+	wantOpenError(t, "Open", roFile, "it cannot be written to", db, err)
 }
 
 // TestPathEndingInSlashIsRefused: a SQLite path that ends in "/" names a
@@ -319,12 +326,7 @@ func TestPathEndingInSlashIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "runs") + "/"
 	db, err := Open(ctx, path)
-	if err == nil {
-		db.Close()
-		t.Errorf("Open(%s) succeeded", path)
-	} else if want := "open database " + path + `: a path that ends in "/" names a directory`; !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("Open(%s) = %q, want it to start with %q", path, err, want)
-	}
+	wantOpenError(t, "Open", path, `a path that ends in "/" names a directory`, db, err)
 	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
 		t.Errorf("Open(%s) left %v (%v), want nothing", path, entries, err)
 	}
@@ -347,14 +349,10 @@ func TestOpenReadOnlyEmptySchemaVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if db, err := OpenReadOnly(ctx, path); err == nil {
-		db.Close()
-		t.Error("OpenReadOnly(database without a schema version) succeeded")
-	} else if want := "open database " + path + ": its schema is version 0"; !strings.HasPrefix(err.Error(), want) {
-		t.Errorf("OpenReadOnly(database without a schema version) = %q, want it to start with %q", err, want)
-	}
-	open(t, path).Close()
 	db, err := OpenReadOnly(ctx, path)
+	wantOpenError(t, "OpenReadOnly", path, "its schema is version 0", db, err)
+	open(t, path).Close()
+	db, err = OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatalf("OpenReadOnly after Open migrated it: %v", err)
 	}

@@ -75,17 +75,23 @@ func testExtremeValues(t *testing.T, newDB newDB) {
 	}
 }
 
-func TestPostgresUnreachableNamesHostNotPassword(t *testing.T) {
-	// A port where nothing listens: refused at once.
+// closedPort returns a local address where nothing listens: a port that
+// was free a moment ago, so that a connection is refused at once.
+func closedPort(t *testing.T) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := l.Addr().String()
-	l.Close()
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func TestPostgresUnreachableNamesHostNotPassword(t *testing.T) {
+	// A port where nothing listens: refused at once.
+	addr := closedPort(t)
 	dsn := "postgres://bench:s3cret@" + addr + "/team?sslmode=disable&password=s3cret"
 	began := time.Now()
-	_, err = Open(context.Background(), dsn)
+	_, err := Open(context.Background(), dsn)
 	if err == nil {
 		t.Fatalf("Open(%s) succeeded with nothing listening", addr)
 	}
@@ -173,13 +179,7 @@ func TestPostgresBadURL(t *testing.T) {
 // as %40 is refused with how to write it, and no part of it is shown
 // (pgx took what follows its "@" for the host, and named that host).
 func TestPostgresPasswordWithAt(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	_, err = Open(context.Background(), "postgres://bench:s3cr@tail@"+addr+"/team?sslmode=disable")
+	_, err := Open(context.Background(), "postgres://bench:s3cr@tail@"+closedPort(t)+"/team?sslmode=disable")
 	if err == nil || !strings.Contains(err.Error(), "%40") || strings.Contains(err.Error(), "tail") || strings.Contains(err.Error(), "s3cr") {
 		t.Errorf("Open(password with @) = %v; want it refused with how to escape the @, and no part of the password", err)
 	}

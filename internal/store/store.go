@@ -69,17 +69,15 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		// A corrupt file is refused before anything is written to it.
 		st, serr := os.Stat(dsn)
 		existed = serr == nil
-		if serr == nil && notAFile(dsn, st) != nil {
-			return nil, notAFile(dsn, st)
-		} else if serr == nil {
+		if existed {
+			if err := notAFile(dsn, st); err != nil {
+				return nil, err
+			}
 			// SQLite opens a file it cannot write read-only, without a
 			// word, and its first write fails.
 			f, werr := os.OpenFile(dsn, os.O_WRONLY, 0)
 			if werr != nil {
-				if err := readable(dsn); err != nil {
-					return nil, err
-				}
-				return nil, fmt.Errorf("open database %s: it cannot be written to (%w), and this command writes; serbench runs, show and history can read it", dsn, werr)
+				return nil, readOnlyError(dsn, werr.Error())
 			}
 			f.Close()
 			if st.Size() > 0 {
