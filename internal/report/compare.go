@@ -93,11 +93,10 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 			cmp.OnlyOld = append(cmp.OnlyOld, name(oc.Key()))
 			continue
 		}
-		_, oal := samples(oc)
-		_, nal := samples(nc)
-		row := &CompareRow{Key: oc.Key(), Old: oldPool.Summarize(result.ForkGroups(oc.Samples, result.NsPerOp)), New: newPool.Summarize(result.ForkGroups(nc.Samples, result.NsPerOp)),
-			OldAllocs: stats.Summarize(oal).Center, NewAllocs: stats.Summarize(nal).Center,
-			Test: stats.CompareForks(result.ForkGroups(oc.Samples, result.NsPerOp), result.ForkGroups(nc.Samples, result.NsPerOp)), Check: checkChange(old, new, oc.Workload, oc.Codec)}
+		of, nf := result.ForkGroups(oc.Samples, result.NsPerOp), result.ForkGroups(nc.Samples, result.NsPerOp)
+		row := &CompareRow{Key: oc.Key(), Old: oldPool.Summarize(of), New: newPool.Summarize(nf),
+			OldAllocs: stats.Summarize(allocs(oc)).Center, NewAllocs: stats.Summarize(allocs(nc)).Center,
+			Test: stats.CompareForks(of, nf), Check: checkChange(old, new, oc.Workload, oc.Codec)}
 		for _, w := range row.Test.Warnings {
 			cmp.Warnings = append(cmp.Warnings, name(row.Key)+": "+w)
 		}
@@ -191,12 +190,13 @@ func keyLess(a, b result.Key) bool {
 	return a.Goroutines < b.Goroutines
 }
 
-func samples(c *result.Cell) (ns, allocs []float64) {
-	for _, s := range c.Samples {
-		ns = append(ns, s.NsPerOp)
-		allocs = append(allocs, s.AllocsPerOp)
+// allocs returns the allocations per operation of every sample of c.
+func allocs(c *result.Cell) []float64 {
+	out := make([]float64, len(c.Samples))
+	for i, s := range c.Samples {
+		out[i] = s.AllocsPerOp
 	}
-	return ns, allocs
+	return out
 }
 
 // checkChange returns the correctness mark of a codec on both sides when

@@ -160,7 +160,7 @@ func TestTiersWithForkEffect(t *testing.T) {
 	var pa, pb []float64
 	for _, c := range run.Cells {
 		if c.Op == result.OpEncode {
-			ns, _ := samples(&c)
+			ns := slices.Concat(result.ForkGroups(c.Samples, result.NsPerOp)...)
 			if c.Codec == "a" {
 				pa = ns
 			} else {
