@@ -176,13 +176,8 @@ func versionOf(bi *debug.BuildInfo, git func(args ...string) (string, error)) (v
 		return version, commit
 	}
 	if bi.Main.Path != "" && bi.Main.Path != modulePath {
-		for _, d := range bi.Deps {
-			if d.Path == modulePath {
-				version = d.Version
-				if d.Replace != nil {
-					version = d.Replace.Version + " (replaced)"
-				}
-			}
+		if v := depVersion(bi, modulePath); v != "unknown" {
+			version = v
 		}
 		return version, commit
 	}
@@ -241,6 +236,12 @@ func ModuleVersion(module string) string {
 	if !ok {
 		return "unknown"
 	}
+	return depVersion(bi, module)
+}
+
+// depVersion returns the version of module among the dependencies of bi
+// ("... (replaced)" for a replaced one), or "unknown".
+func depVersion(bi *debug.BuildInfo, module string) string {
 	for _, d := range bi.Deps {
 		if d.Path == module {
 			if d.Replace != nil {
