@@ -5,10 +5,10 @@
 # package's BenchmarkEncode and BenchmarkDecode (bench_test.go), which time
 # the same harness units in one process, one job set up at a time. Both
 # tools take COUNT samples of SAMPLE_TIME per cell per round (serbench
-# --count/--time, with --ci 0 when serbench has it so that it takes no
-# extra samples; go test -count/-benchtime), ROUNDS times, alternating,
-# so that drift on a shared machine hits both alike; then benchstat
-# compares the two sets of samples.
+# --count/--time, with --ci 0 so that it takes no extra samples; go test
+# -count/-benchtime), ROUNDS times, alternating, so that drift on a shared
+# machine hits both alike; then benchstat compares the two sets of
+# samples.
 #
 #   scripts/agreement.sh [CODECS] [ROUNDS] [COUNT] [MODE] [WORKLOADS]
 #
@@ -83,21 +83,10 @@ if ! go build -o "$work/bin/benchstat" golang.org/x/perf/cmd/benchstat 2> "$work
   ln -s "$installed" "$work/bin/benchstat"
 fi
 
-# --ci 0 turns off serbench's adaptive sampling, where it exists, so that
-# it takes exactly --count samples per cell, as go test does.
-# The help is read whole before grep looks at it: under pipefail,
-# 'serbench run --help | grep -q' failed whenever grep quit at its match
-# before serbench finished writing (SIGPIPE), and serbench then ran
-# without --ci 0, with adaptive forks for its time budget.
-ci=()
-help=$("$work/bin/serbench" run --help 2>&1 || true)
-if grep -qE '^ +-ci( |$)' <<< "$help"; then
-  ci=(--ci 0)
-fi
 
 serbench() { # codec regexp
   if ! "$work/bin/serbench" run --quiet --workload "^($workloads)\$" --codec "^($1)\$" \
-    --count "$count" --time "$sampletime" "${ci[@]}" --zstd=false ${SERBENCH_FLAGS:-} \
+    --count "$count" --time "$sampletime" --ci 0 --zstd=false ${SERBENCH_FLAGS:-} \
     --db "$work/s.db" --format gobench > "$work/s.out" 2> "$work/s.err"; then
     cat "$work/s.err" >&2
     echo "agreement.sh: serbench run failed" >&2
