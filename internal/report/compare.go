@@ -31,11 +31,17 @@ type Comparison struct {
 	// side has no time to compare.
 	OnlyOld, OnlyNew []string
 	// Geomean is the geometric mean of the ratios of the new and old
-	// medians of Rows (1 when nothing changed; a cell whose medians are
-	// both 0 counts as 1, as benchstat counts it); NaN without rows, or
-	// when a median is 0 or not finite on one side only, where no ratio
-	// exists.
+	// medians of the Rows that are not reference measurements
+	// (CompareRow.Reference), 1 when nothing changed; a cell whose
+	// medians are both 0 counts as 1, as benchstat counts it. It is NaN
+	// without such rows, or when a median is 0 or not finite on one side
+	// only, where no ratio exists. References (the floor, bandwidth
+	// references) are no codecs: a change of the harness's overhead or of
+	// the machine's bandwidth is not a change of the codecs it summarizes.
 	Geomean float64
+	// GeomeanOf is the number of rows the geomean is taken over: the
+	// rows that are not references.
+	GeomeanOf int
 	// Warnings are benchmath's warnings (too few samples, ...).
 	Warnings []string
 	// Settings are the settings in which the runs differ and that change
@@ -61,8 +67,15 @@ type CompareRow struct {
 	OldAllocs, NewAllocs float64
 	Test                 stats.Comparison
 	// Check marks a codec whose verification on either side was not
-	// exact ("lossy", "FAIL", ...), as "old→new" when they differ.
+	// exact ("lossy", "FAIL", ...), as "old→new" when they differ, and a
+	// reference measurement with MarkRef.
 	Check string
+	// Reference is the role of a reference measurement ("floor", "read",
+	// ...), as the report's tables know it (on either side, the cell's
+	// Reference, or "floor" for a codec whose verification has status
+	// reference); empty for codecs and strategies. References are shown
+	// and compared, but left out of the geomean.
+	Reference string
 }
 
 // Delta formats the change as benchstat does: "~" when not significant,
@@ -96,11 +109,20 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 		of, nf := result.ForkGroups(oc.Samples, result.NsPerOp), result.ForkGroups(nc.Samples, result.NsPerOp)
 		row := &CompareRow{Key: oc.Key(), Old: oldPool.Summarize(of), New: newPool.Summarize(nf),
 			OldAllocs: stats.Summarize(allocs(oc)).Center, NewAllocs: stats.Summarize(allocs(nc)).Center,
-			Test: stats.CompareForks(of, nf), Check: checkChange(old, new, oc.Workload, oc.Codec)}
+			Test: stats.CompareForks(of, nf), Reference: compareReference(old, oc, new, nc)}
+		if row.Reference != "" {
+			row.Check = MarkRef
+		} else {
+			row.Check = checkChange(old, new, oc.Workload, oc.Codec)
+		}
 		for _, w := range row.Test.Warnings {
 			cmp.Warnings = append(cmp.Warnings, name(row.Key)+": "+w)
 		}
 		cmp.Rows = append(cmp.Rows, row)
+		if row.Reference != "" {
+			continue
+		}
+		cmp.GeomeanOf++
 		switch o, n := row.Old.Center, row.New.Center; {
 		case o == n && !math.IsInf(o, 0):
 			// No change, 0/0 included.
@@ -122,10 +144,28 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 	sort.SliceStable(cmp.Rows, func(i, j int) bool { return keyLess(cmp.Rows[i].Key, cmp.Rows[j].Key) })
 	cmp.Versions = versionDiffs(old, new, cmp.Rows)
 	cmp.Geomean = math.NaN()
-	if n := float64(len(cmp.Rows)); n > 0 && !noRatio {
+	if n := float64(cmp.GeomeanOf); n > 0 && !noRatio {
 		cmp.Geomean = math.Exp(logRatio / n)
 	}
 	return cmp
+}
+
+// compareReference returns the role of the reference measurement that cell oc of
+// run old and cell nc of run new are, or "" for a codec or strategy: the
+// cells' Reference (new's first), else roleFloor when the codec's
+// verification on either side has status reference, as Build reads it.
+func compareReference(old *result.Run, oc *result.Cell, new *result.Run, nc *result.Cell) string {
+	for _, c := range []*result.Cell{nc, oc} {
+		if c.Reference != "" {
+			return c.Reference
+		}
+	}
+	for _, r := range []*result.Run{new, old} {
+		if v := r.Verification(oc.Workload, oc.Codec); v != nil && v.Status == result.VerifyReference {
+			return roleFloor
+		}
+	}
+	return ""
 }
 
 // versionDiffs lists, sorted by name, the codecs of rows whose module or
@@ -238,7 +278,11 @@ func compareTable(c *Comparison) *SectionTable {
 		if !math.IsNaN(c.Geomean) {
 			g = fmt.Sprintf("%+.2f%%", (c.Geomean-1)*100)
 		}
-		geomean := []Cell{val("geomean"), {}, {}, val(g), {}, {}, {}, {}}
+		label := "geomean"
+		if c.GeomeanOf < len(c.Rows) {
+			label = "geomean (refs left out)"
+		}
+		geomean := []Cell{val(label), {}, {}, val(g), {}, {}, {}, {}}
 		t.Rows = append(t.Rows, TableRow{Cells: geomean})
 	}
 	return t
@@ -247,7 +291,8 @@ func compareTable(c *Comparison) *SectionTable {
 // CompareTable writes c as a benchstat-style table: old and new medians
 // with their 95% confidence intervals, the change or "~" when it is not
 // significant (stats.CompareForks, α = 0.05) with the p-value and the
-// counts it compared (samples, or fork medians), and a geomean row.
+// counts it compared (samples, or fork medians), and a geomean row, over
+// the cells that are not reference measurements (marked ref).
 func CompareTable(w io.Writer, c *Comparison) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old: %s\nnew: %s\n\n", c.Old, c.New)
@@ -277,6 +322,10 @@ func CompareTable(w io.Writer, c *Comparison) error {
 		b.WriteString("\nvs old: change of the median; ~ = not significant (Mann-Whitney U test, p > 0.05).\n")
 	}
 	b.WriteString("±: 95% confidence interval of the median, covering the variation between worker processes (forks).\n")
+	if refs := len(c.Rows) - c.GeomeanOf; refs > 0 {
+		fmt.Fprintf(&b, "ref: a reference measurement, not a codec (floor: the harness's own overhead per operation; others:\n"+
+			"  bandwidth limits): compared, but not counted in the geomean, which is over the other %d cells.\n", c.GeomeanOf)
+	}
 	if len(c.OnlyOld) > 0 {
 		fmt.Fprintf(&b, "only in old (%d): %s\n", len(c.OnlyOld), cellList(c.OnlyOld))
 	}
@@ -285,6 +334,8 @@ func CompareTable(w io.Writer, c *Comparison) error {
 	}
 	if len(c.Rows) == 0 {
 		b.WriteString("no cell was measured in both: nothing to compare\n")
+	} else if c.GeomeanOf == 0 {
+		b.WriteString("geomean ?: every cell measured in both is a reference measurement, which the geomean does not count\n")
 	} else if math.IsNaN(c.Geomean) {
 		b.WriteString("geomean ?: a cell's median is 0 (or not finite) on one side only, so its change has no ratio\n")
 	}

@@ -238,3 +238,79 @@ func TestCompareFailedCell(t *testing.T) {
 		t.Errorf("b's history has %d points, want the old run's alone", len(p))
 	}
 }
+
+// TestCompareGeomeanReferences checks that the geomean is over codecs
+// only: reference measurements (the floor, whose cells have Reference
+// "floor"; a floor an older run marks only by its verification's status;
+// bandwidth references, which have no verification) are compared and
+// shown, marked ref, but a change of theirs (here all three got 3 times
+// slower) moves the geomean no more than it moves a codec.
+func TestCompareGeomeanReferences(t *testing.T) {
+	old := referenceRun("old")
+	// The second floor of person: a cell an older run stored without
+	// Reference, whose codec's verification alone says it is one.
+	old.Verifications = append(old.Verifications,
+		result.Verification{Workload: "person", Codec: "oldnoop", Status: result.VerifyReference, Values: 1000, MeanSize: 1})
+	floor := *old.Cell(result.Key{Workload: "person", Codec: "noop", Op: result.OpEncode, Goroutines: 1})
+	floor.Codec, floor.Reference = "oldnoop", ""
+	old.Cells = append(old.Cells, floor)
+	new := referenceRun("new")
+	new.Verifications, new.Cells = old.Verifications, slices.Clone(old.Cells)
+	refs, codecs := 0, 0
+	for i := range new.Cells {
+		c := &new.Cells[i]
+		if !timed(c) {
+			continue
+		}
+		factor := 1.1
+		if c.Reference != "" || c.Codec == "oldnoop" {
+			factor = 3
+			refs++
+		} else {
+			codecs++
+		}
+		c.Samples = slices.Clone(c.Samples)
+		for k := range c.Samples {
+			c.Samples[k].NsPerOp *= factor
+		}
+	}
+	if refs != 6 { // person: noop ×2, oldnoop; vectors: ref.read, ref.memcpy, noop
+		t.Fatalf("%d reference cells, want 6: the fixture is not what the test is about", refs)
+	}
+	c := Compare("old", old, "new", new)
+	if c.GeomeanOf != codecs || len(c.Rows) != codecs+refs {
+		t.Errorf("geomean of %d of %d rows, want %d of %d", c.GeomeanOf, len(c.Rows), codecs, codecs+refs)
+	}
+	if !(math.Abs(c.Geomean-1.1) <= 1e-9) {
+		t.Errorf("geomean %v, want 1.1: the codecs' change alone, references left out", c.Geomean)
+	}
+	for _, r := range c.Rows {
+		ref := r.Key.Codec == "noop" || r.Key.Codec == "oldnoop" || strings.HasPrefix(r.Key.Codec, "ref.")
+		if (r.Reference != "") != ref || ref != (r.Check == MarkRef) {
+			t.Errorf("%v: reference %q, check %q; want a reference marked %s: %v", r.Key, r.Reference, r.Check, MarkRef, ref)
+		}
+	}
+	var b bytes.Buffer
+	if err := CompareTable(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "compare-references.golden", b.Bytes())
+	if out := b.String(); !strings.Contains(out, "geomean (refs left out)") || !strings.Contains(out, "not counted in the geomean") {
+		t.Errorf("the table does not say that the geomean leaves references out:\n%s", out)
+	}
+
+	// References alone: no geomean, and the table says why.
+	only := func(r *result.Run) *result.Run {
+		r2 := *r
+		r2.Cells = slices.DeleteFunc(slices.Clone(r.Cells), func(c result.Cell) bool { return c.Reference == "" })
+		return &r2
+	}
+	c = Compare("old", only(old), "new", only(new))
+	b.Reset()
+	if err := CompareTable(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rows) == 0 || c.GeomeanOf != 0 || !math.IsNaN(c.Geomean) || !strings.Contains(b.String(), "geomean ?: every cell measured in both is a reference") {
+		t.Errorf("references alone: %d rows, geomean %v of %d, want NaN of 0 with its reason:\n%s", len(c.Rows), c.Geomean, c.GeomeanOf, b.String())
+	}
+}
