@@ -2,10 +2,21 @@ package report
 
 import (
 	"maps"
+	"math"
 	"runtime"
 	"sync"
 
 	"github.com/serbench/serbench/internal/trend"
+)
+
+// The options of trend.Detect that DetectChanges uses, trend's defaults,
+// named here so that the history's summary can say how many series were
+// tested and at which level: the level of each series' first test, and
+// the fewest runs on each side of a change (a machine's runs are tested
+// only when there are at least twice as many).
+const (
+	changeAlpha      = trend.DefaultAlpha
+	changeMinSegment = 4
 )
 
 // DetectChanges sets the Changes of every series: the runs from which its
@@ -18,7 +29,7 @@ import (
 // what was measured changed says so. Points of incomplete runs take no
 // part unless includeIncomplete. The
 // series are searched in parallel, GOMAXPROCS at a time; the result does
-// not depend on it.
+// not depend on it. It sets Detected and Searched too, for the summary.
 func DetectChanges(series []*Series, includeIncomplete bool) {
 	work := make(chan *Series)
 	var wg sync.WaitGroup
@@ -28,7 +39,9 @@ func DetectChanges(series []*Series, includeIncomplete bool) {
 			defer wg.Done()
 			for s := range work {
 				s.Changes = nil
-				for _, c := range trend.Detect(trendPoints(s, includeIncomplete), trend.Options{}) {
+				pts := trendPoints(s, includeIncomplete)
+				s.Detected, s.Searched = true, searchedMachines(pts)
+				for _, c := range trend.Detect(pts, trend.Options{Alpha: changeAlpha, MinSegment: changeMinSegment}) {
 					s.Changes = append(s.Changes, LevelChange{
 						Index: c.Index, Run: c.Run, Machine: c.Machine,
 						Before: c.Before, After: c.After, Ratio: c.Ratio, Lo: c.Lo, Hi: c.Hi, Coincides: c.Coincides,
@@ -69,4 +82,24 @@ func trendPoints(s *Series, includeIncomplete bool) []trend.Point {
 		}
 	}
 	return out
+}
+
+// searchedMachines returns the number of machines on which trend.Detect
+// tests pts for a change: those with at least 2·changeMinSegment points
+// whose median it takes (a positive, finite number), the fewest it can
+// split.
+func searchedMachines(pts []trend.Point) int {
+	runs := map[string]int{}
+	for _, p := range pts {
+		if p.Median > 0 && !math.IsInf(p.Median, 1) {
+			runs[p.Machine]++
+		}
+	}
+	n := 0
+	for _, r := range runs {
+		if r >= 2*changeMinSegment {
+			n++
+		}
+	}
+	return n
 }

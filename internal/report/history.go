@@ -28,6 +28,13 @@ type Series struct {
 	// by machine, oldest first. History leaves it empty: DetectChanges
 	// finds them, and HistoryTable shows them.
 	Changes []LevelChange
+	// Detected is true once DetectChanges has searched the series;
+	// Searched is then the number of machines on which it was tested for
+	// a change: those where it has enough runs (2·changeMinSegment, with
+	// a median) to be split at all. A series of fewer runs on every
+	// machine cannot show a change.
+	Detected bool
+	Searched int
 }
 
 // LevelChange is a run from which a series' level changed, as
@@ -349,8 +356,46 @@ func HistoryTable(w io.Writer, series []*Series) error {
 		test = "Mann-Whitney U or, where a cell's forks differ, Welch's t-test of the fork medians; p ≤ 0.05"
 	}
 	fmt.Fprintf(&b, "%d runs significantly slower than the previous run alone (%s) are not flagged: one noisy run is enough for that.\n", runToRun, test)
+	b.WriteString(chanceLine(series))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// chanceLine says, when DetectChanges has searched series, how many series
+// were tested for a level change, at which level, and how many changes
+// chance alone would bring: each series is tested on its own at
+// changeAlpha, with no correction across series, so of N series that did
+// not change about changeAlpha·N show a change anyway (trend: "the chance
+// that a series with no change shows one is about Alpha"). A series
+// tested on two machines is two tests. Empty without a detection.
+func chanceLine(series []*Series) string {
+	detected, tested, tests := false, 0, 0
+	for _, s := range series {
+		detected = detected || s.Detected
+		if s.Searched > 0 {
+			tested++
+			tests += s.Searched
+		}
+	}
+	switch {
+	case !detected:
+		return ""
+	case tests == 0:
+		return fmt.Sprintf("No series has enough runs on one machine (%d or more) to be tested for a level change, so none can show one.\n",
+			2*changeMinSegment)
+	}
+	machines := ""
+	if tests != tested {
+		machines = fmt.Sprintf(" (%d tests: one per machine)", tests)
+	}
+	expected := changeAlpha * float64(tests)
+	about := fmt.Sprintf("%.2g", expected)
+	if expected >= 10 {
+		about = fmt.Sprintf("%.0f", expected)
+	}
+	return fmt.Sprintf("For context, not a threshold: %d of the %d series had %d or more runs on a machine and were tested for a level change%s,\n"+
+		"each at p ≤ %g with no correction across series: about %s changes would show by chance alone if no cell had changed.\n",
+		tested, len(series), 2*changeMinSegment, machines, changeAlpha, about)
 }
 
 // ratioChange formats the size of a change, After/Before − 1, with its

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/internal/stats"
+	"github.com/serbench/serbench/internal/trend"
 	"github.com/serbench/serbench/result"
 )
 
@@ -157,5 +160,73 @@ func TestHistorySettingsChange(t *testing.T) {
 		!strings.Contains(out, "run-06 measured with other settings than the run before it on Test CPU, so its vs prev mixes both: values (none) → 10") ||
 		strings.Count(out, "other settings") != 1 {
 		t.Errorf("history does not say that the runs measured different things:\n%s", out)
+	}
+}
+
+// TestHistoryChanceLine checks the summary's line on chance: how many
+// series DetectChanges tested (those with 2·4 runs or more with a median
+// on one machine; a series on two machines is two tests), at which level,
+// and about how many changes chance alone would bring, for two different
+// numbers of series; and that a history too short to be tested says that
+// none can show a change, and one never searched says nothing.
+func TestHistoryChanceLine(t *testing.T) {
+	// flat returns a series of cell codec with runs points on each of
+	// machines, 1% of noise and no change; the incomplete ones first.
+	flat := func(codec string, runs, incomplete int, machines ...string) *Series {
+		s := &Series{Key: result.Key{Workload: "w", Codec: codec, Op: result.OpEncode, Goroutines: 1}}
+		for _, m := range machines {
+			for i := range runs {
+				s.Points = append(s.Points, &Point{RunID: fmt.Sprintf("run-%02d", i), Start: fixture.Start.Add(time.Duration(i) * time.Hour),
+					Machine: m, NsOp: stats.Summary{Center: 100 * (1 + 0.01*float64((i*7)%5))}, Incomplete: i < incomplete})
+			}
+		}
+		return s
+	}
+	summary := func(series []*Series, detect bool) string {
+		if detect {
+			DetectChanges(series, false)
+		}
+		var b bytes.Buffer
+		if err := HistoryTable(&b, series); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		return out[strings.LastIndex(out, "\n\n")+2:]
+	}
+	chance := func(tests int) string {
+		return "about " + strconv.FormatFloat(trend.DefaultAlpha*float64(tests), 'g', 2, 64) + " changes would show by chance alone"
+	}
+	level := fmt.Sprintf("each at p ≤ %g with no correction across series", trend.DefaultAlpha)
+
+	// 3 series of 10 runs, one of 8 runs on each of two machines: 4
+	// series tested, 5 tests; one of 5 runs and one of 8 whose first run
+	// is incomplete (7 with a median) are not tested.
+	few := []*Series{flat("a", 10, 0, "A"), flat("b", 10, 0, "A"), flat("c", 10, 0, "A"), flat("d", 8, 0, "A", "B"),
+		flat("e", 5, 0, "A"), flat("f", 8, 1, "A")}
+	out := summary(few, true)
+	for _, want := range []string{"4 of the 6 series had 8 or more runs on a machine and were tested for a level change (5 tests: one per machine),\n", level, chance(5)} {
+		if !strings.Contains(out, want) {
+			t.Errorf("6 series: the summary does not say %q:\n%s", want, out)
+		}
+	}
+	var many []*Series
+	for i := range 60 {
+		many = append(many, flat(fmt.Sprintf("c%02d", i), 10, 0, "A"))
+	}
+	out = summary(many, true)
+	for _, want := range []string{"60 of the 60 series had 8 or more runs on a machine and were tested for a level change,\n", level, chance(60)} {
+		if !strings.Contains(out, want) {
+			t.Errorf("60 series: the summary does not say %q:\n%s", want, out)
+		}
+	}
+	if chance(5) == chance(60) {
+		t.Fatalf("the two histories expect the same number of changes by chance: %s", chance(5))
+	}
+	if out := summary([]*Series{flat("e", 5, 0, "A"), flat("f", 7, 0, "A", "B")}, true); !strings.Contains(out,
+		"No series has enough runs on one machine (8 or more) to be tested for a level change, so none can show one.") {
+		t.Errorf("short series: the summary does not say that none can show a change:\n%s", out)
+	}
+	if out := summary([]*Series{flat("a", 10, 0, "A")}, false); strings.Contains(out, "chance") || strings.Contains(out, "tested") {
+		t.Errorf("without DetectChanges, the summary speaks of its tests:\n%s", out)
 	}
 }
