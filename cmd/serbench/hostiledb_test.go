@@ -310,3 +310,46 @@ func checkRunsDelete(t *testing.T, db string) {
 		t.Errorf("runs after the delete: %v", states)
 	}
 }
+
+// TestDroppedTableIsNamed: a database with a table dropped by hand (the
+// sqlite3 shell's DROP TABLE samples) is refused by every command that
+// reads or writes it with a message that names the database and the
+// missing table (it used to be SQLite's "SQL logic error: no such table:
+// samples", or a runs listing as if nothing were wrong); nothing is
+// recreated and the runs stay stored.
+func TestDroppedTableIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "d.db")
+	id := mustImport(t, db, "a.bench")
+	raw := rawSQLite(t, db)
+	mustExec(t, raw, `DROP TABLE samples`)
+	raw.Close()
+	for _, args := range [][]string{
+		{"runs"},
+		{"show"},
+		{"show", id},
+		{"compare", id, id},
+		{"history"},
+		{"report", "--html", filepath.Join(dir, "r.html")},
+		{"fidelity", "--run", "latest"},
+		{"import", benchFile("b.bench")},
+		{"runs", "--delete", id},
+		{"prune", "--keep-last", "1"},
+	} {
+		_, stderr, code := cli(t, append(args, "--db", db)...)
+		if want := "open database " + db + ": not a complete serbench database: table samples is missing"; code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("%q: exit %d, %q; want exit 1 and %q", args, code, stderr, want)
+		}
+	}
+	raw = rawSQLite(t, db)
+	var runs, samples int
+	if err := raw.QueryRow(`SELECT count(*) FROM runs`).Scan(&runs); err != nil {
+		t.Fatal(err)
+	}
+	if err := raw.QueryRow(`SELECT count(*) FROM sqlite_master WHERE name = 'samples'`).Scan(&samples); err != nil {
+		t.Fatal(err)
+	}
+	if runs != 1 || samples != 0 {
+		t.Errorf("after the commands the database holds %d runs and %d samples tables; want the 1 run and no table recreated", runs, samples)
+	}
+}

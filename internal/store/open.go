@@ -171,7 +171,7 @@ func (d *DB) checkSchema(ctx context.Context) error {
 	case v < len(migrations):
 		return fmt.Errorf("its schema is version %d and this serbench reads version %d: a command that writes (serbench run or import) migrates it first", v, len(migrations))
 	}
-	return nil
+	return d.checkTables(ctx, d.db, v)
 }
 
 // CorruptError is the error of the opens that write (Open, OpenExisting)

@@ -252,6 +252,12 @@ func (d *DB) migrateOne(ctx context.Context) (done bool, err error) {
 	if v > len(migrations) {
 		return false, fmt.Errorf("schema version %d is newer than this serbench knows (%d): upgrade serbench", v, len(migrations))
 	}
+	// A table that the applied migrations made and that is gone is not
+	// made again: the next statement on it would fail with "no such
+	// table", or a later migration alter what is left.
+	if err := d.checkTables(ctx, tx, v); err != nil {
+		return false, err
+	}
 	if v == len(migrations) {
 		return true, tx.Commit()
 	}

@@ -54,6 +54,7 @@ var backendTests = []struct {
 	{"Interop", testInterop},
 	{"Prune", testPrune},
 	{"RunsWithCells", testRunsWithCells},
+	{"MissingTableIsRefused", testMissingTableIsRefused},
 }
 
 func TestBackends(t *testing.T) {
