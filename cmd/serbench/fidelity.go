@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -80,8 +81,14 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{Timeout: *timeout, MemoryLimit: mem, Workers: *workers})
+	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{Timeout: *timeout, MemoryLimit: mem, Workers: *workers,
+		Warn: func(msg string) { fmt.Fprintln(stderr, "serbench:", msg) }})
 	if err != nil {
+		if m != nil && ctx.Err() != nil {
+			// Interrupted: what was measured is printed, the other
+			// cells marked as not measured.
+			return errors.Join(render(stdout, m), fmt.Errorf("fidelity matrix: %w", err))
+		}
 		return fmt.Errorf("fidelity matrix: %w", err)
 	}
 	return render(stdout, m)

@@ -1,6 +1,15 @@
 package main
 
-import "github.com/serbench/serbench/internal/fidelity"
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/serbench/serbench/internal/fidelity"
+	"github.com/serbench/serbench/result"
+)
 
 // The matrices computed by these tests run their rows in worker processes
 // of this test binary. TestMain (main_test.go) serves the harness's
@@ -10,3 +19,29 @@ import "github.com/serbench/serbench/internal/fidelity"
 // workers too: a package's init functions run in the order of its file
 // names.
 func init() { fidelity.MaybeWorker() }
+
+// TestFidelityInterruptedPrintsTheMatrix: serbench fidelity stopped
+// before it measured anything (its context cancelled, as Ctrl-C does)
+// starts no worker, prints the matrix with every cell marked interrupted
+// rather than nothing, and returns the interruption.
+func TestFidelityInterruptedPrintsTheMatrix(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	err := cmdFidelity(ctx, []string{"--codec", "^json$", "--format", "json"}, &out, &errb)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	var m result.Fidelity
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatalf("stdout is not the matrix: %v\n%s", err, out.String())
+	}
+	if len(m.Rows) != 1 || m.Rows[0].Codec != "json" || len(m.Rows[0].Cells) != len(fidelity.Cases()) {
+		t.Fatalf("rows %+v, want json's with a cell per case", m.Rows)
+	}
+	for _, c := range m.Rows[0].Cells {
+		if c.Status != fidelity.Interrupted {
+			t.Errorf("json %s: %s (%s), want %s", c.Case, c.Status, c.Detail, fidelity.Interrupted)
+		}
+	}
+}

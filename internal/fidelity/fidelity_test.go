@@ -43,6 +43,9 @@ const (
 	codecRef    = "fidtest-ref"    // a reference codec: left out
 )
 
+// hangMarkEnv names a file that codecHang creates when it starts to hang.
+const hangMarkEnv = "FIDTEST_HANG_MARK"
+
 var jsonLoss = []codec.Loss{{Kind: codec.InterfaceTypes, Detail: "numbers in interface{} values decode as float64"}}
 
 // misbehave is called with each value before it is encoded.
@@ -69,6 +72,9 @@ var misbehave = map[string]func(v any) error{
 	},
 	codecHang: func(v any) error {
 		if s, ok := v.(*workload.TestStruc); ok && s.T.Year() == 2300 {
+			if f := os.Getenv(hangMarkEnv); f != "" {
+				os.WriteFile(f, nil, 0o644) // the test's sign that it hangs
+			}
 			// Sleep, not select{}: with no other goroutine awake the
 			// runtime would end a select{} as a deadlock, a crash.
 			for {
@@ -332,4 +338,52 @@ func TestWorkerComplaintIsNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCell(t, m, name, BaseCase, result.FidelityCrash, "exit status 2", `no codec "`+name+`"`)
+}
+
+// TestWorkerThatDoesNotExitIsKilled: a worker that delivered its cells
+// but does not exit (here a command that sleeps after the worker, as a
+// codec's goroutine or child process might hold one) is killed after
+// ExitWait, the warning names its codec, and its cells are kept.
+func TestWorkerThatDoesNotExitIsKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes; skipped with -short")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(d time.Duration) { ExitWait = d }(ExitWait)
+	ExitWait = time.Second
+	var warnings []string
+	done := make(chan *result.Fidelity, 1)
+	go func() {
+		m, err := Compute(context.Background(), codectest.Codecs(t, codecZero), Options{
+			Timeout: time.Minute, Workers: 1,
+			Command: []string{"sh", "-c", `"$@"; exec sleep 600`, "sh", exe, WorkerArg},
+			Warn:    func(msg string) { warnings = append(warnings, msg) },
+		})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- m
+	}()
+	var m *result.Fidelity
+	select {
+	case m = <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("Compute still waits for a worker that does not exit after two minutes")
+	}
+	if m == nil {
+		t.FailNow()
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], codecZero) || !strings.Contains(warnings[0], "did not exit within 1s") {
+		t.Errorf("warnings %q, want one that names %s and says it did not exit within 1s", warnings, codecZero)
+	}
+	local, err := Compute(context.Background(), codectest.Codecs(t, codecZero), Options{InProcess: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(*local.Row(codecZero), *m.Row(codecZero)); diff != "" {
+		t.Errorf("the row of the worker that was killed differs from the row computed in process (-local +worker):\n%s", diff)
+	}
 }

@@ -49,7 +49,24 @@ type Options struct {
 	// Command is the worker's command line, before the codec and the
 	// position; nil means this binary with WorkerArg.
 	Command []string
+	// Warn, when set, is given what went wrong without costing a cell: a
+	// worker that delivered its cells but did not exit within ExitWait
+	// and was killed. Nil means standard error.
+	Warn func(msg string)
 }
+
+// Interrupted is the status of a cell that was not measured because
+// Compute's context was done first. It appears only in the matrix that
+// Compute returns with ctx's error, never in a finished one.
+const Interrupted result.FidelityStatus = "interrupted"
+
+// interruptedDetail is the detail of an Interrupted cell.
+const interruptedDetail = "not measured: interrupted"
+
+// ExitWait is how long a worker that said it is done has to exit before
+// it is killed (and Options.Warn told): a codec's goroutine or a child
+// process must not hold the matrix up.
+var ExitWait = 5 * time.Second
 
 // The defaults of Options.
 const (
@@ -62,12 +79,17 @@ const (
 // computed in worker processes of its own unless opts.InProcess is set; a
 // worker that crashes, hangs or eats memory is killed, the cell it was
 // computing is marked, and the row's later cells go on in a new worker.
-// Compute returns early with ctx's error when ctx is done.
+// When ctx is done, Compute starts no more workers, ends those that run
+// and returns ctx's error with the matrix so far: the cells measured
+// before, and the others Interrupted.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Fidelity, error) {
 	workerproc.Defaults(&opts.Timeout, DefaultTimeout, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
 	var err error
 	if opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg); err != nil {
 		return nil, fmt.Errorf("fidelity: %w", err)
+	}
+	if opts.Warn == nil {
+		opts.Warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
 	}
 	var sel []codec.Codec
 	for _, c := range codecs {
@@ -79,8 +101,17 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.F
 	sem := make(chan struct{}, opts.Workers)
 	var wg sync.WaitGroup
 	for i, c := range sel {
+		m.Rows[i] = interruptedRow(c.Info().Name)
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			continue
+		}
+		if ctx.Err() != nil {
+			<-sem
+			continue
+		}
 		wg.Add(1)
-		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
@@ -92,21 +123,30 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.F
 		}()
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	m.Sort()
+	if err := ctx.Err(); err != nil {
+		return m, err
+	}
 	return m, nil
 }
 
-// processRow computes the row of the named codec in worker processes: one,
-// and one more after each cell whose worker died.
-func processRow(ctx context.Context, name string, opts Options) result.FidelityRow {
+// interruptedRow is the row of the named codec with every cell
+// Interrupted.
+func interruptedRow(name string) result.FidelityRow {
 	cases := Cases()
 	row := result.FidelityRow{Codec: name, Cells: make([]result.FidelityCell, len(cases))}
 	for i, c := range cases {
-		row.Cells[i].Case = c.Name
+		row.Cells[i] = result.FidelityCell{Case: c.Name, Status: Interrupted, Detail: interruptedDetail}
 	}
+	return row
+}
+
+// processRow computes the row of the named codec in worker processes: one,
+// and one more after each cell whose worker died. When ctx is done it
+// starts no more, and the cells not measured are Interrupted.
+func processRow(ctx context.Context, name string, opts Options) result.FidelityRow {
+	cases := Cases()
+	row := interruptedRow(name)
 	header := false
 	for from := 0; from < len(cases); {
 		next, f := runWorker(ctx, name, from, opts, func(e event) {
@@ -119,7 +159,9 @@ func processRow(ctx context.Context, name string, opts Options) result.FidelityR
 				row.Cells[e.Pos].Case = cases[e.Pos].Name
 			}
 		})
-		if f == nil || next >= len(cases) {
+		if f == nil || next >= len(cases) || f.status == Interrupted {
+			// Done, or interrupted: the cells not measured stay
+			// Interrupted.
 			break
 		}
 		if next < 0 {
@@ -146,9 +188,13 @@ type death struct {
 // runWorker runs one worker for the cells of the named codec from position
 // from on, passing what it reports to got. It returns nil when the worker
 // finished, or how it died and the position of the cell it was computing
-// (-1 when it died before it reported its carrier).
+// (-1 when it died before it reported its carrier); an Interrupted death
+// when ctx is done, before it starts a worker or while one runs.
 func runWorker(ctx context.Context, name string, from int, opts Options, got func(event)) (next int, d *death) {
 	next = -1
+	if ctx.Err() != nil {
+		return next, &death{Interrupted, interruptedDetail}
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		return next, &death{result.FidelityCrash, "start worker: " + err.Error()}
@@ -199,7 +245,11 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 			}
 			switch {
 			case e.Done:
-				<-p.Exited()
+				go func() { // the reader ends when r is closed
+					for range events {
+					}
+				}()
+				waitExit(p, name, opts.Warn)
 				return next, nil
 			case e.Header:
 				next = from
@@ -211,8 +261,22 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		case <-timer.C:
 			return next, end(result.FidelityTimeout, fmt.Sprintf("no answer within the timeout of %s; the worker was killed", opts.Timeout))
 		case <-ctx.Done():
-			return next, end(result.FidelityCrash, "interrupted")
+			end(Interrupted, "interrupted")
+			return next, &death{Interrupted, interruptedDetail}
 		}
+	}
+}
+
+// waitExit waits for the worker p of the named codec, which delivered its
+// cells, to exit: at most ExitWait, then it kills it and says so to warn.
+func waitExit(p *workerproc.Process, name string, warn func(string)) {
+	t := time.NewTimer(ExitWait)
+	defer t.Stop()
+	select {
+	case <-p.Exited():
+	case <-t.C:
+		_, text := p.Death(fmt.Sprintf("it did not exit within %s after it delivered its cells; it was killed", ExitWait))
+		warn(fmt.Sprintf("fidelity: the worker of %s: %s (its cells are kept)", name, short(text)))
 	}
 }
 
