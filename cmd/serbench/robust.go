@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -103,6 +104,11 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	opts.Progress = robustProgress(stderr)
 	m, err := robust.Compute(ctx, codecs, opts)
 	if err != nil {
+		if m != nil && ctx.Err() != nil {
+			// Interrupted: the rows so far are printed, those stopped
+			// or not started noted as interrupted.
+			return errors.Join(render(stdout, m), fmt.Errorf("robustness matrix: %w", err))
+		}
 		return fmt.Errorf("robustness matrix: %w", err)
 	}
 	if opts.SaveDir != "" {

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/internal/robust"
@@ -33,4 +38,25 @@ func TestRunStoresTheRobustnessMatrix(t *testing.T) {
 
 	// A run without --robust has no matrix.
 	checkNoMatrix(t, db, "robust", "has no robustness matrix", "serbench run --robust stores one")
+}
+
+// TestRobustInterruptedPrintsTheMatrix: serbench robust stopped before it
+// computed anything (its context cancelled, as Ctrl-C does) prints the
+// matrix with each row noted as interrupted rather than nothing, and
+// returns the interruption.
+func TestRobustInterruptedPrintsTheMatrix(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	err := cmdRobust(ctx, []string{"--codec", "^json$", "--workload", "person", "--format", "json"}, &out, &errb)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	var m result.Robust
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatalf("stdout is not the matrix: %v\n%s", err, out.String())
+	}
+	if r := m.Row("json", "person"); len(m.Rows) != 1 || r == nil || !strings.Contains(r.Note, "interrupted") {
+		t.Errorf("rows %+v, want json's on person, noted as interrupted", m.Rows)
+	}
 }

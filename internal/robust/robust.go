@@ -115,8 +115,11 @@ var DefaultWorkloads = []string{"person", "nested"}
 
 // Compute returns the matrix of codecs on opts.Workloads, rows in workload
 // then codec order. Reference codecs (Info.Reference set) decode nothing
-// and are left out. Compute returns early with ctx's error when ctx is
-// done, and with an error when a workload is unknown or has no values.
+// and are left out. It returns an error when a workload is unknown or has
+// no values. When ctx is done, Compute starts no more workers, ends those
+// that run and returns ctx's error with the matrix so far: a row it
+// stopped counts its inputs not decoded as NotRun, and a row it did not
+// start has no cells; the Note of both says they were interrupted.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Robust, error) {
 	opts = withDefaults(opts)
 	var err error
@@ -146,11 +149,17 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 	var mu sync.Mutex
 	done := 0
 	for i, j := range jobs {
+		m.Rows[i] = result.RobustRow{Codec: j.c.Info().Name, Workload: j.w.Name, Note: interrupted}
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			continue
+		}
 		if ctx.Err() != nil {
-			break
+			<-sem
+			continue
 		}
 		wg.Add(1)
-		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
@@ -165,10 +174,14 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return m, err
 	}
 	return m, nil
 }
+
+// interrupted is the Note of a row that Compute's context stopped, or
+// did not let start.
+const interrupted = "interrupted: not computed, or not to the end"
 
 func withDefaults(opts Options) Options {
 	if len(opts.Workloads) == 0 {
@@ -289,7 +302,9 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		msgs, note = messages(c, w, opts.Messages)
 	} else {
 		var err error
-		if first, msgs, err = startWorker(ctx, info.Name, w.Name, opts); err != nil {
+		if first, msgs, err = startWorker(ctx, info.Name, w.Name, opts); ctx.Err() != nil {
+			note = interrupted
+		} else if err != nil {
 			note = err.Error()
 		}
 	}
@@ -383,6 +398,9 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 	}
 	if err != nil {
 		row.Note = err.Error()
+		if ctx.Err() != nil {
+			row.Note = interrupted
+		}
 		for _, in := range inputs[max(stop, len(msgs)):] {
 			row.Cells[index[in.Class]].NotRun++
 		}

@@ -40,6 +40,9 @@ const (
 
 const allocSize = 4 << 20
 
+// hangMarkEnv names a file that tHang creates when it starts to hang.
+const hangMarkEnv = "ROBUSTTEST_HANG_MARK"
+
 var oomHold [][]byte
 
 func init() {
@@ -53,7 +56,13 @@ func init() {
 			<-done
 			return nil
 		},
-		tHang: func(error) error { time.Sleep(time.Hour); return nil },
+		tHang: func(error) error {
+			if f := os.Getenv(hangMarkEnv); f != "" {
+				os.WriteFile(f, nil, 0o644) // the test's sign that it hangs
+			}
+			time.Sleep(time.Hour)
+			return nil
+		},
 		tAlloc: func(err error) error {
 			b := make([]byte, allocSize)
 			b[len(b)-1] = 1

@@ -136,8 +136,12 @@ func worker(args []string) int {
 type workerConn = workerproc.Conn[answer]
 
 // startWorker starts a worker for codec on workload and waits for it to
-// say it is ready, with the messages it encoded.
+// say it is ready, with the messages it encoded. When ctx is done it
+// starts none and returns ctx's error.
 func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, [][]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, codecName, workloadName, strconv.Itoa(opts.Messages))
 	wc, a, err := workerproc.Greet[answer](ctx, cfg, opts.TimeLimit, short, "the worker answered without its messages")
 	if err != nil {

@@ -1,0 +1,154 @@
+//go:build linux
+
+package robust
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/result"
+)
+
+// execWatch tells whether a copy of the test binary was executed: the
+// kernel opens a program when a process executes it, before the exec
+// returns to the parent, so a worker started and killed at once is seen
+// too (a worker that wrote a line as it started might be killed first).
+type execWatch struct {
+	// Exe is the copy of the test binary to give workers as their
+	// command.
+	Exe string
+	fd  int
+}
+
+// watchExec copies the test binary into a temporary directory and
+// watches the copy for opens with inotify.
+func watchExec(t *testing.T) *execWatch {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(t.TempDir(), "worker.test")
+	if err := os.WriteFile(exe, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC | syscall.IN_NONBLOCK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Close(fd) })
+	if _, err := syscall.InotifyAddWatch(fd, exe, syscall.IN_OPEN); err != nil {
+		t.Fatal(err)
+	}
+	return &execWatch{Exe: exe, fd: fd}
+}
+
+// opened reports whether the copy was opened (executed) since the watch
+// began or the last call, and forgets those opens. (inotify merges an
+// open into the one before it when that one is unread: it tells whether,
+// not how often.)
+func (w *execWatch) opened(t *testing.T) bool {
+	t.Helper()
+	seen := false
+	buf := make([]byte, 64*(syscall.SizeofInotifyEvent+syscall.PathMax))
+	for {
+		n, err := syscall.Read(w.fd, buf)
+		if err == syscall.EAGAIN {
+			return seen
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for off := 0; off+syscall.SizeofInotifyEvent <= n; {
+			ev := (*syscall.InotifyEvent)(unsafe.Pointer(&buf[off]))
+			if ev.Mask&syscall.IN_OPEN != 0 {
+				seen = true
+			}
+			off += syscall.SizeofInotifyEvent + int(ev.Len)
+		}
+	}
+}
+
+// TestComputeInterrupted cancels Compute while a worker hangs on an input
+// (as Ctrl-C does): no worker is started after that, for the row or for
+// the rows still waiting; Compute returns ctx's error with the matrix so
+// far, the row it stopped counting its inputs not decoded as not run, the
+// row it did not start empty, both noted as interrupted.
+func TestComputeInterrupted(t *testing.T) {
+	w := watchExec(t)
+	mark := filepath.Join(t.TempDir(), "hanging")
+	t.Setenv(hangMarkEnv, mark)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type computed struct {
+		m   *result.Robust
+		err error
+	}
+	done := make(chan computed, 1)
+	go func() {
+		m, err := Compute(ctx, codectest.Codecs(t, tHang, tStrict), Options{
+			Workloads: []string{"person"}, Budget: 6, Messages: 2, TimeLimit: 10 * time.Minute, Workers: 1,
+			Command: []string{w.Exe, WorkerArg},
+		})
+		done <- computed{m, err}
+	}()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(mark); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the worker of t-hang did not reach its hang within a minute")
+		}
+	}
+	if !w.opened(t) {
+		t.Fatal("the test binary's copy was not seen executed: the test cannot tell when a worker starts")
+	}
+	cancel()
+	var c computed
+	select {
+	case c = <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("Compute still ran a minute after its context was cancelled")
+	}
+	if !errors.Is(c.err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", c.err)
+	}
+	if w.opened(t) {
+		t.Error("a worker was started after the cancellation")
+	}
+	if c.m == nil || len(c.m.Rows) != 2 {
+		t.Fatalf("matrix %+v, want the rows of %s and %s", c.m, tHang, tStrict)
+	}
+	hang := c.m.Row(tHang, "person")
+	if hang == nil || hang.Messages != 2 || !strings.Contains(hang.Note, "interrupted") || len(hang.Cells) != len(Classes()) {
+		t.Fatalf("%s: %+v, want its 2 messages, its cells and a note that it was interrupted", tHang, hang)
+	}
+	notRun := 0
+	for _, cl := range hang.Cells {
+		if sum := cl.Errors + cl.Panics + cl.Crashes + cl.Hangs + cl.Accepted + cl.NotRun; sum != cl.Inputs {
+			t.Errorf("%s %s: outcomes add up to %d of %d inputs: %+v", tHang, cl.Class, sum, cl.Inputs, cl)
+		}
+		if cl.Hangs != 0 || cl.Crashes != 0 {
+			t.Errorf("%s %s: the interrupted input is counted as a hang or crash: %+v", tHang, cl.Class, cl)
+		}
+		notRun += cl.NotRun
+	}
+	if notRun == 0 {
+		t.Errorf("%s: no input counted as not run", tHang)
+	}
+	if strict := c.m.Row(tStrict, "person"); strict == nil || strict.Cells != nil || !strings.Contains(strict.Note, "interrupted") {
+		t.Errorf("%s: %+v, want no cells and a note that it was interrupted", tStrict, strict)
+	}
+}
