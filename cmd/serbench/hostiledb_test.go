@@ -353,3 +353,45 @@ func TestDroppedTableIsNamed(t *testing.T) {
 		t.Errorf("after the commands the database holds %d runs and %d samples tables; want the 1 run and no table recreated", runs, samples)
 	}
 }
+
+// TestReadersLeaveNoFiles: the commands that only read leave the
+// directory of a SQLite database as they found it (they used to leave an
+// empty -wal and a 32 KB -shm file beside it), and its bytes as they
+// were.
+func TestReadersLeaveNoFiles(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "r.db")
+	a := mustImport(t, db, "a.bench")
+	b := mustImport(t, db, "b.bench")
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := filepath.Join(t.TempDir(), "r.html")
+	for _, args := range [][]string{
+		{"runs"},
+		{"show"},
+		{"show", a},
+		{"compare", a, b},
+		{"history"},
+		{"report", "--html", html},
+	} {
+		if _, stderr, code := cli(t, append(args, "--db", db)...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(entries) != 1 {
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			t.Errorf("after %q the database's directory holds %v; want r.db alone", args, names)
+		}
+		if after, err := os.ReadFile(db); err != nil || !bytes.Equal(before, after) {
+			t.Errorf("%q changed the database (%v)", args, err)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -66,7 +67,15 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := openReadOnly(ctx, dsn, uri, "")
+	// A database in WAL mode is read through a -wal and a -shm file
+	// beside it, which SQLite creates when they are not there and, for a
+	// connection that only reads, leaves behind when it closes: when it
+	// made them, Close removes them again (tidyReaderFiles).
+	var tidy func()
+	if !exists(dsn+"-wal") && !exists(dsn+"-shm") {
+		tidy = func() { tidyReaderFiles(dsn, uri) }
+	}
+	d, err := openReadOnly(ctx, dsn, uri, "", tidy)
 	if err != nil && cannotShare(err) {
 		if err := readable(dsn); err != nil {
 			return nil, err
@@ -78,7 +87,7 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 		// it), the file holds every committed write, and is read as an
 		// immutable file, without the -shm file (and without locks).
 		if st, serr := os.Stat(dsn + "-wal"); errors.Is(serr, fs.ErrNotExist) || serr == nil && st.Size() == 0 {
-			if di, ierr := openReadOnly(ctx, dsn, uri, "&immutable=1"); ierr == nil {
+			if di, ierr := openReadOnly(ctx, dsn, uri, "&immutable=1", nil); ierr == nil {
 				return di, nil
 			}
 		} else {
@@ -89,9 +98,11 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 }
 
 // openReadOnly opens the SQLite database at uri read-only, with the URI
-// parameters extra, and checks its schema.
-func openReadOnly(ctx context.Context, dsn, uri, extra string) (*DB, error) {
-	d := &DB{name: dsn}
+// parameters extra, and checks its schema. tidy, when set, is called
+// once the database is closed (by DB.Close, or here when the check
+// fails).
+func openReadOnly(ctx context.Context, dsn, uri, extra string, tidy func()) (*DB, error) {
+	d := &DB{name: dsn, tidy: tidy}
 	var err error
 	if d.db, err = sql.Open("sqlite", uri+"?mode=ro"+extra+"&_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")&_pragma=foreign_keys(1)"); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
@@ -100,13 +111,50 @@ func openReadOnly(ctx context.Context, dsn, uri, extra string) (*DB, error) {
 	// parallel, one connection per processor.
 	d.db.SetMaxOpenConns(runtime.GOMAXPROCS(0))
 	if err := retryBusy(ctx, func() error { return d.checkSchema(ctx) }); err != nil {
-		d.db.Close()
+		d.Close()
 		if isCorrupt(err) {
 			return nil, &CorruptError{Path: dsn, Problems: []string{err.Error()}, Unreadable: true}
 		}
 		return nil, fmt.Errorf("open database %s: %w", dsn, err)
 	}
 	return d, nil
+}
+
+// exists reports whether there is a file (of any kind) at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// tidyReaderFiles removes the -wal and -shm files of the SQLite database
+// at path (uri) that a read-only open made, once it is closed: a
+// connection that only reads cannot take the lock that SQLite takes to
+// remove them (an exclusive lock on the database file), so they stay,
+// an empty -wal and a 32 KB -shm. A connection that can write does that
+// as it closes, when it is the database's last connection: it
+// checkpoints the -wal into the database and removes both. tidy opens
+// one and closes it, unless the -wal holds pages (another process wrote
+// since the open), which are left to that process. SQLite's own lock
+// decides: a file that another connection (of this process or of
+// another) uses is left as it is, and pages that reached the -wal
+// meanwhile are checkpointed into the database before it is removed, as
+// the writer's last close would. When the database file cannot be
+// written to, the files stay.
+func tidyReaderFiles(path, uri string) {
+	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 || err != nil && !exists(path+"-shm") {
+		return
+	}
+	db, err := sql.Open("sqlite", uri+"?mode=rw")
+	if err != nil {
+		return
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	// The connection opens the -wal as it first reads.
+	var n int
+	db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master`).Scan(&n)
 }
 
 // cannotShare reports whether err is SQLite's failure to open or create a

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -357,4 +358,97 @@ func TestOpenReadOnlyEmptySchemaVersion(t *testing.T) {
 		t.Fatalf("OpenReadOnly after Open migrated it: %v", err)
 	}
 	db.Close()
+}
+
+// besides lists the -wal and -shm files beside the SQLite file path.
+func besides(path string) []string {
+	var found []string
+	for _, suffix := range []string{"-wal", "-shm"} {
+		if _, err := os.Lstat(path + suffix); err == nil {
+			found = append(found, path+suffix)
+		}
+	}
+	return found
+}
+
+// TestOpenReadOnlyLeavesNoFiles: a read-only open and its close leave the
+// directory of a database in WAL mode as they found it, without the
+// empty -wal and the 32 KB -shm file that SQLite made to read it, and the
+// database's bytes as they were; a schema that the open refuses too. A
+// -wal that another connection writes while the reader is open is left
+// to it, its pages in it.
+func TestOpenReadOnlyLeavesNoFiles(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.db")
+	d := open(t, path)
+	write(t, d, fixture.Run("one"))
+	d.Close()
+	if found := besides(path); len(found) != 0 {
+		t.Fatalf("after Open and Close: %v", found)
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ro.Run(ctx, "one"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if found := besides(path); len(found) != 0 {
+		t.Errorf("a read-only open and close left %v", found)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(before, after) {
+		t.Errorf("a read-only open and close changed the database (%v)", err)
+	}
+
+	// Refused: its schema is older.
+	old := filepath.Join(dir, "old.db")
+	d = open(t, old)
+	if err := d.exec(ctx, `UPDATE schema_version SET version = 2`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if _, err := OpenReadOnly(ctx, old); err == nil {
+		t.Fatal("OpenReadOnly(older schema) succeeded")
+	}
+	if found := besides(old); len(found) != 0 {
+		t.Errorf("a refused read-only open left %v", found)
+	}
+
+	// A writer comes while the reader is open, and stays.
+	ro, err = OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ro.Runs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	w := open(t, path)
+	write(t, w, fixture.Run("two"))
+	ro.Close()
+	if st, err := os.Stat(path + "-wal"); err != nil || st.Size() == 0 {
+		t.Errorf("the reader's close took the -wal of a writer that is open: %v", err)
+	}
+	if runs, err := w.Runs(ctx); err != nil || len(runs) != 2 {
+		t.Errorf("the writer reads %d runs (%v), want 2", len(runs), err)
+	}
+	w.Close()
+	if found := besides(path); len(found) != 0 {
+		t.Errorf("after the writer's close: %v", found)
+	}
+	ro, err = OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if runs, err := ro.Runs(ctx); err != nil || len(runs) != 2 {
+		t.Errorf("read %d runs (%v), want 2", len(runs), err)
+	}
 }

@@ -37,6 +37,9 @@ type DB struct {
 	db       *sql.DB
 	postgres bool
 	name     string
+	// tidy, when set, is called when the database is closed, to remove
+	// what the open made beside it (OpenReadOnly).
+	tidy func()
 }
 
 // ErrNotFound is returned for a run that is not in the store.
@@ -175,8 +178,17 @@ func redact(dsn string) string {
 // Name returns the database's name for messages (passwords removed).
 func (d *DB) Name() string { return d.name }
 
-// Close closes the database.
-func (d *DB) Close() error { return d.db.Close() }
+// Close closes the database. A SQLite database that OpenReadOnly opened
+// is left as the open found it: the -wal and -shm files that SQLite made
+// beside it to read it are removed, unless another connection uses them.
+func (d *DB) Close() error {
+	err := d.db.Close()
+	if d.tidy != nil {
+		d.tidy()
+		d.tidy = nil
+	}
+	return err
+}
 
 // rebind turns ? placeholders into $n for PostgreSQL.
 func (d *DB) rebind(q string) string {
