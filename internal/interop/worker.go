@@ -132,8 +132,11 @@ func (rp reply) cell(writer, reader string) result.InteropCell {
 type conn = workerproc.Conn[answer]
 
 // start starts a worker for workload w and waits for it to say it is
-// ready.
+// ready. When ctx is done it starts none and returns ctx's error.
 func start(ctx context.Context, w string, opts Options) (*conn, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, w, strconv.Itoa(opts.Values))
 	c, _, err := workerproc.Greet[answer](ctx, cfg, opts.TimeLimit, short, "the worker answered before it was ready")
 	return c, err
