@@ -36,6 +36,9 @@ func init() {
 		}
 		cfg, err := pgx.ParseConfig(dsn)
 		if err != nil {
+			if err := checkUserinfoEnd(dsn); err != nil {
+				return nil, err
+			}
 			// pgconn's message repeats the URL (password masked) that
 			// the caller names already: keep what is wrong with it.
 			msg := err.Error()
@@ -78,6 +81,31 @@ func checkUserinfo(dsn string) error {
 		return errors.New(`bad PostgreSQL URL: its user name or password holds an "@": write it as %40 (a password p@ss as p%40ss)`)
 	}
 	return nil
+}
+
+// checkUserinfoEnd is the error, for a URL that pgx cannot parse, of a
+// user name or password that holds a "/", "?" or "#" that is not escaped
+// (a password such as "pa/ss"): the URL's host then ends there, and
+// what follows its ":" is taken for the port ("invalid port"). It is
+// told by an "@" after that character, in what would be the path. The
+// error does not show the password. It returns nil for other URLs.
+func checkUserinfoEnd(dsn string) error {
+	_, rest, _ := strings.Cut(dsn, "://")
+	i := strings.IndexAny(rest, "/?#")
+	if i < 0 || strings.Contains(rest[:i], "@") {
+		return nil
+	}
+	tail := rest[i:]
+	// An "@" in a parameter (after the first "?" that follows) is a
+	// parameter's.
+	if j := strings.IndexAny(tail[1:], "?#"); j >= 0 {
+		tail = tail[:j+1]
+	}
+	if !strings.Contains(tail, "@") {
+		return nil
+	}
+	c := rest[i]
+	return fmt.Errorf(`bad PostgreSQL URL: its user name or password holds a %q, which ends the host part of a URL (hence "invalid port"): percent-encode it, %q as %%%02X (a password a%cb as a%%%02Xb)`, string(c), string(c), c, c, c)
 }
 
 // connectError says where the connection went and why it failed, without

@@ -193,3 +193,21 @@ func TestRedactURL(t *testing.T) {
 		"postgres://u@/db?host=%2Ftmp%2Fs&sslmode=off": "postgres://u@/db?host=%2Ftmp%2Fs&sslmode=off",
 	})
 }
+
+// TestPostgresPasswordWithSlash: a password that holds a "/" not written
+// as %2F, which ends the URL's host (pgx said "invalid port", taking what
+// follows the user name's ":" for the port), is refused with how to
+// write it, and no part of it is shown.
+func TestPostgresPasswordWithSlash(t *testing.T) {
+	for _, dsn := range []string{
+		"postgres://bench:s3c/ret@" + closedPort(t) + "/team?sslmode=disable",
+		"postgres://bench:s3c/r@tail@" + closedPort(t) + "/team",
+		"postgresql://bench:s3c/ret@/team?host=/tmp&sslmode=disable",
+	} {
+		_, err := Open(context.Background(), dsn)
+		if err == nil || !strings.Contains(err.Error(), `holds a "/"`) || !strings.Contains(err.Error(), "percent-encode") || !strings.Contains(err.Error(), "%2F") ||
+			strings.Contains(err.Error(), "s3c") || strings.Contains(err.Error(), "ret") || strings.Contains(err.Error(), "tail") {
+			t.Errorf("Open(password with /) = %v; want it refused with how to escape the /, and no part of the password", err)
+		}
+	}
+}

@@ -166,8 +166,19 @@ var openPostgres = func(dsn string) (*sql.DB, error) {
 	return nil, errors.New("PostgreSQL is not supported by this build")
 }
 
+// redact returns dsn, a URL that does not parse, without its user
+// information: up to its last "@" before any "?", as a password may hold
+// an "@" or a "/" that is not escaped, else up to its first "@".
 func redact(dsn string) string {
-	if i := strings.Index(dsn, "@"); i >= 0 {
+	i := strings.Index(dsn, "@")
+	if q := strings.Index(dsn, "?"); q >= 0 {
+		if j := strings.LastIndex(dsn[:q], "@"); j >= 0 {
+			i = j
+		}
+	} else {
+		i = strings.LastIndex(dsn, "@")
+	}
+	if i >= 0 {
 		if j := strings.Index(dsn, "://"); j >= 0 && j < i {
 			return dsn[:j+3] + "…" + dsn[i:]
 		}
