@@ -199,6 +199,28 @@ func sample(r *rand.Rand, n, budget int) []int {
 	return out
 }
 
+// sampleOf samples, as sample does, the numbers of the candidates of a
+// class, counts[i] of them in message i.
+func sampleOf(r *rand.Rand, counts []int, budget int) []int {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	return sample(r, n, budget)
+}
+
+// locate returns the message i of candidate k, counts[i] of them in
+// message i, numbered message by message, and its number j within it.
+func locate(counts []int, k int) (i, j int) {
+	for i, c := range counts {
+		if k < c {
+			return i, k
+		}
+		k -= c
+	}
+	panic(fmt.Sprintf("robust: candidate %d of %v", k, counts))
+}
+
 // Inputs returns the inputs of a row: the mutations of msgs, the valid
 // messages of a codec of format, in class order (the order of Classes).
 // Each class but deep has at most budget inputs. The same seed, format,
@@ -207,55 +229,51 @@ func Inputs(format string, msgs [][]byte, seed uint64, budget int) []Input {
 	var out []Input
 	desc := func(i int) string { return fmt.Sprintf("value %d (%d bytes)", i, len(msgs[i])) }
 
+	// The candidates of a class are numbered message by message, and
+	// found from their number (locate): a list of them would take
+	// several times the messages' size in bits.
+
 	// Truncate: every prefix of every message (the empty one once).
-	type at struct{ msg, off int }
-	var cands []at
+	counts := make([]int, len(msgs))
 	for i, m := range msgs {
-		for n := range len(m) {
-			if n > 0 || i == 0 {
-				cands = append(cands, at{i, n})
-			}
+		counts[i] = max(len(m)-1, 0) // the prefixes of 1 to len-1 bytes
+		if i == 0 {
+			counts[i] = len(m) // and the empty one
 		}
 	}
-	for _, k := range sample(classRand(seed, Truncate), len(cands), budget) {
-		c := cands[k]
-		out = append(out, Input{Truncate, fmt.Sprintf("%s, its first %d bytes", desc(c.msg), c.off), slices.Clone(msgs[c.msg][:c.off])})
+	for _, k := range sampleOf(classRand(seed, Truncate), counts, budget) {
+		i, n := locate(counts, k)
+		if i > 0 {
+			n++
+		}
+		out = append(out, Input{Truncate, fmt.Sprintf("%s, its first %d bytes", desc(i), n), slices.Clone(msgs[i][:n])})
 	}
 
 	// Bit flips: every bit of every message.
-	cands = cands[:0]
 	for i, m := range msgs {
-		for b := range 8 * len(m) {
-			cands = append(cands, at{i, b})
-		}
+		counts[i] = 8 * len(m)
 	}
-	for _, k := range sample(classRand(seed, BitFlip), len(cands), budget) {
-		c := cands[k]
-		d := slices.Clone(msgs[c.msg])
-		d[c.off/8] ^= 1 << (c.off % 8)
-		out = append(out, Input{BitFlip, fmt.Sprintf("%s, bit %d of byte %d flipped", desc(c.msg), c.off%8, c.off/8), d})
+	for _, k := range sampleOf(classRand(seed, BitFlip), counts, budget) {
+		i, b := locate(counts, k)
+		d := slices.Clone(msgs[i])
+		d[b/8] ^= 1 << (b % 8)
+		out = append(out, Input{BitFlip, fmt.Sprintf("%s, bit %d of byte %d flipped", desc(i), b%8, b/8), d})
 	}
 
 	// Bombs: every pattern at every offset of every message.
 	pats := Patterns(format)
-	type bomb struct{ msg, off, pat int }
-	var bombs []bomb
 	for i, m := range msgs {
-		for off := range len(m) {
-			for p := range pats {
-				bombs = append(bombs, bomb{i, off, p})
-			}
-		}
+		counts[i] = len(m) * len(pats)
 	}
-	for _, k := range sample(classRand(seed, Bomb), len(bombs), budget) {
-		b := bombs[k]
-		d := slices.Clone(msgs[b.msg])
-		p := pats[b.pat]
-		if end := b.off + len(p.Bytes); end > len(d) {
+	for _, k := range sampleOf(classRand(seed, Bomb), counts, budget) {
+		i, j := locate(counts, k)
+		off, p := j/len(pats), pats[j%len(pats)]
+		d := slices.Clone(msgs[i])
+		if end := off + len(p.Bytes); end > len(d) {
 			d = append(d, make([]byte, end-len(d))...)
 		}
-		copy(d[b.off:], p.Bytes)
-		out = append(out, Input{Bomb, fmt.Sprintf("%s, %s (% x) written at byte %d", desc(b.msg), p.Name, p.Bytes, b.off), d})
+		copy(d[off:], p.Bytes)
+		out = append(out, Input{Bomb, fmt.Sprintf("%s, %s (% x) written at byte %d", desc(i), p.Name, p.Bytes, off), d})
 	}
 
 	// Random bytes.

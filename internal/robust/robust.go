@@ -69,7 +69,8 @@ type Options struct {
 	// Seed is the seed of the mutations; zero means DefaultSeed.
 	Seed uint64
 	// Budget is the most inputs of a class per row; zero means
-	// DefaultBudget.
+	// DefaultBudget. A row whose messages are too large for it gets
+	// fewer, and says so (MaxInputBytes).
 	Budget int
 	// Messages is the number of valid messages mutated per row; zero
 	// means DefaultMessages.
@@ -302,10 +303,11 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		msgs, note = messages(c, w, opts.Messages)
 	} else {
 		var err error
-		if first, msgs, err = startWorker(ctx, info.Name, w.Name, opts); ctx.Err() != nil {
-			note = interrupted
-		} else if err != nil {
+		if first, msgs, err = startWorker(ctx, info.Name, w.Name, opts); err != nil {
 			note = err.Error()
+			if ctx.Err() != nil {
+				note = interrupted
+			}
 		}
 	}
 	if note != "" {
@@ -320,7 +322,12 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 	for i, m := range msgs {
 		inputs = append(inputs, Input{Class: control, Desc: fmt.Sprintf("value %d (%d bytes), unchanged", i, len(m)), Data: m})
 	}
-	inputs = append(inputs, Inputs(info.Format, msgs, opts.Seed, opts.Budget)...)
+	budget := rowBudget(opts.Budget, msgs)
+	if budget < opts.Budget {
+		row.Note = fmt.Sprintf("at most %d inputs a class, not %d: the codec's messages of up to %d bytes would make more than the %d MiB of inputs a row may hold",
+			budget, opts.Budget, row.MessageBytes[1], MaxInputBytes>>20)
+	}
+	inputs = append(inputs, Inputs(info.Format, msgs, opts.Seed, budget)...)
 	classes := Classes()
 	row.Cells = make([]result.RobustCell, len(classes))
 	index := map[string]int{}
@@ -397,10 +404,11 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		stop, err = runWorkers(ctx, first, msgs, info.Name, w.Name, inputs, opts, record, skip)
 	}
 	if err != nil {
-		row.Note = err.Error()
+		why := err.Error()
 		if ctx.Err() != nil {
-			row.Note = interrupted
+			why = interrupted
 		}
+		row.Note = strings.TrimPrefix(row.Note+"; "+why, "; ")
 		for _, in := range inputs[max(stop, len(msgs)):] {
 			row.Cells[index[in.Class]].NotRun++
 		}
@@ -415,6 +423,24 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 		}
 	}
 	return row
+}
+
+// MaxInputBytes bounds the bytes of a row's inputs, all of which serbench
+// holds while it computes the row: a codec whose messages are so large
+// that Options.Budget inputs a class would pass it gets fewer (rowBudget),
+// and its row says so, rather than serbench running out of memory.
+var MaxInputBytes = 256 << 20
+
+// rowBudget returns the budget of a row whose valid messages are msgs:
+// budget, or less when the inputs of the classes it limits (up to the
+// longest message each for truncate, bitflip and bomb, and twice that for
+// random) would pass MaxInputBytes; at least 1.
+func rowBudget(budget int, msgs [][]byte) int {
+	longest := 1
+	for _, m := range msgs {
+		longest = max(longest, len(m))
+	}
+	return max(1, min(budget, MaxInputBytes/(5*longest)))
 }
 
 // runInProcess decodes the inputs in the calling process.

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,7 +38,11 @@ const (
 	// tProcess writes its process ID before the JSON and reads only its
 	// own process's messages; it crashes on what encoding/json refuses.
 	tProcess = "t-process"
+	// tHuge is encoding/json with hugePad spaces before each message.
+	tHuge = "t-huge"
 )
+
+const hugePad = 256 << 10
 
 const allocSize = 4 << 20
 
@@ -97,6 +103,11 @@ func init() {
 			}
 			return nil
 		}))
+	codec.Register(codec.NewReflect(codec.Info{Name: tHuge, Format: "json", Module: "std", API: codec.Reflection},
+		func(v any) ([]byte, error) {
+			b, err := json.Marshal(v)
+			return append(bytes.Repeat([]byte(" "), hugePad), b...), err
+		}, json.Unmarshal))
 	for name, bad := range misbehave {
 		codec.Register(codec.NewReflect(codec.Info{Name: name, Format: "json", Module: "std", API: codec.Reflection},
 			json.Marshal,
@@ -429,4 +440,57 @@ func FuzzReadFrame(f *testing.F) {
 			}
 		}
 	})
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	f()
+	runtime.ReadMemStats(&ms)
+	return ms.TotalAlloc - before
+}
+
+// TestInputsOfLargeMessages: the inputs of large messages cost about
+// their own bytes, not a list of every candidate (every bit of every
+// message: 128 bytes of list a byte of message).
+func TestInputsOfLargeMessages(t *testing.T) {
+	msgs := [][]byte{bytes.Repeat([]byte{0x80}, 256<<10), bytes.Repeat([]byte{0x81}, 256<<10)}
+	var in []Input
+	n := allocated(func() { in = Inputs("msgpack", msgs, DefaultSeed, 4) })
+	if n > 32<<20 {
+		t.Errorf("the inputs of 2 messages of 256 KiB, 4 a class, allocated %d MiB", n>>20)
+	}
+	count := map[string]int{}
+	for _, x := range in {
+		count[x.Class]++
+	}
+	for _, c := range []string{Truncate, BitFlip, Bomb, Random} {
+		if count[c] != 4 {
+			t.Errorf("%d %s inputs, want 4", count[c], c)
+		}
+	}
+}
+
+// TestLargeMessagesLowerTheBudget: a codec whose messages are so large
+// that the budget's inputs would pass MaxInputBytes gets fewer inputs a
+// class, and its row says so, rather than serbench holding them all.
+func TestLargeMessagesLowerTheBudget(t *testing.T) {
+	defer func(n int) { MaxInputBytes = n }(MaxInputBytes)
+	MaxInputBytes = 8 << 20
+	var r result.RobustRow
+	n := allocated(func() { r = computeOne(t, tHuge, Options{Budget: 400, InProcess: true}) })
+	want := MaxInputBytes / (5 * (hugePad + 1))
+	if !strings.Contains(r.Note, fmt.Sprintf("at most %d inputs a class, not 400", want)) {
+		t.Errorf("note %q, want one that says the budget was lowered to %d", r.Note, want)
+	}
+	for _, c := range r.Cells {
+		if c.Class != Deep && c.Inputs > want {
+			t.Errorf("%s: %d inputs, want at most %d", c.Class, c.Inputs, want)
+		}
+	}
+	if n > 256<<20 {
+		t.Errorf("the row allocated %d MiB", n>>20)
+	}
 }
