@@ -395,3 +395,56 @@ func TestReadersLeaveNoFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestForcedDeleteIsSaidOnce: a run deleted by force while it is measured
+// (runs --delete ID --force) stops, and the measuring process says once
+// that its run was deleted (it used to say it for each write that
+// failed after: the sample, the cells marked interrupted, the finish and
+// the unlock, four lines).
+func TestForcedDeleteIsSaidOnce(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "f.db")
+	type outcome struct {
+		stderr string
+		code   int
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		_, stderr, code := cli(t, "run", "--workload", "^person$", "--codec", "^json$", "--count", "100000", "--time", "5ms", "--ci", "0", "--zstd=false", "--quiet", "--db", db)
+		done <- outcome{stderr, code}
+	}()
+	var id string
+	for deadline := time.Now().Add(60 * time.Second); id == ""; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the run was not being measured after 60s")
+		}
+		select {
+		case o := <-done:
+			t.Fatalf("the run ended before it was deleted: exit %d: %s", o.code, o.stderr)
+		default:
+		}
+		d, err := store.OpenReadOnly(ctx, db)
+		if err != nil {
+			continue // not made yet
+		}
+		// Measured: it holds its lock and has stored samples.
+		runs, err := d.Runs(ctx)
+		if err == nil && len(runs) == 1 && runs[0].Holder != "" {
+			if counts, err := d.SampleCounts(ctx, runs[0].ID); err == nil && len(counts) > 0 {
+				id = runs[0].ID
+			}
+		}
+		d.Close()
+	}
+	if out, stderr, code := cli(t, "runs", "--delete", id, "--force", "--db", db); code != 0 || strings.Count(out, "deleted run "+id) != 1 {
+		t.Fatalf("runs --delete --force: exit %d, %q, %q", code, out, stderr)
+	}
+	select {
+	case o := <-done:
+		if n := strings.Count(o.stderr, "deleted while this process measured it"); o.code != 1 || n != 1 || strings.Contains(o.stderr, "constraint") {
+			t.Errorf("the run whose run was deleted: exit %d, said it %d times:\n%s\nwant exit 1, said once", o.code, n, o.stderr)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the run went on for 60s after it was deleted")
+	}
+}

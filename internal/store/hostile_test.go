@@ -358,12 +358,17 @@ func testDeleteRun(t *testing.T, newDB newDB) {
 }
 
 // testForcedDeleteIsToldToTheMeasurer: when a run being measured is
-// deleted by force, the measuring process's writes, its finish and its
-// unlock say that the run was deleted, not a foreign key constraint, a
-// finish that succeeds, or a lock taken over by another process.
+// deleted by force, the measuring process's first write that finds it
+// gone says that the run was deleted, not a foreign key constraint; and
+// says it once: its later writes, its finish and its unlock, which a
+// process makes after its run stopped at that write, return nil (they
+// used to say it each, four lines). A process whose first word of it is
+// its unlock (the heartbeat found the lock gone) has it said there, not
+// a lock taken over by another process.
 func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
 	ctx := context.Background()
-	d := open(t, newDB(t))
+	dsn := newDB(t)
+	d := open(t, dsn)
 	run := fixture.Run("forced")
 	w, err := d.BeginRun(ctx, run, RunMeta{})
 	if err != nil {
@@ -379,15 +384,40 @@ func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
 	const want = "deleted while this process measured it"
 	cell := run.Cells[0]
 	cell.Samples = cell.Samples[:1]
-	for name, err := range map[string]error{
-		"Sample":       w.Sample(cell),
-		"Verification": w.Verification(run.Verifications[0]),
-		"Finish":       w.Finish(time.Now(), true),
-		"unlock":       unlock(),
+	if err := w.Sample(cell); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Sample after the run was deleted = %v; want an error that says %q", err, want)
+	}
+	// What the harness and the runner do after the run stopped at that
+	// write, each error joined to the run's.
+	for _, step := range []struct {
+		name string
+		do   func() error
+	}{
+		{"Verification", func() error { return w.Verification(run.Verifications[0]) }},
+		{"CellDone", func() error { return w.CellDone(cell) }},
+		{"Warning", func() error { return w.Warning("late") }},
+		{"Finish", func() error { return w.Finish(time.Now(), false) }},
+		{"unlock", unlock},
 	} {
-		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "took it over") {
-			t.Errorf("%s after the run was deleted = %v; want an error that says %q", name, err, want)
+		if err := step.do(); err != nil {
+			t.Errorf("%s after the run was deleted and a write said so = %v; want nil, said once", step.name, err)
 		}
+	}
+
+	// The lock is the first to find the run gone.
+	d2 := open(t, dsn)
+	if _, err := d2.BeginRun(ctx, fixture.Run("forced2"), RunMeta{}); err != nil {
+		t.Fatal(err)
+	}
+	unlock2, err := d2.LockRun(ctx, "forced2", "host-a pid 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d2.DeleteRun(ctx, "forced2", true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := unlock2(); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "took it over") {
+		t.Errorf("unlock of a deleted run, first to find it gone = %v; want an error that says %q", err, want)
 	}
 }
 

@@ -234,9 +234,16 @@ func (l *runLock) takenOver(ctx context.Context) error {
 }
 
 // unlock stops the heartbeat and deletes the lock row, if it is still
-// this lock's.
+// this lock's. When the run was deleted, that is its error only if no
+// write of the run said so before (Writer.fail).
 func (l *runLock) unlock() error {
 	l.once.Do(func() {
+		defer func() {
+			// That the run was deleted is said once (Writer.fail).
+			if errors.Is(l.err, errRunDeleted) {
+				l.err = l.d.toldDeleted(l.id, l.err)
+			}
+		}()
 		close(l.stop)
 		<-l.done
 		if l.lost != nil {

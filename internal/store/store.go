@@ -40,6 +40,12 @@ type DB struct {
 	// tidy, when set, is called when the database is closed, to remove
 	// what the open made beside it (OpenReadOnly).
 	tidy func()
+
+	// told holds the runs of which a write (a Writer's, a lock's) has
+	// returned the error that the run was deleted while this process
+	// measured it (toldDeleted).
+	toldMu sync.Mutex
+	told   map[string]bool
 }
 
 // ErrNotFound is returned for a run that is not in the store.
@@ -616,11 +622,18 @@ func (w *Writer) Finish(end time.Time, complete bool) error {
 // --force deleted it while this process measured it), it says so instead
 // of the error the database gave (a foreign key constraint, or no row to
 // update).
+//
+// That the run was deleted is said once: the first write that finds it
+// gone returns the error, and the later ones (the Writer's, Finish, the
+// run lock's unlock) return nil, as there is nothing left to write to;
+// a process whose run stops at its first failed write, and that then
+// finishes the run and unlocks it, says it once instead of once for
+// each.
 func (w *Writer) fail(verb string, err error) error {
 	ctx, cancel := context.WithTimeout(w.ctx, 10*time.Second)
 	defer cancel()
 	if errors.Is(w.d.checkRun(ctx, w.runID), ErrNotFound) {
-		return fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, errRunDeleted)
+		return w.d.toldDeleted(w.runID, fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, errRunDeleted))
 	}
 	return fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, err)
 }
@@ -628,6 +641,22 @@ func (w *Writer) fail(verb string, err error) error {
 // errRunDeleted is the error of the writes to a run that was deleted
 // while it was measured.
 var errRunDeleted = errors.New("the run is no longer in the database: it was deleted while this process measured it (serbench runs --delete --force), and what it measures from now on is not stored")
+
+// toldDeleted returns err, the error of a write of run id that found the
+// run deleted while this process measured it, the first time it is
+// called for id, and nil after that.
+func (d *DB) toldDeleted(id string, err error) error {
+	d.toldMu.Lock()
+	defer d.toldMu.Unlock()
+	if d.told[id] {
+		return nil
+	}
+	if d.told == nil {
+		d.told = map[string]bool{}
+	}
+	d.told[id] = true
+	return err
+}
 
 // RunInfo is a line of the list of stored runs.
 type RunInfo struct {
