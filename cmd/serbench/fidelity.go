@@ -30,7 +30,9 @@ details of every other cell follow the table.
 Each codec's row is computed in worker processes of this binary: a codec
 that crashes, hangs or eats memory is killed and its cell marked (CRASH,
 TIME, MEM), and the others go on. Workers run with TZ=UTC, so codecs that
-decode times in the local zone say the same on every machine.
+decode times in the local zone say the same on every machine. After Ctrl-C
+no more workers start: the matrix so far is printed, the cells not
+measured marked interrupted.
 
 Nothing is stored: serbench run computes the matrix of its codecs and
 stores it with the run; --run prints that stored matrix instead of

@@ -32,9 +32,13 @@ the same inputs.
 Each input is decoded in a worker process of this binary with a time limit
 and a memory limit: a decoder that crashes (out of memory, stack overflow,
 fatal error), hangs or panics is counted, and the row goes on in a new
-worker. A cell is ok when every input was refused with an error; otherwise
-it counts crashes (C), hangs (H), panics (P) and inputs accepted without an
-error (A), which is a finding for truncated and random input.
+worker; after Ctrl-C no more workers start, and the rows so far are printed,
+those stopped or not started noted as interrupted. A codec whose messages
+are so large that --budget inputs a class would take more than 256 MiB gets
+fewer, as its row says. A cell is ok when every input was refused with an
+error; otherwise it counts crashes (C), hangs (H), panics (P) and inputs
+accepted without an error (A), which is a finding for truncated and random
+input.
 WORST ALLOC is the largest allocation of one decode divided by its input's
 size. The details name the first panic, crash or hang of each class and its
 input; --save DIR writes those inputs, and each class's worst
