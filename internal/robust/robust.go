@@ -180,9 +180,12 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 	return m, nil
 }
 
-// interrupted is the Note of a row that Compute's context stopped, or
-// did not let start.
-const interrupted = "interrupted: not computed, or not to the end"
+// The Notes of a row that Compute's context did not let start, and of
+// one it stopped.
+const (
+	interrupted = "interrupted: not computed"
+	stopped     = "interrupted: the inputs not decoded are counted as not run"
+)
 
 func withDefaults(opts Options) Options {
 	if len(opts.Workloads) == 0 {
@@ -406,7 +409,7 @@ func computeRow(ctx context.Context, c codec.Codec, w *workload.Workload, opts O
 	if err != nil {
 		why := err.Error()
 		if ctx.Err() != nil {
-			why = interrupted
+			why = stopped
 		}
 		row.Note = strings.TrimPrefix(row.Note+"; "+why, "; ")
 		for _, in := range inputs[max(stop, len(msgs)):] {
