@@ -101,7 +101,7 @@ func TestHistoryShowsTheRunsItCanRead(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "h.db")
 	badJSON := mustImport(t, db, "a.bench")
 	good := mustImport(t, db, "b.bench")
-	badSample := mustImport(t, db, "a.bench")
+	badSample := mustImport(t, db, "c.bench")
 	raw := rawSQLite(t, db)
 	mustExec(t, raw, `UPDATE run_codecs SET flags = 'garbage' WHERE run_id = ?`, badJSON)
 	mustExec(t, raw, `UPDATE samples SET ns_per_op = 'fast' WHERE run_id = ? AND seq = 1`, badSample)
@@ -446,5 +446,47 @@ func TestForcedDeleteIsSaidOnce(t *testing.T) {
 		}
 	case <-time.After(60 * time.Second):
 		t.Fatal("the run went on for 60s after it was deleted")
+	}
+}
+
+// TestImportTwiceIsRefused: importing results that are stored already
+// (the same file again, a copy of it under another name, or the export
+// of an imported run) is refused with a message that names the run that
+// holds them, and stores nothing (it used to store them a second time,
+// as another run); other results are imported.
+func TestImportTwiceIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	checkImportTwiceIsRefused(t, dir, filepath.Join(dir, "i.db"))
+}
+
+// TestImportTwiceIsRefusedPostgres is TestImportTwiceIsRefused on a
+// throwaway PostgreSQL server (internal/pgtest).
+func TestImportTwiceIsRefusedPostgres(t *testing.T) {
+	checkImportTwiceIsRefused(t, t.TempDir(), pgtest.DSN(t))
+}
+
+func checkImportTwiceIsRefused(t *testing.T, dir, db string) {
+	first := mustImport(t, db, "a.bench")
+	text, err := os.ReadFile(benchFile("a.bench"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(dir, "copy.txt")
+	if err := os.WriteFile(copied, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exported := filepath.Join(dir, "export.txt")
+	if err := os.WriteFile(exported, []byte(mustCLI(t, "show", first, "--format", "gobench", "--db", db)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{benchFile("a.bench"), copied, exported} {
+		out, stderr, code := cli(t, "import", "--db", db, file)
+		if want := file + " is imported already: run " + first + " in "; code != 1 || out != "" || !strings.Contains(stderr, want) {
+			t.Errorf("import %s again: exit %d, %q, %q; want exit 1 and %q", file, code, out, stderr, want)
+		}
+	}
+	second := mustImport(t, db, "b.bench")
+	if states := runStates(t, mustCLI(t, "runs", "--db", db)); len(states) != 2 || states[first] == "" || states[second] == "" {
+		t.Errorf("runs after the imports: %v; want %s and %s", states, first, second)
 	}
 }

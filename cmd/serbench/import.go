@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/serbench/serbench/internal/runner"
@@ -19,7 +22,8 @@ output, serbench's own BenchmarkEncode/Decode, or serbench run --format
 gobench) as a new run, with the file's configuration lines (goos, cpu, pkg,
 ...) as its environment. Results serbench did not verify are marked
 "unverified". The run is stored in one transaction: an import that fails
-stores nothing. Prints the new run's ID.
+stores nothing. Prints the new run's ID. Results imported already (the
+same file, or a copy of it) are refused, naming the run that holds them.
 `
 
 func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -34,12 +38,18 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	r.ID = runner.NewRunID(time.Now())
-	r.Command = "serbench import " + filepath.Base(path)
+	r.Command = importPrefix + filepath.Base(path)
 	db, err := store.Open(ctx, *dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if id, err := importedAs(ctx, db, r); err != nil {
+		return err
+	} else if id != "" {
+		return fmt.Errorf("%s is imported already: run %s in %s holds the same results (%d cells, %d samples); serbench runs --delete %s removes it, to import them again",
+			path, id, db.Name(), len(r.Cells), countSamples(r), id)
+	}
 	if err := storeRun(ctx, db, r); err != nil {
 		return err
 	}
@@ -53,6 +63,66 @@ func storeRun(ctx context.Context, db *store.DB, r *result.Run) error {
 	whole := *r
 	whole.Complete = true
 	return db.SaveRun(ctx, &whole, store.RunMeta{})
+}
+
+// importPrefix starts the command of a run that serbench import stored.
+const importPrefix = "serbench import "
+
+// importedAs returns the ID of a run of db that serbench import stored
+// from the same results as r, read from a file (the same file imported
+// again, or a copy of it, whatever its name and time), or "". The same
+// results are the same environment, verifications, cells and samples
+// (importContent): two files of measurements that differ in none of
+// them are one file. Runs that another command stored are not looked at
+// (a run's export, serbench show --format gobench, may be imported beside
+// it), nor runs that cannot be read.
+func importedAs(ctx context.Context, db *store.DB, r *result.Run) (string, error) {
+	infos, err := db.Runs(ctx)
+	if err != nil {
+		return "", err
+	}
+	want := importContent(r)
+	for _, ri := range infos {
+		if !strings.HasPrefix(ri.Command, importPrefix) {
+			continue
+		}
+		stored, err := db.Run(ctx, ri.ID)
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", err
+			}
+			continue
+		}
+		if importContent(stored) == want {
+			return ri.ID, nil
+		}
+	}
+	return "", nil
+}
+
+// importContent is the text of what an import stores of r that a file
+// holds, in an order of its own: the environment in order, the
+// verifications and cells sorted, each cell's samples in order.
+func importContent(r *result.Run) string {
+	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	var b strings.Builder
+	for _, c := range r.Env {
+		fmt.Fprintf(&b, "env %q %q\n", c.Key, c.Value)
+	}
+	var lines []string
+	for _, v := range r.Verifications {
+		lines = append(lines, fmt.Sprintf("verification %q %q %q %q", v.Workload, v.Codec, v.Status, v.Error))
+	}
+	for _, c := range r.Cells {
+		l := fmt.Sprintf("cell %q %q %q %d %q %q", c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error)
+		for _, s := range c.Samples {
+			l += fmt.Sprintf(" [%d %s %s %s]", s.Iters, num(s.NsPerOp), num(s.BytesPerOp), num(s.AllocsPerOp))
+		}
+		lines = append(lines, l)
+	}
+	slices.Sort(lines)
+	b.WriteString(strings.Join(lines, "\n"))
+	return b.String()
 }
 
 func countSamples(r *result.Run) int {
