@@ -48,7 +48,9 @@ func (e *MissingError) Unwrap() error { return e.Err }
 // mode, nothing written, so a database on a read-only file can be read,
 // and so can one in a directory that cannot be written to, unless a
 // write-ahead log (-wal file) beside it holds writes; and a SQLite file
-// that is not serbench's is refused untouched. A store
+// that is not serbench's is refused untouched. The -wal and -shm files
+// that SQLite makes beside a database in WAL mode to read it are removed
+// by Close when the open made them (tidyReaderFiles). A store
 // whose schema is older than this serbench's must first be opened by a
 // command that writes, which migrates it. A postgres:// URL is opened as
 // Open opens it.
