@@ -51,7 +51,8 @@ type Options struct {
 	Command []string
 	// Warn, when set, is given what went wrong without costing a cell: a
 	// worker that delivered its cells but did not exit within ExitWait
-	// and was killed. Nil means standard error.
+	// and was killed. It is called one message at a time. Nil means
+	// standard error.
 	Warn func(msg string)
 }
 
@@ -88,8 +89,15 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.F
 	if opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg); err != nil {
 		return nil, fmt.Errorf("fidelity: %w", err)
 	}
-	if opts.Warn == nil {
-		opts.Warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
+	warn := opts.Warn
+	if warn == nil {
+		warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
+	}
+	var warnMu sync.Mutex // rows computed at once warn one at a time
+	opts.Warn = func(msg string) {
+		warnMu.Lock()
+		defer warnMu.Unlock()
+		warn(msg)
 	}
 	var sel []codec.Codec
 	for _, c := range codecs {
