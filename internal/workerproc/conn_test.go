@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -60,6 +61,25 @@ func TestConnClose(t *testing.T) {
 	default:
 		t.Error("the worker still runs after Close")
 	}
+}
+
+// TestConnCloseEndsWhatTheWorkerLeft: Close returns, and the worker's
+// answers end, though a process the worker started holds them open.
+func TestConnCloseEndsWhatTheWorkerLeft(t *testing.T) {
+	c := dial(t, "greet-orphan")
+	if a, w := c.Next(context.Background(), 30*time.Second); w != Answered || a["ready"] != true {
+		t.Fatalf("greeting %v, %v; want ready", a, w)
+	}
+	pid := orphanOf(t, c.p)
+	done := make(chan struct{})
+	go func() { c.Close(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatal("Close did not return within 30s")
+	}
+	wantEnded(t, pid)
 }
 
 // greeting is a matrix worker's first answer, for TestGreet.

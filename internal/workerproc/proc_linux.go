@@ -14,6 +14,11 @@ func sysProcAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
+// killGroup kills the process group of a worker, pid: the worker and
+// what it started, as sysProcAttr made the worker the group's leader. A
+// group with no process left is no error.
+func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
+
 // residentBytes returns the resident set size of process pid.
 func residentBytes(pid int) (int64, bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")

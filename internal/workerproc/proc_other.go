@@ -8,6 +8,11 @@ import "syscall"
 // exit by itself when its pipes to serbench close.
 func sysProcAttr() *syscall.SysProcAttr { return nil }
 
+// killGroup does nothing outside Linux, where a worker has no process
+// group of its own: the pipes of what a worker started close when it
+// ends, or when the output delay of Start has passed.
+func killGroup(pid int) {}
+
 // residentBytes is not known outside Linux: only GOMEMLIMIT bounds a
 // worker there.
 func residentBytes(pid int) (int64, bool) { return 0, false }

@@ -35,6 +35,12 @@ const MaxStackEnv = "SERBENCH_WORKER_MAX_STACK"
 // keep is how many bytes of a worker's output are kept at each end.
 const keep = 4096
 
+// outputDelay is how long a worker's output may stay open after it
+// exited: a process it started (a codec's helper, say) that keeps its
+// standard output or error open would otherwise keep Wait, and so
+// Exited, Death and Close, waiting for as long as it lives.
+const outputDelay = 2 * time.Second
+
 // watchEvery is how often the watchdog reads a worker's resident size.
 const watchEvery = 50 * time.Millisecond
 
@@ -103,12 +109,16 @@ func Start(cfg Config) (*Process, error) {
 			MaxStackEnv+"="+strconv.FormatInt(maxStack(cfg.MemoryLimit), 10))
 	}
 	cmd.SysProcAttr = sysProcAttr()
+	cmd.WaitDelay = outputDelay
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start worker %s: %w", strings.Join(cfg.Command, " "), err)
 	}
 	p := &Process{cfg: cfg, cmd: cmd, out: out, exited: make(chan struct{}), watched: make(chan struct{})}
 	go func() {
 		p.waitErr = cmd.Wait()
+		// What the worker left running in its process group (Linux)
+		// would hold its pipes open, the answers of a Conn among them.
+		killGroup(cmd.Process.Pid)
 		close(p.exited)
 	}()
 	if cfg.MemoryLimit > 0 {
@@ -144,7 +154,7 @@ func (p *Process) watch(limit int64) {
 		case <-t.C:
 			if rss, ok := residentBytes(p.cmd.Process.Pid); ok && rss > limit {
 				p.memKilled.Store(true)
-				p.cmd.Process.Kill()
+				p.Kill()
 				return
 			}
 		}
@@ -158,9 +168,17 @@ func (p *Process) Pid() int { return p.cmd.Process.Pid }
 // been waited for.
 func (p *Process) Exited() <-chan struct{} { return p.exited }
 
-// Kill kills the process if it still runs. It does not wait for it: see
-// Exited.
-func (p *Process) Kill() { p.cmd.Process.Kill() }
+// Kill kills the process if it still runs, with the processes it started
+// in its process group (Linux). It does not wait for it: see Exited.
+func (p *Process) Kill() {
+	select {
+	case <-p.exited: // the wait ended the group: a reaped PID is not ours
+		return
+	default:
+	}
+	killGroup(p.cmd.Process.Pid)
+	p.cmd.Process.Kill()
+}
 
 // Output returns the last bytes (at most 4096) that the process wrote to
 // its standard output and error, without surrounding white space.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -87,6 +88,19 @@ func helper(mode string) {
 		f.Close()
 	case "block":
 		time.Sleep(time.Hour) // select {} would be a deadlock the runtime ends
+	case "orphan":
+		// Leaves a process running that holds its output open.
+		startOrphan()
+	case "orphan-block":
+		startOrphan()
+		time.Sleep(time.Hour)
+	case "greet-orphan":
+		// A matrix worker whose codec left a process running that holds
+		// its answers (fd 3) open.
+		f := os.NewFile(3, "answers")
+		fmt.Fprintln(f, `{"ready":true}`)
+		startOrphan(f)
+		io.Copy(io.Discard, os.NewFile(4, "requests"))
 	case "greet-ready", "greet-fatal", "greet-unready":
 		// Greets on fd 3 as a matrix's worker does, then waits for its
 		// requests to end.
@@ -101,6 +115,64 @@ func helper(mode string) {
 		fmt.Fprintln(os.Stderr, "unknown mode", mode)
 		os.Exit(9)
 	}
+}
+
+// startOrphan starts the test binary as a blocking process with the
+// helper's standard output and error and files (from descriptor 3 on),
+// and prints "orphan PID".
+func startOrphan(files ...*os.File) {
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(8)
+	}
+	c := exec.Command(exe)
+	c.Env = append(os.Environ(), helperEnv+"=block")
+	c.Stdout, c.Stderr, c.ExtraFiles = os.Stdout, os.Stderr, files
+	if err := c.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(8)
+	}
+	fmt.Printf("orphan %d\n", c.Process.Pid)
+}
+
+// orphanOf returns the PID that a helper's startOrphan printed, waiting
+// up to 30s for it.
+func orphanOf(t *testing.T, p *Process) int {
+	t.Helper()
+	for range 300 {
+		if _, after, ok := strings.Cut(p.Output(), "orphan "); ok {
+			pid, err := strconv.Atoi(strings.Fields(after)[0])
+			if err != nil {
+				t.Fatalf("output %q: %v", p.Output(), err)
+			}
+			return pid
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the worker did not start its process within 30s; output %q", p.Output())
+	return 0
+}
+
+// wantEnded fails t unless process pid ends (or is a zombie) within 10s.
+// It is Linux's: elsewhere a worker has no process group to end.
+func wantEnded(t *testing.T, pid int) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		return
+	}
+	for range 100 {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			return
+		}
+		if _, after, ok := strings.Cut(string(b), ") "); ok && strings.HasPrefix(after, "Z") {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	t.Errorf("process %d, which the worker started, still runs", pid)
 }
 
 // start starts the test binary as a helper worker in mode.
@@ -233,6 +305,39 @@ func TestDeathOfALiveWorker(t *testing.T) {
 	default:
 		t.Error("Death returned before the worker ended")
 	}
+}
+
+// TestWhatAWorkerLeftIsEnded: a worker that exits leaving a process that
+// holds its output open has ended (Exited) all the same, and that
+// process is killed with it.
+func TestWhatAWorkerLeftIsEnded(t *testing.T) {
+	p := start(t, "orphan", Config{})
+	pid := orphanOf(t, p)
+	waitExit(t, p)
+	wantEnded(t, pid)
+}
+
+// TestDeathEndsWhatTheWorkerStarted: Death of a live worker kills the
+// process it started and returns, though that process holds the
+// worker's output open.
+func TestDeathEndsWhatTheWorkerStarted(t *testing.T) {
+	p := start(t, "orphan-block", Config{})
+	pid := orphanOf(t, p)
+	done := make(chan string)
+	go func() {
+		_, text := p.Death("the test ended it")
+		done <- text
+	}()
+	select {
+	case text := <-done:
+		if text != "the test ended it" {
+			t.Errorf("Death: %q", text)
+		}
+	case <-time.After(30 * time.Second):
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatal("Death did not return within 30s")
+	}
+	wantEnded(t, pid)
 }
 
 // TestEnvironmentAndFiles: the worker gets Env, the memory limit's
