@@ -444,6 +444,12 @@ func TestForcedDeleteIsSaidOnce(t *testing.T) {
 		if n := strings.Count(o.stderr, "deleted while this process measured it"); o.code != 1 || n != 1 || strings.Contains(o.stderr, "constraint") {
 			t.Errorf("the run whose run was deleted: exit %d, said it %d times:\n%s\nwant exit 1, said once", o.code, n, o.stderr)
 		}
+		// It does not read the deleted run back to show it ("run X in
+		// DB: not found"), nor say that what was measured is stored and
+		// can be resumed: the one line is all it says.
+		if lines := strings.Split(strings.TrimSpace(o.stderr), "\n"); len(lines) != 1 || strings.Contains(o.stderr, "not found") || strings.Contains(o.stderr, "--resume") {
+			t.Errorf("the run whose run was deleted said %d lines:\n%s\nwant one, that it was deleted", len(lines), o.stderr)
+		}
 	case <-time.After(60 * time.Second):
 		t.Fatal("the run went on for 60s after it was deleted")
 	}

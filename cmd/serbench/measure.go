@@ -14,7 +14,9 @@ import (
 
 // measure executes p into run r, a new run of serbench run or the
 // interrupted one serbench run --resume finishes, then prints the stored
-// run.
+// run: unless the run was deleted while it was measured (runs --delete
+// --force), when it returns the store's error that says so and nothing
+// else.
 func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *runner.Plan, stdout, stderr io.Writer) error {
 	var h runner.Hooks
 	var prog *progressLine
@@ -48,6 +50,12 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 	runErr := r.Execute(ctx, p, h)
 	prog.clear()
 	id := r.ID
+	if errors.Is(runErr, store.ErrRunDeleted) {
+		// Deleted by force while it was measured (runs --delete
+		// --force): there is no run left to read back and show, nor to
+		// resume, and the store's error says so.
+		return runErr
+	}
 	stored2, err := db.Run(context.WithoutCancel(ctx), id)
 	if err != nil {
 		return errors.Join(runErr, err)

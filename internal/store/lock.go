@@ -227,7 +227,7 @@ func (l *runLock) takenOver(ctx context.Context) error {
 		taker = fmt.Sprintf("%s took it over (heartbeat %s)", holder, at)
 	case errors.Is(err, sql.ErrNoRows) && errors.Is(l.d.checkRun(ctx, l.id), ErrNotFound):
 		// Deleted with its lock (serbench runs --delete --force).
-		return fmt.Errorf("lock of run %q in %s held by %s was lost: %w", l.id, l.d.name, l.owner, errRunDeleted)
+		return fmt.Errorf("lock of run %q in %s held by %s was lost: %w", l.id, l.d.name, l.owner, ErrRunDeleted)
 	}
 	return fmt.Errorf("lock of run %q in %s held by %s was lost: %w: %s after this process's last heartbeat, at %s, went stale (older than %s); both may have measured the run",
 		l.id, l.d.name, l.owner, ErrLocked, taker, l.hb, l.stale)
@@ -240,7 +240,7 @@ func (l *runLock) unlock() error {
 	l.once.Do(func() {
 		defer func() {
 			// That the run was deleted is said once (Writer.fail).
-			if errors.Is(l.err, errRunDeleted) {
+			if errors.Is(l.err, ErrRunDeleted) {
 				l.err = l.d.toldDeleted(l.id, l.err)
 			}
 		}()

@@ -633,14 +633,15 @@ func (w *Writer) fail(verb string, err error) error {
 	ctx, cancel := context.WithTimeout(w.ctx, 10*time.Second)
 	defer cancel()
 	if errors.Is(w.d.checkRun(ctx, w.runID), ErrNotFound) {
-		return w.d.toldDeleted(w.runID, fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, errRunDeleted))
+		return w.d.toldDeleted(w.runID, fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, ErrRunDeleted))
 	}
 	return fmt.Errorf("%s run %s in %s: %w", verb, w.runID, w.d.name, err)
 }
 
-// errRunDeleted is the error of the writes to a run that was deleted
-// while it was measured.
-var errRunDeleted = errors.New("the run is no longer in the database: it was deleted while this process measured it (serbench runs --delete --force), and what it measures from now on is not stored")
+// ErrRunDeleted is the error of the writes to a run that was deleted
+// while it was measured (wrapped in the first one only, toldDeleted). A
+// caller that gets it has no run left to read back or show.
+var ErrRunDeleted = errors.New("the run is no longer in the database: it was deleted while this process measured it (serbench runs --delete --force), and what it measures from now on is not stored")
 
 // toldDeleted returns err, the error of a write of run id that found the
 // run deleted while this process measured it, the first time it is
