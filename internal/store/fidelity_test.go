@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -74,7 +76,89 @@ func testFidelity(t *testing.T, dsn string) {
 		t.Errorf("a refused save changed the stored matrix: %v, %v", got, err)
 	}
 	// Only a stored run can have one.
-	if err := d.SaveFidelity(ctx, "no-such-run", fidelityMatrix()); err == nil {
-		t.Error("a matrix was stored for a run that does not exist")
+	if err := d.SaveFidelity(ctx, "no-such-run", fidelityMatrix()); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a matrix of a run that does not exist: %v, want ErrNotFound", err)
+	}
+}
+
+// testMatrixOfADeletedRun: a matrix saved for a run deleted by force
+// while the matrix was computed (runs --delete --force) is an error that
+// wraps ErrNotFound and says so the same way for the three matrices,
+// not a foreign key constraint (SaveFidelity's was). On PostgreSQL also
+// when the delete commits while the save is under way, between its check
+// that the run is stored and its inserts.
+func testMatrixOfADeletedRun(t *testing.T, fresh newDB) {
+	ctx := context.Background()
+	d := open(t, fresh(t))
+	savers := []struct {
+		what string
+		save func(id string) error
+	}{
+		{"fidelity matrix", func(id string) error { return d.SaveFidelity(ctx, id, fidelityMatrix()) }},
+		{"robustness matrix", func(id string) error { return d.SaveRobust(ctx, id, robustMatrix()) }},
+		{"interoperability matrices", func(id string) error { return d.SaveInterop(ctx, id, interopMatrix()) }},
+	}
+	check := func(how, what, id string, err error) {
+		t.Helper()
+		want := "store the " + what + " of run " + id + " in " + d.Name() + ": " + ErrNotFound.Error()
+		if !errors.Is(err, ErrNotFound) || err.Error() != want {
+			t.Errorf("%s of a run deleted %s: %v\nwant %q", what, how, err, want)
+		}
+	}
+	for i, s := range savers {
+		id := fmt.Sprintf("deleted-%d", i)
+		if _, err := d.BeginRun(ctx, fixture.Run(id), RunMeta{}); err != nil {
+			t.Fatal(err)
+		}
+		unlock, err := d.LockRun(ctx, id, "host-a pid 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.DeleteRun(ctx, id, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		check("before it was saved", s.what, id, s.save(id))
+		unlock()
+	}
+	if !d.postgres {
+		return // SQLite's transactions do not interleave: the check holds
+	}
+	// The delete takes the run's row and commits once the save waits for
+	// it: the save found the run, and its first insert finds it gone.
+	for i, s := range savers {
+		id := fmt.Sprintf("deleted-late-%d", i)
+		if _, err := d.BeginRun(ctx, fixture.Run(id), RunMeta{}); err != nil {
+			t.Fatal(err)
+		}
+		del, err := d.db.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, table := range runTables {
+			if _, err := del.ExecContext(ctx, `DELETE FROM `+table+` WHERE run_id = $1`, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := del.ExecContext(ctx, `DELETE FROM runs WHERE id = $1`, id); err != nil {
+			t.Fatal(err)
+		}
+		saved := make(chan error, 1)
+		go func() { saved <- s.save(id) }()
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			var n int
+			if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n > 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the save of the %s did not wait for the run's delete within 30s", s.what)
+			}
+		}
+		if err := del.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		check("while it was saved", s.what, id, <-saved)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // jsonMatrix is a matrix stored with a run as one JSON document in a table
@@ -18,16 +19,12 @@ type jsonMatrix struct {
 }
 
 // save stores m as run id's matrix, replacing any stored before. The run
-// must be stored.
+// must be stored: the error wraps ErrNotFound when it is not (saveErr).
 func (j jsonMatrix) save(ctx context.Context, d *DB, id string, m any) error {
 	b, err := json.Marshal(m)
 	if err == nil {
 		err = d.inTx(ctx, ctx, func(tx *sql.Tx) error {
-			var one int
-			err := tx.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
-			if errors.Is(err, sql.ErrNoRows) {
-				return ErrNotFound
-			}
+			err := runStored(ctx, d, tx, id)
 			if err == nil {
 				_, err = tx.ExecContext(ctx, d.rebind(`DELETE FROM `+j.table+` WHERE run_id = ?`), id)
 			}
@@ -37,10 +34,38 @@ func (j jsonMatrix) save(ctx context.Context, d *DB, id string, m any) error {
 			return err
 		})
 	}
-	if err != nil {
-		return fmt.Errorf("store the %s of run %s in %s: %w", j.what, id, d.name, err)
+	return d.saveErr(ctx, j.what, id, err)
+}
+
+// runStored returns ErrNotFound when run id is not in the database as tx
+// sees it: a matrix is stored with a run only.
+func runStored(ctx context.Context, d *DB, tx *sql.Tx, id string) error {
+	var one int
+	err := tx.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
 	}
-	return nil
+	return err
+}
+
+// saveErr returns the error of the save of run id's matrix (what: "fidelity
+// matrix", "robustness matrix"), nil when err is nil. When the run is not
+// stored, or no longer (deleted while the matrix was computed or stored:
+// runs --delete --force), the error wraps ErrNotFound, whichever
+// statement found it gone: runStored, or an insert whose foreign key
+// constraint failed as the run's delete committed between the two.
+func (d *DB) saveErr(ctx context.Context, what, id string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, ErrNotFound) {
+		check, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if errors.Is(d.checkRun(check, id), ErrNotFound) {
+			err = ErrNotFound
+		}
+	}
+	return fmt.Errorf("store the %s of run %s in %s: %w", what, id, d.name, err)
 }
 
 // read decodes run id's matrix into m. The error wraps ErrNotFound when

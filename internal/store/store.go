@@ -912,9 +912,14 @@ func scanVerification(rows *sql.Rows, lead ...any) (result.Verification, error) 
 // The fidelity matrix of a run (migration 5).
 
 // SaveFidelity stores m as the fidelity matrix of run id, replacing any
-// stored before, in one transaction. The run must be stored.
+// stored before, in one transaction. The run must be stored: the error
+// wraps ErrNotFound when it is not, or no longer (deleted while the matrix
+// was computed), as SaveRobust's and SaveInterop's do.
 func (d *DB) SaveFidelity(ctx context.Context, id string, m *result.Fidelity) error {
 	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
+		if err := runStored(ctx, d, tx, id); err != nil {
+			return err
+		}
 		ex := func(q string, args ...any) error {
 			_, err := tx.ExecContext(ctx, d.rebind(q), args...)
 			return err
@@ -945,10 +950,7 @@ func (d *DB) SaveFidelity(ctx context.Context, id string, m *result.Fidelity) er
 		}
 		return nil
 	})
-	if err != nil {
-		return fmt.Errorf("store the fidelity matrix of run %s in %s: %w", id, d.name, err)
-	}
-	return nil
+	return d.saveErr(ctx, "fidelity matrix", id, err)
 }
 
 // Fidelity reads the fidelity matrix of run id, rows in codec order. The

@@ -52,6 +52,7 @@ var backendTests = []struct {
 	{"Fidelity", func(t *testing.T, fresh newDB) { testFidelity(t, fresh(t)) }},
 	{"Robust", testRobust},
 	{"Interop", testInterop},
+	{"MatrixOfADeletedRun", testMatrixOfADeletedRun},
 	{"Prune", testPrune},
 	{"RunsWithCells", testRunsWithCells},
 	{"MissingTableIsRefused", testMissingTableIsRefused},
