@@ -54,6 +54,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"sync"
@@ -101,6 +102,12 @@ type Options struct {
 	// Progress, when set, is called after each reader's column of a
 	// matrix, with the number of columns done and in all.
 	Progress func(done, total int)
+	// Warn is given, one message at a time, what went wrong without
+	// costing a cell: a worker that did not exit after its requests
+	// ended was killed (workerproc.Conn.Close), naming the codecs it
+	// served (their cells are kept). Nil means a line "serbench: MSG" on
+	// standard error.
+	Warn func(msg string)
 }
 
 // The defaults of Options.
@@ -342,6 +349,16 @@ func withDefaults(opts Options) Options {
 		opts.Values = DefaultValues
 	}
 	workerproc.Defaults(&opts.TimeLimit, DefaultTimeLimit, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
+	warn := opts.Warn
+	if warn == nil {
+		warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
+	}
+	var mu sync.Mutex // workers at once warn one at a time
+	opts.Warn = func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		warn(msg)
+	}
 	return opts
 }
 

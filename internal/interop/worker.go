@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/workerproc"
@@ -142,6 +144,15 @@ func start(ctx context.Context, w string, opts Options) (*conn, error) {
 	return c, err
 }
 
+// closeWorker ends a worker that did its requests (Conn.Close) and, when
+// it had to be killed for not exiting, tells warn, naming the codecs it
+// ran on workload w: their answers are kept.
+func closeWorker(c *conn, w string, codecs []string, warn func(string)) {
+	if text := c.Close(); text != "" && warn != nil {
+		warn(fmt.Sprintf("interop: the worker of %s on %s: %s (its cells are kept)", strings.Join(codecs, ", "), w, short(text)))
+	}
+}
+
 // death kills the worker, waits for it and says how it ended, in short.
 func death(c *conn, why string) string { return short(c.Death(why)) }
 
@@ -166,9 +177,10 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 		return out, nil
 	}
 	var c *conn
+	var served []string // the codecs c was asked to run
 	defer func() {
 		if c != nil {
-			c.Close()
+			closeWorker(c, w.Name, served, opts.Warn)
 		}
 	}()
 	for _, req := range reqs {
@@ -177,6 +189,10 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 			if c, err = start(ctx, w.Name, opts); err != nil {
 				return out, fmt.Errorf("worker on %s: %w", w.Name, err)
 			}
+			served = nil
+		}
+		if !slices.Contains(served, req.Codec) {
+			served = append(served, req.Codec)
 		}
 		a, how, died := c.Ask(ctx, func(to io.Writer) error { return json.NewEncoder(to).Encode(req) }, opts.TimeLimit)
 		switch {

@@ -99,6 +99,12 @@ type Options struct {
 	// Progress, when set, is called after each row, with the number of
 	// rows done and in all.
 	Progress func(done, total int, row result.RobustRow)
+	// Warn is given, one message at a time, what went wrong without
+	// costing an outcome: a worker that did not exit after its inputs
+	// ended was killed (workerproc.Conn.Close), naming its codec (its
+	// outcomes are kept). Nil means a line "serbench: MSG" on standard
+	// error.
+	Warn func(msg string)
 }
 
 // The defaults of Options.
@@ -201,6 +207,16 @@ func withDefaults(opts Options) Options {
 		opts.Messages = DefaultMessages
 	}
 	workerproc.Defaults(&opts.TimeLimit, DefaultTimeLimit, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
+	warn := opts.Warn
+	if warn == nil {
+		warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
+	}
+	var mu sync.Mutex // rows computed at once warn one at a time
+	opts.Warn = func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		warn(msg)
+	}
 	return opts
 }
 

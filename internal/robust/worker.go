@@ -167,7 +167,7 @@ func runWorkers(ctx context.Context, first *workerConn, msgs [][]byte, codecName
 		}
 		if pos == len(inputs) {
 			if wc != nil {
-				wc.Close()
+				closeWorker(wc, codecName, workloadName, opts.Warn)
 			}
 			break
 		}
@@ -187,7 +187,9 @@ func runWorkers(ctx context.Context, first *workerConn, msgs [][]byte, codecName
 				}
 			}
 		}
-		pos, err = feed(ctx, wc, inputs, pos, opts.TimeLimit, record, skip, true)
+		pos, err = feed(ctx, wc, inputs, pos, opts.TimeLimit, record, skip, func(wc *workerConn) {
+			closeWorker(wc, codecName, workloadName, opts.Warn)
+		})
 		wc = nil
 		if err != nil {
 			return pos, err
@@ -204,16 +206,17 @@ func controls(ctx context.Context, wc *workerConn, msgs []Input, limit time.Dura
 		if o.Out != outAccepted && failed == nil {
 			failed = fmt.Errorf("does not decode %s: %s: %s", msgs[pos].Desc, o.Out, o.Detail)
 		}
-	}, func(int) bool { return false }, false)
+	}, func(int) bool { return false }, nil)
 	return cmp.Or(err, failed)
 }
 
 // feed sends inputs to wc from pos on, one at a time, and records the
 // answers. It returns the next position to run: len(inputs) when wc did
 // them all (and has been closed), or the one after the input that crashed
-// or hung it (and it has been killed). With last unset, a worker that did
-// them all is kept running.
-func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit time.Duration, record func(int, outcome), skip func(int) bool, last bool) (int, error) {
+// or hung it (and it has been killed). A worker that did them all is
+// given to done, which closes it (closeWorker); with done nil it is kept
+// running.
+func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit time.Duration, record func(int, outcome), skip func(int) bool, done func(*workerConn)) (int, error) {
 	for ; pos < len(inputs); pos++ {
 		if skip(pos) {
 			continue
@@ -236,8 +239,17 @@ func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit ti
 		}
 		record(pos, a.outcome)
 	}
-	if last {
-		wc.Close()
+	if done != nil {
+		done(wc)
 	}
 	return pos, nil
+}
+
+// closeWorker ends a worker that decoded its inputs (Conn.Close) and,
+// when it had to be killed for not exiting, tells warn, naming its codec
+// and workload: its outcomes are kept.
+func closeWorker(wc *workerConn, codecName, workloadName string, warn func(string)) {
+	if text := wc.Close(); text != "" && warn != nil {
+		warn(fmt.Sprintf("robust: the worker of %s on %s: %s (its outcomes are kept)", codecName, workloadName, short(text)))
+	}
 }

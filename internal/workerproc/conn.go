@@ -194,18 +194,30 @@ func (c *Conn[A]) Death(why string) string {
 	return text
 }
 
+// CloseWait is how long Close lets a worker take to exit after its
+// requests end before it kills it.
+const CloseWait = 5 * time.Second
+
 // Close ends a worker that did its work: it closes its requests, on which
-// the worker exits, and kills it when it has not within 5 seconds.
-func (c *Conn[A]) Close() {
+// the worker exits, and kills it when it has not within CloseWait. It
+// returns "" when the worker exited by itself, else why it was killed
+// and how it ended, as Death says ("it did not exit within 5s after its
+// requests ended; it was killed", and its crash line if any): the caller
+// warns of it, naming the worker's codec. The worker's answers are not
+// affected: every answer it gave was received before its requests ended.
+func (c *Conn[A]) Close() string {
 	c.in.Close()
+	t := time.NewTimer(CloseWait)
+	defer t.Stop()
+	var text string
 	select {
 	case <-c.p.Exited():
-	case <-time.After(5 * time.Second):
-		c.p.Kill()
-		<-c.p.Exited()
+	case <-t.C:
+		_, text = c.p.Death(fmt.Sprintf("it did not exit within %s after its requests ended; it was killed", CloseWait))
 	}
 	for range c.answers {
 	}
+	return text
 }
 
 // Pipes returns, in a worker that Dial started, its side of the pipes: an

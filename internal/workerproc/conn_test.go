@@ -63,6 +63,29 @@ func TestConnClose(t *testing.T) {
 	}
 }
 
+// TestConnCloseSaysItKilled: Close returns "" for a worker that exits
+// when its requests end, and says so of one that does not (it ignores
+// the end of its requests) and that it killed after CloseWait.
+func TestConnCloseSaysItKilled(t *testing.T) {
+	if got := dial(t, "exit0").Close(); got != "" {
+		t.Errorf("a worker that exits: Close = %q, want \"\"", got)
+	}
+	c := dial(t, "block")
+	start := time.Now()
+	got := c.Close()
+	if want := "it did not exit within 5s after its requests ended; it was killed"; !strings.HasPrefix(got, want) {
+		t.Errorf("a worker that does not exit: Close = %q, want it to start with %q", got, want)
+	}
+	if d := time.Since(start); d > CloseWait+25*time.Second {
+		t.Errorf("Close returned after %s, want about %s", d, CloseWait)
+	}
+	select {
+	case <-c.p.Exited():
+	default:
+		t.Error("the worker still runs after Close")
+	}
+}
+
 // TestConnCloseEndsWhatTheWorkerLeft: Close returns, and the worker's
 // answers end, though a process the worker started holds them open.
 func TestConnCloseEndsWhatTheWorkerLeft(t *testing.T) {
