@@ -100,7 +100,8 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return usagef("--peers %v", err)
 	}
-	opts := interop.Options{Values: *values, TimeLimit: *timeLimit, Workers: *workers}
+	opts := interop.Options{Values: *values, TimeLimit: *timeLimit, Workers: *workers,
+		Warn: func(msg string) { fmt.Fprintln(stderr, "serbench:", msg) }}
 	if *formatRE != "" {
 		re, err := regexp.Compile(*formatRE)
 		if err != nil {
