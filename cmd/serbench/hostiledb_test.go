@@ -496,3 +496,71 @@ func checkImportTwiceIsRefused(t *testing.T, dir, db string) {
 		t.Errorf("runs after the imports: %v; want %s and %s", states, first, second)
 	}
 }
+
+// TestConcurrentImportsStoreOncePostgres: two imports of one file at the
+// same moment store it once: the other is refused as imported already.
+// The look for the same results and the store are one step (it used to
+// look first, outside the import's transaction, so that both looked,
+// found nothing and stored the file). The test holds the runs table
+// locked against writes (LOCK TABLE ... IN EXCLUSIVE MODE, which lets
+// reads through) until both imports wait, then lets them go.
+func TestConcurrentImportsStoreOncePostgres(t *testing.T) {
+	ctx := context.Background()
+	db := pgtest.DSN(t)
+	other := mustImport(t, db, "b.bench")
+	raw, err := sql.Open("pgx", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	hold, err := raw.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Rollback()
+	if _, err := hold.ExecContext(ctx, `LOCK TABLE runs IN EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	type outcome struct {
+		out, stderr string
+		code        int
+	}
+	done := make(chan outcome, 2)
+	for range 2 {
+		go func() {
+			out, stderr, code := cli(t, "import", "--db", db, benchFile("a.bench"))
+			done <- outcome{out, stderr, code}
+		}()
+	}
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		var n int
+		if err := raw.QueryRowContext(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the two imports did not both wait within 60s (%d waiting)", n)
+		}
+	}
+	if err := hold.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	var stored, refused int
+	for range 2 {
+		o := <-done
+		switch {
+		case o.code == 0 && strings.HasPrefix(o.out, "imported "):
+			stored++
+		case o.code == 1 && strings.Contains(o.stderr, "a.bench is imported already: run "):
+			refused++
+		default:
+			t.Errorf("an import: exit %d, %q, %q", o.code, o.out, o.stderr)
+		}
+	}
+	states := runStates(t, mustCLI(t, "runs", "--db", db))
+	if stored != 1 || refused != 1 || len(states) != 2 || states[other] == "" {
+		t.Errorf("two imports of a.bench at once: %d stored, %d refused, runs %v; want one stored, one refused, two runs (with %s)", stored, refused, states, other)
+	}
+}

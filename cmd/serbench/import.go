@@ -44,14 +44,11 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer db.Close()
-	if id, err := importedAs(ctx, db, r); err != nil {
+	if id, err := importRun(ctx, db, r); err != nil {
 		return err
 	} else if id != "" {
 		return fmt.Errorf("%s is imported already: run %s in %s holds the same results (%d cells, %d samples); serbench runs --delete %s removes it, to import them again",
 			path, id, db.Name(), len(r.Cells), countSamples(r), id)
-	}
-	if err := storeRun(ctx, db, r); err != nil {
-		return err
 	}
 	fmt.Fprintf(stdout, "imported %s: %d cells, %d samples, as run %s\n", path, len(r.Cells), countSamples(r), r.ID)
 	return nil
@@ -68,36 +65,25 @@ func storeRun(ctx context.Context, db *store.DB, r *result.Run) error {
 // importPrefix starts the command of a run that serbench import stored.
 const importPrefix = "serbench import "
 
-// importedAs returns the ID of a run of db that serbench import stored
-// from the same results as r, read from a file (the same file imported
-// again, or a copy of it, whatever its name and time), or "". The same
+// importRun stores run r, read from a file, into db as storeRun does,
+// unless a run of db that serbench import stored holds the same results:
+// the same file imported again, or a copy of it, whatever its name and
+// time. Then it stores nothing and returns that run's ID. The same
 // results are the same environment, verifications, cells and samples
-// (importContent): two files of measurements that differ in none of
-// them are one file. Runs that another command stored are not looked at
-// (a run's export, serbench show --format gobench, may be imported beside
-// it), nor runs that cannot be read.
-func importedAs(ctx context.Context, db *store.DB, r *result.Run) (string, error) {
-	infos, err := db.Runs(ctx)
-	if err != nil {
-		return "", err
-	}
+// (importContent): two files of measurements that differ in none of them
+// are one file. Runs that another command stored are not looked at (a
+// run's export, serbench show --format gobench, may be imported beside
+// it), nor runs that cannot be read. The look and the store are one
+// transaction that runs after or before any other import's
+// (store.DB.SaveRunUnlessStored), so that two imports of one file at the
+// same moment store it once.
+func importRun(ctx context.Context, db *store.DB, r *result.Run) (string, error) {
+	whole := *r
+	whole.Complete = true
 	want := importContent(r)
-	for _, ri := range infos {
-		if !strings.HasPrefix(ri.Command, importPrefix) {
-			continue
-		}
-		stored, err := db.Run(ctx, ri.ID)
-		if err != nil {
-			if ctx.Err() != nil {
-				return "", err
-			}
-			continue
-		}
-		if importContent(stored) == want {
-			return ri.ID, nil
-		}
-	}
-	return "", nil
+	return db.SaveRunUnlessStored(ctx, &whole, store.RunMeta{},
+		func(command string) bool { return strings.HasPrefix(command, importPrefix) },
+		func(stored *result.Run) bool { return importContent(stored) == want })
 }
 
 // importContent is the text of what an import stores of r that a file

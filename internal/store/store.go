@@ -454,35 +454,125 @@ func (d *DB) insertHeader(ctx context.Context, ex execer, r *result.Run, meta Ru
 // Writer.
 func (d *DB) SaveRun(ctx context.Context, r *result.Run, meta RunMeta) error {
 	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
-		if err := d.insertHeader(ctx, tx, r, meta); err != nil {
-			return err
-		}
-		for _, v := range r.Verifications {
-			if err := d.upsertVerification(ctx, tx, r.ID, v); err != nil {
-				return err
-			}
-		}
-		for _, c := range r.Cells {
-			if err := d.upsertCell(ctx, tx, r.ID, c); err != nil {
-				return err
-			}
-			for i, s := range c.Samples {
-				if err := d.insertSample(ctx, tx, r.ID, c, i, s); err != nil {
-					return err
-				}
-			}
-		}
-		for i, m := range r.Warnings {
-			if err := d.insertWarning(ctx, tx, r.ID, i, m); err != nil {
-				return err
-			}
-		}
-		return d.setEnd(ctx, tx, r.ID, r.End, r.Complete)
+		return d.saveRun(ctx, tx, r, meta)
 	})
 	if err != nil {
 		return fmt.Errorf("store run %s in %s (nothing of it was stored): %w", r.ID, d.name, err)
 	}
 	return nil
+}
+
+// saveRun writes the whole of r in tx (SaveRun).
+func (d *DB) saveRun(ctx context.Context, tx *sql.Tx, r *result.Run, meta RunMeta) error {
+	if err := d.insertHeader(ctx, tx, r, meta); err != nil {
+		return err
+	}
+	for _, v := range r.Verifications {
+		if err := d.upsertVerification(ctx, tx, r.ID, v); err != nil {
+			return err
+		}
+	}
+	for _, c := range r.Cells {
+		if err := d.upsertCell(ctx, tx, r.ID, c); err != nil {
+			return err
+		}
+		for i, s := range c.Samples {
+			if err := d.insertSample(ctx, tx, r.ID, c, i, s); err != nil {
+				return err
+			}
+		}
+	}
+	for i, m := range r.Warnings {
+		if err := d.insertWarning(ctx, tx, r.ID, i, m); err != nil {
+			return err
+		}
+	}
+	return d.setEnd(ctx, tx, r.ID, r.End, r.Complete)
+}
+
+// SaveRunUnlessStored stores r as SaveRun does, unless a stored run holds
+// the same results: among the runs whose command keep accepts, the first,
+// oldest first, that same says is r's (a run that cannot be read is not
+// compared). Then it stores nothing and returns that run's ID; else "".
+//
+// The look and the store are one transaction, and two such transactions
+// run one after the other, so that of two calls at once with the same
+// results (serbench import of one file twice at the same moment) one
+// stores r and the other finds it: SQLite's transactions take the write
+// lock as they begin (_txlock=immediate), and on PostgreSQL the
+// transaction takes an advisory lock (importLock) before it looks, held
+// to its end, after its commit.
+func (d *DB) SaveRunUnlessStored(ctx context.Context, r *result.Run, meta RunMeta, keep func(command string) bool, same func(stored *result.Run) bool) (string, error) {
+	var found string
+	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
+		found = ""
+		if d.postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, importLock); err != nil {
+				return fmt.Errorf("lock the runs to look for the same results: %w", err)
+			}
+		}
+		var err error
+		if found, err = d.sameRun(ctx, tx, keep, same); err != nil || found != "" {
+			return err
+		}
+		return d.saveRun(ctx, tx, r, meta)
+	})
+	if err != nil {
+		return "", fmt.Errorf("store run %s in %s (nothing of it was stored): %w", r.ID, d.name, err)
+	}
+	return found, nil
+}
+
+// importLock is the key of the PostgreSQL advisory lock that a
+// SaveRunUnlessStored transaction holds from before it looks at the
+// stored runs to its end.
+const importLock int64 = 0x7365726265_696d70
+
+// sameRun returns the ID of the first run, oldest first, that tx reads,
+// whose command keep accepts and that same says holds the same results,
+// or "" (SaveRunUnlessStored). A run that cannot be read is skipped: a
+// savepoint undoes its failed read, which on PostgreSQL would end the
+// transaction.
+func (d *DB) sameRun(ctx context.Context, tx *sql.Tx, keep func(string) bool, same func(*result.Run) bool) (string, error) {
+	var infos []RunInfo
+	if err := sqlrows.Each(ctx, tx, `SELECT id, start_time, command FROM runs`, func(rows *sql.Rows) error {
+		var ri RunInfo
+		var start string
+		if err := rows.Scan(&ri.ID, &start, &ri.Command); err != nil {
+			return err
+		}
+		ri.Start, _ = time.Parse(timeFormat, start)
+		if keep(ri.Command) {
+			infos = append(infos, ri)
+		}
+		return nil
+	}); err != nil {
+		return "", fmt.Errorf("list runs: %w", err)
+	}
+	sortRuns(infos)
+	if len(infos) == 0 {
+		return "", nil
+	}
+	if _, err := tx.ExecContext(ctx, `SAVEPOINT same_run`); err != nil {
+		return "", err
+	}
+	for _, ri := range infos {
+		stored, err := d.readRun(ctx, tx, ri.ID)
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", err
+			}
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT same_run`); err != nil {
+				return "", err
+			}
+			continue
+		}
+		if same(stored) {
+			return ri.ID, nil
+		}
+	}
+	_, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT same_run`)
+	return "", err
 }
 
 // upsertVerification stores v, replacing a verification of the same
@@ -745,10 +835,21 @@ func (d *DB) Latest(ctx context.Context) (string, error) {
 
 // Run reads the run with the given ID.
 func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
+	return d.readRun(ctx, d.db, id)
+}
+
+// queryer reads: *sql.DB, *sql.Tx.
+type queryer interface {
+	sqlrows.Queryer
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// readRun is Run, read with db: the database's pool, or a transaction.
+func (d *DB) readRun(ctx context.Context, db queryer, id string) (*result.Run, error) {
 	r := &result.Run{ID: id}
 	var start, end, args string
 	var complete int
-	err := d.db.QueryRowContext(ctx, d.rebind(`SELECT start_time, end_time, complete, command, args FROM runs WHERE id = ?`), id).Scan(&start, &end, &complete, &r.Command, &args)
+	err := db.QueryRowContext(ctx, d.rebind(`SELECT start_time, end_time, complete, command, args FROM runs WHERE id = ?`), id).Scan(&start, &end, &complete, &r.Command, &args)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("run %q in %s: %w", id, d.name, ErrNotFound)
 	}
@@ -771,7 +872,7 @@ func (d *DB) Run(ctx context.Context, id string) (*result.Run, error) {
 		r.Args = nil
 	}
 	q := func(query string, scan func(*sql.Rows) error) error {
-		if err := sqlrows.Each(ctx, d.db, d.rebind(query), scan, id); err != nil {
+		if err := sqlrows.Each(ctx, db, d.rebind(query), scan, id); err != nil {
 			return fmt.Errorf("read run %q from %s: %w", id, d.name, err)
 		}
 		return nil

@@ -49,6 +49,7 @@ var backendTests = []struct {
 	{"ForcedDeleteIsToldToTheMeasurer", testForcedDeleteIsToldToTheMeasurer},
 	{"RunsInProgress", testRunsInProgress},
 	{"SaveRunIsAtomic", testSaveRunIsAtomic},
+	{"SaveRunUnlessStoredIsAtomic", testSaveRunUnlessStoredIsAtomic},
 	{"Fidelity", func(t *testing.T, fresh newDB) { testFidelity(t, fresh(t)) }},
 	{"Robust", testRobust},
 	{"Interop", testInterop},
