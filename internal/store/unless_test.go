@@ -40,6 +40,17 @@ func testSaveRunUnlessStoredIsAtomic(t *testing.T, fresh newDB) {
 	if _, err := d1.Run(ctx, "other"); err != nil {
 		t.Fatal(err)
 	}
+	// A run that cannot be read is skipped, and the transaction goes on.
+	write(t, d1, newRun("damaged", "import g"))
+	if _, err := d1.db.ExecContext(ctx, d1.rebind(`UPDATE runs SET start_time = ? WHERE id = ?`), "not a time", "damaged"); err != nil {
+		t.Fatal(err)
+	}
+	if id, err := d1.SaveRunUnlessStored(ctx, newRun("again", "import g"), RunMeta{}, imported, sameAs("import g")); err != nil || id != "" {
+		t.Fatalf("a run the same as one that cannot be read: %q, %v; want it stored", id, err)
+	}
+	if id, err := d1.SaveRunUnlessStored(ctx, newRun("third", "import g"), RunMeta{}, imported, sameAs("import g")); err != nil || id != "again" {
+		t.Fatalf("a run the same as one stored after one that cannot be read: %q, %v; want again found", id, err)
+	}
 
 	// The first holds its transaction open while it looks (keep waits).
 	inFirst, release := make(chan struct{}), make(chan struct{})
