@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -54,6 +55,9 @@ peers' own decode and encode times per message follow in a table of their
 own, another runtime's, not comparable with serbench's Go timings. A peer
 that is not installed is said on standard error and in the notes of the
 matrices it would join; the exit status stays 0.
+
+After Ctrl-C no more workers or peers start: the matrices so far are
+printed, the pairs not measured marked interrupted.
 
 serbench run --interop computes the matrices with the run (the peers too)
 and stores them; --run prints those stored matrices instead of computing
@@ -128,6 +132,13 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	x, missing, err := peers.Compute(ctx, nil, opts, peers.JoinOptions{Peers: peerNames})
 	if err != nil {
+		if x != nil && ctx.Err() != nil {
+			// Interrupted: what was measured is printed, the pairs not
+			// measured marked interrupted. (err says
+			// "interoperability matrix" or "peers" already.)
+			warnMissingPeers(stderr, missing)
+			return errors.Join(render(stdout, x), err)
+		}
 		return fmt.Errorf("interoperability matrix: %w", err)
 	}
 	warnMissingPeers(stderr, missing)

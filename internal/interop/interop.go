@@ -169,12 +169,22 @@ func Implementations(codecs []codec.Codec) []Format {
 	return out
 }
 
+// Interrupted is the status of a pair that was not measured because
+// Compute's context was done first (Ctrl-C): its writer's encoding or
+// its reader's reading was not run. It appears only in the matrices that
+// Compute returns with ctx's error, never in finished ones.
+const Interrupted result.InteropStatus = "interrupted"
+
 // Compute returns the matrices of the formats of codecs (nil: every
 // registered codec) with two or more participants, or one and listed in
 // opts.Joined, that opts.Format selects, on opts.Workloads, in format
 // then workload order. It returns an error when a workload is unknown or
-// has no values of its own, when no format is selected, when a worker
-// cannot be started, and with ctx's error when ctx is done.
+// has no values of its own, when no format is selected, or when a worker
+// cannot be started. When ctx is done it starts no more workers and
+// returns the matrices so far with ctx's error: every pair measured is
+// kept, the others are Interrupted (a codec whose encoding was not run
+// is in its matrix, its row Interrupted), and a matrix with such pairs
+// has a note that says how many.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Interop, error) {
 	opts = withDefaults(opts)
 	var err error
@@ -226,10 +236,13 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 			return err
 		})
 	}
-	if err := g.wait(); err != nil {
-		return nil, fmt.Errorf("interoperability matrix: %w", err)
+	werr := g.wait()
+	if werr != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("interoperability matrix: %w", werr)
 	}
-	// The readers: each reader of each matrix in a worker of its own.
+	// The readers: each reader of each matrix in a worker of its own
+	// (none once ctx is done: the pairs not measured are Interrupted).
+	allMsgs := make([][][][]byte, len(jobs))
 	cols := make([][][]reply, len(jobs))
 	total := 0
 	for i, j := range jobs {
@@ -239,6 +252,13 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 		for k, c := range j.f.Codecs {
 			info := c.Info()
 			ic := result.InteropCodec{Name: info.Name, Module: info.Module, Losses: lossKinds(info.Losses)}
+			if k >= len(writes[i]) {
+				// Interrupted before its encoding: its row is not
+				// measured.
+				msgs = append(msgs, nil)
+				m.Codecs = append(m.Codecs, ic)
+				continue
+			}
 			rp := writes[i][k]
 			switch {
 			case rp.Died != "":
@@ -259,8 +279,12 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 			}
 			m.Codecs = append(m.Codecs, ic)
 		}
+		allMsgs[i] = msgs
 		cols[i] = make([][]reply, len(m.Codecs))
 		total += len(m.Codecs)
+		if werr != nil {
+			continue
+		}
 		for r, reader := range m.Codecs {
 			g.do(func() error {
 				var reqs []request
@@ -281,25 +305,40 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 			})
 		}
 	}
-	if err := g.wait(); err != nil {
+	err = cmp.Or(werr, g.wait())
+	if err != nil && ctx.Err() == nil {
 		return nil, fmt.Errorf("interoperability matrix: %w", err)
 	}
 	for i := range jobs {
 		m := &x.Matrices[i]
 		n := len(m.Codecs)
 		m.Cells = make([]result.InteropCell, n*n)
+		notRun := 0
 		for r, reader := range m.Codecs {
-			replies := cols[i][r]
+			replies := cols[i][r] // one per writer with messages, in order; fewer when interrupted
 			for k, writer := range m.Codecs {
 				cell := &m.Cells[k*n+r]
-				if writer.Note != "" {
+				switch {
+				case writer.Note != "":
 					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: result.InteropError, Detail: "the writer: " + writer.Note}
-					continue
+				case allMsgs[i][k] == nil:
+					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: Interrupted, Detail: "not measured: interrupted before the writer encoded its values"}
+					notRun++
+				case len(replies) == 0:
+					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: Interrupted, Detail: "not measured: interrupted before the reader read these messages"}
+					notRun++
+				default:
+					*cell = replies[0].cell(writer.Name, reader.Name)
+					replies = replies[1:]
 				}
-				*cell = replies[0].cell(writer.Name, reader.Name)
-				replies = replies[1:]
 			}
 		}
+		if notRun > 0 {
+			m.Notes = append(m.Notes, fmt.Sprintf("interrupted: %d of %d pairs were not measured", notRun, n*n))
+		}
+	}
+	if err != nil {
+		return x, fmt.Errorf("interoperability matrix: %w", err)
 	}
 	return x, nil
 }
@@ -398,7 +437,9 @@ type Reading struct {
 // caller's end. opts.Values is ignored: the values are those of the
 // readings' indexes. It returns a cell per reading, in order, or an error
 // when the workload is unknown, a reader is not a registered codec, or a
-// worker cannot be started, and ctx's error when ctx is done.
+// worker cannot be started. When ctx is done it starts no more workers
+// and returns the cells with ctx's error: those read before, and the
+// others Interrupted.
 func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]result.InteropCell, error) {
 	w, err := workload.Lookup(wname)
 	if err != nil {
@@ -436,17 +477,24 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 				reqs = append(reqs, request{Op: "read", Writer: r.Writer, Codec: r.Reader, Messages: r.Messages, Index: r.Index, Accept: r.Accept})
 			}
 			replies, err := run(ctx, w, reqs, opts)
-			if err != nil {
-				return err
-			}
 			for k, i := range byReader[reader] {
-				out[i] = replies[k].cell(rs[i].Writer, reader)
+				if k < len(replies) {
+					out[i] = replies[k].cell(rs[i].Writer, reader)
+				}
 			}
-			return nil
+			return err
 		})
 	}
 	if err := g.wait(); err != nil {
-		return nil, fmt.Errorf("interop: %w", err)
+		if ctx.Err() == nil {
+			return nil, fmt.Errorf("interop: %w", err)
+		}
+		for i, c := range out {
+			if c.Status == "" {
+				out[i] = result.InteropCell{Writer: rs[i].Writer, Reader: rs[i].Reader, Status: Interrupted, Detail: "not measured: interrupted before the reader read these messages"}
+			}
+		}
+		return out, fmt.Errorf("interop: %w", err)
 	}
 	return out, nil
 }

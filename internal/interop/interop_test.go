@@ -310,3 +310,76 @@ func TestRead(t *testing.T) {
 		t.Errorf("reading 1: classes %v, want time-zone", c.Classes)
 	}
 }
+
+// TestComputeInterrupted: Compute whose context is done after the first
+// reader's column (as after Ctrl-C) returns the matrix with ctx's error:
+// that column's pairs as an uninterrupted Compute measures them, the
+// others Interrupted, and a note that says how many; with its context
+// done before any writer encoded, every codec is in the matrix, every
+// pair Interrupted. Read returns its readings Interrupted.
+func TestComputeInterrupted(t *testing.T) {
+	codecs := codectest.Codecs(t, tGood, tSpaced, tDrop)
+	opts := Options{InProcess: true, Workloads: []string{"person"}, Values: 5, Workers: 1}
+	full, err := Compute(context.Background(), codecs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts.Progress = func(done, total int) { cancel() }
+	x, err := Compute(ctx, codecs, opts)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if x == nil || len(x.Matrices) != 1 {
+		t.Fatalf("matrices %+v, want the one so far", x)
+	}
+	m, fm := &x.Matrices[0], &full.Matrices[0]
+	if len(m.Codecs) != 3 || len(m.Cells) != 9 {
+		t.Fatalf("%d codecs, %d cells; want 3 and 9", len(m.Codecs), len(m.Cells))
+	}
+	measured := map[string]int{}
+	for _, c := range m.Cells {
+		if c.Status == Interrupted {
+			if !strings.Contains(c.Detail, "interrupted") {
+				t.Errorf("%s → %s: detail %q", c.Writer, c.Reader, c.Detail)
+			}
+			continue
+		}
+		measured[c.Reader]++
+		if want := fm.Cell(c.Writer, c.Reader); want.Status != c.Status || want.Values != c.Values || want.Exact != c.Exact || want.Fails != c.Fails {
+			t.Errorf("%s → %s: %+v, want %+v", c.Writer, c.Reader, c, *want)
+		}
+	}
+	if len(measured) != 1 {
+		t.Errorf("measured columns %v, want one, whole", measured)
+	}
+	for r, n := range measured {
+		if n != 3 {
+			t.Errorf("column %s has %d pairs measured, want 3", r, n)
+		}
+	}
+	if !slices.Contains(m.Notes, "interrupted: 6 of 9 pairs were not measured") {
+		t.Errorf("notes %q do not say how many pairs were not measured", m.Notes)
+	}
+
+	// Done before the writers.
+	x, err = Compute(ctx, codecs, opts)
+	if !errors.Is(err, context.Canceled) || x == nil {
+		t.Fatalf("%+v, %v; want the matrix of no pairs and context.Canceled", x, err)
+	}
+	m = &x.Matrices[0]
+	if len(m.Codecs) != 3 || len(m.Cells) != 9 {
+		t.Fatalf("%d codecs, %d cells; want 3 and 9", len(m.Codecs), len(m.Cells))
+	}
+	for _, c := range m.Cells {
+		if c.Status != Interrupted {
+			t.Errorf("%s → %s: %s, want %s", c.Writer, c.Reader, c.Status, Interrupted)
+		}
+	}
+
+	cells, err := Read(ctx, "person", []Reading{{Writer: "peer", Reader: tGood, Messages: [][]byte{[]byte(`{}`)}}}, opts)
+	if !errors.Is(err, context.Canceled) || len(cells) != 1 || cells[0].Status != Interrupted || cells[0].Writer != "peer" || cells[0].Reader != tGood {
+		t.Errorf("Read: %+v, %v; want one Interrupted cell and context.Canceled", cells, err)
+	}
+}

@@ -45,7 +45,10 @@ type Missing struct {
 // codec writes has a matrix when a peer joins it. It returns the peers
 // that are not installed and have a library for one of the matrices,
 // which the matrices' notes name too: a caller says so, and goes on. Run's errors are returned, and a missing peer's
-// with jo.Required.
+// with jo.Required. When ctx is done it returns the matrices so far with
+// ctx's error (interop.Compute's, then Run's): the Go pairs measured and
+// the peers' cells measured are kept, the others interop.Interrupted (a
+// peer not run has its library's row and column Interrupted).
 func Compute(ctx context.Context, codecs []codec.Codec, opts interop.Options, jo JoinOptions) (*result.Interop, []Missing, error) {
 	names := jo.Peers
 	if names == nil {
@@ -84,9 +87,10 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts interop.Options, jo
 		}
 	}
 	x, err := interop.Compute(ctx, codecs, opts)
-	if err != nil {
+	if err != nil && (x == nil || ctx.Err() == nil) {
 		return nil, nil, err
 	}
+	interrupted := err
 	// A missing peer matters only where it has a library for a matrix.
 	missing = slices.DeleteFunc(missing, func(m Missing) bool {
 		return !slices.ContainsFunc(x.Matrices, func(mx result.InteropMatrix) bool {
@@ -105,13 +109,25 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts interop.Options, jo
 				workloads = append(workloads, m.Workload)
 			}
 		}
-		if len(formats) > 0 {
+		switch {
+		case len(formats) == 0:
+		case interrupted != nil:
+			// Interrupted before the peers: none is run, their
+			// libraries' pairs are Interrupted.
+			res = &Result{Values: x.Values}
+			for _, p := range installed {
+				res.Peers = append(res.Peers, PeerInfo{Name: p, Failed: "not run", Status: StatusInterrupted})
+			}
+		default:
 			ro := opts
 			ro.Progress = nil
 			res, err = Run(ctx, Options{Formats: formats, Workloads: workloads, Values: x.Values, Root: root,
 				Peers: installed, Reps: jo.Reps, Timeout: jo.Timeout, Interop: ro})
 			if err != nil {
-				return nil, nil, err
+				if res == nil || ctx.Err() == nil {
+					return nil, nil, err
+				}
+				interrupted = err
 			}
 		}
 	}
@@ -119,7 +135,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts interop.Options, jo
 		res = &Result{Values: x.Values}
 	}
 	Join(x, res, missing)
-	return x, missing, nil
+	return x, missing, interrupted
 }
 
 // Join adds r's peers to the matrices of x: per matrix whose format a
@@ -318,7 +334,7 @@ func peerCell(r *Result, m *result.InteropMatrix, p PeerInfo, dir Direction, g r
 	out.Values, out.Exact, out.Lossy, out.Errors, out.Panics, out.Fails = c.Messages, c.Exact, c.Lossy, c.Errors, c.Panics, c.Fails
 	out.Classes = slices.Clone(c.Classes)
 	out.Detail = c.Error
-	if c.Messages == 0 {
+	if c.Messages == 0 && c.Status != StatusInterrupted {
 		out.Status = result.InteropNA
 		if out.Detail == "" {
 			out.Detail = "no messages"

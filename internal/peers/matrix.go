@@ -201,7 +201,7 @@ func goCodecs(r *Result, format, wl string) []string {
 // lossy, error, panic, FAIL, crash, hang, none: "3 exact, 1 error".
 func countsText(counts map[Status]int) string {
 	var parts []string
-	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusPanic, StatusFail, StatusCrash, StatusHang, StatusNone} {
+	for _, s := range []Status{StatusExact, StatusLossy, StatusError, StatusPanic, StatusFail, StatusCrash, StatusHang, StatusNone, StatusInterrupted} {
 		if counts[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
 		}

@@ -28,6 +28,7 @@ package peers
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -261,7 +262,11 @@ type writerSet struct {
 // only when it cannot run at all (ErrNotInstalled, a directory it cannot
 // write, a Go reader's worker it cannot start); a peer process that
 // crashes or hangs is a PeerInfo with Failed (what it printed) and its
-// Status, and no cells.
+// Status, and no cells. When ctx is done it starts no more peer
+// processes or Go readers and returns the Result so far with ctx's
+// error: a peer not run, or stopped, is a PeerInfo with Status
+// StatusInterrupted and no cells, and a peer→go cell whose Go reader did
+// not read the peer's messages is StatusInterrupted.
 func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Formats) == 0 {
 		opts.Formats = AllFormats
@@ -306,11 +311,22 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	var interrupted error
 	for _, p := range opts.Peers {
+		if err := ctx.Err(); err != nil {
+			interrupted = cmp.Or(interrupted, err)
+			res.Peers = append(res.Peers, PeerInfo{Name: p, Failed: "not run", Status: StatusInterrupted})
+			continue
+		}
 		pr, elapsed, err := runPeer(ctx, opts, p)
 		if err != nil {
-			if errors.Is(err, ErrNotInstalled) || ctx.Err() != nil {
+			if errors.Is(err, ErrNotInstalled) {
 				return nil, err
+			}
+			if ctx.Err() != nil {
+				interrupted = cmp.Or(interrupted, ctx.Err())
+				res.Peers = append(res.Peers, PeerInfo{Name: p, Elapsed: elapsed, Failed: fmt.Sprintf("stopped after %s", elapsed.Round(time.Millisecond)), Status: StatusInterrupted})
+				continue
 			}
 			// The peer process crashed or hung: its cells are not measured,
 			// and the other peer goes on.
@@ -323,10 +339,16 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 		res.Peers = append(res.Peers, PeerInfo{Name: p, Runtime: pr.Runtime, Libraries: pr.Libraries, Elapsed: elapsed})
 		if err := collect(ctx, opts, res, man, sets, p, pr); err != nil {
-			return nil, err
+			if ctx.Err() == nil {
+				return nil, err
+			}
+			interrupted = cmp.Or(interrupted, err)
 		}
 	}
 	sortCells(res)
+	if interrupted != nil {
+		return res, fmt.Errorf("peers: %w", interrupted)
+	}
 	return res, nil
 }
 
@@ -717,10 +739,16 @@ func collect(ctx context.Context, opts Options, res *Result, man *manifest, sets
 			res.Cells = append(res.Cells, cell)
 		}
 	}
+	var interrupted error
 	for _, wl := range workloads {
+		// Once ctx is done Read starts no reader and its cells are
+		// Interrupted: the cells read before are kept.
 		cells, err := interop.Read(ctx, wl, readings[wl], opts.Interop)
 		if err != nil {
-			return fmt.Errorf("peers: the Go codecs reading the %s peer's messages: %w", peer, err)
+			if cells == nil || ctx.Err() == nil {
+				return fmt.Errorf("peers: the Go codecs reading the %s peer's messages: %w", peer, err)
+			}
+			interrupted = cmp.Or(interrupted, fmt.Errorf("peers: the Go codecs reading the %s peer's messages: %w", peer, err))
 		}
 		for k, ic := range cells {
 			res.Cells[targets[wl][k]].merge(ic)
@@ -729,12 +757,18 @@ func collect(ctx context.Context, opts Options, res *Result, man *manifest, sets
 	for _, tk := range timingKeys {
 		res.Timings = append(res.Timings, timings[tk].timing(peer, tk[0], tk[1], man.Reps))
 	}
-	return nil
+	return interrupted
 }
 
 // merge adds a Go codec's reading of the peer's messages (interop.Read)
 // to the cell.
 func (c *Cell) merge(ic result.InteropCell) {
+	if ic.Status == StatusInterrupted {
+		// Not read: the cell is not measured, whatever it counts of
+		// the messages the peer did not write back.
+		c.Status, c.Error = StatusInterrupted, ic.Detail
+		return
+	}
 	c.Messages += ic.Values
 	c.Exact += ic.Exact
 	c.Lossy += ic.Lossy
@@ -750,7 +784,7 @@ func (c *Cell) merge(ic result.InteropCell) {
 	if ic.Detail != "" && c.Error == "" && ic.Status != StatusExact && ic.Status != StatusLossy {
 		c.Error = ic.Detail
 	}
-	if rank(ic.Status) > rank(c.Status) {
+	if rank(ic.Status) > rank(c.Status) && c.Status != StatusInterrupted {
 		c.Status = ic.Status
 	}
 }
@@ -767,7 +801,7 @@ func (c *Cell) add(s Status) {
 	case StatusFail:
 		c.Fails++
 	}
-	if rank(s) > rank(c.Status) {
+	if rank(s) > rank(c.Status) && c.Status != StatusInterrupted {
 		c.Status = s
 	}
 }

@@ -3,6 +3,7 @@ package peers
 import (
 	"time"
 
+	"github.com/serbench/serbench/internal/interop"
 	"github.com/serbench/serbench/result"
 )
 
@@ -37,6 +38,11 @@ const (
 	// peer process (its every cell).
 	StatusCrash = result.InteropCrash
 	StatusHang  = result.InteropHang
+	// StatusInterrupted: not measured, the context was done first
+	// (Ctrl-C): the peer process was not run or was stopped, or the Go
+	// reader did not read the peer's messages (interop.Interrupted). Only
+	// in a Result returned with ctx's error.
+	StatusInterrupted = interop.Interrupted
 )
 
 // rank orders the statuses of a cell's messages, worst last.
