@@ -84,9 +84,12 @@ func testFidelity(t *testing.T, dsn string) {
 // testMatrixOfADeletedRun: a matrix saved for a run deleted by force
 // while the matrix was computed (runs --delete --force) is an error that
 // wraps ErrNotFound and says so the same way for the three matrices,
-// not a foreign key constraint (SaveFidelity's was). On PostgreSQL also
-// when the delete commits while the save is under way, between its check
-// that the run is stored and its inserts.
+// not a foreign key constraint (SaveFidelity's was): when this process
+// measures the run (holds its lock), that it was deleted while this
+// process measured it, said once (the unlock after it returns nil), and
+// else not found. On PostgreSQL also when the delete commits while the
+// save is under way, between its check that the run is stored and its
+// inserts.
 func testMatrixOfADeletedRun(t *testing.T, fresh newDB) {
 	ctx := context.Background()
 	d := open(t, fresh(t))
@@ -98,27 +101,39 @@ func testMatrixOfADeletedRun(t *testing.T, fresh newDB) {
 		{"robustness matrix", func(id string) error { return d.SaveRobust(ctx, id, robustMatrix()) }},
 		{"interoperability matrices", func(id string) error { return d.SaveInterop(ctx, id, interopMatrix()) }},
 	}
-	check := func(how, what, id string, err error) {
+	check := func(how, what, id string, err error, measured bool) {
 		t.Helper()
-		want := "store the " + what + " of run " + id + " in " + d.Name() + ": " + ErrNotFound.Error()
-		if !errors.Is(err, ErrNotFound) || err.Error() != want {
+		want := "store the " + what + " of run " + id + " in " + d.Name() + ": "
+		if measured {
+			want += ErrRunDeleted.Error()
+		} else {
+			want += ErrNotFound.Error()
+		}
+		if !errors.Is(err, ErrNotFound) || errors.Is(err, ErrRunDeleted) != measured || err.Error() != want {
 			t.Errorf("%s of a run deleted %s: %v\nwant %q", what, how, err, want)
 		}
 	}
 	for i, s := range savers {
-		id := fmt.Sprintf("deleted-%d", i)
-		if _, err := d.BeginRun(ctx, fixture.Run(id), RunMeta{}); err != nil {
-			t.Fatal(err)
+		for _, measured := range []bool{false, true} {
+			id := fmt.Sprintf("deleted-%d-%v", i, measured)
+			if _, err := d.BeginRun(ctx, fixture.Run(id), RunMeta{}); err != nil {
+				t.Fatal(err)
+			}
+			unlock := func() error { return nil }
+			if measured {
+				var err error
+				if unlock, err = d.LockRun(ctx, id, "host-a pid 1"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := d.DeleteRun(ctx, id, true, nil); err != nil {
+				t.Fatal(err)
+			}
+			check("before it was saved", s.what, id, s.save(id), measured)
+			if err := unlock(); err != nil {
+				t.Errorf("unlock after the save of the %s said that the run was deleted: %v; want nil, said once", s.what, err)
+			}
 		}
-		unlock, err := d.LockRun(ctx, id, "host-a pid 1")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.DeleteRun(ctx, id, true, nil); err != nil {
-			t.Fatal(err)
-		}
-		check("before it was saved", s.what, id, s.save(id))
-		unlock()
 	}
 	if !d.postgres {
 		return // SQLite's transactions do not interleave: the check holds
@@ -159,6 +174,6 @@ func testMatrixOfADeletedRun(t *testing.T, fresh newDB) {
 		if err := del.Commit(); err != nil {
 			t.Fatal(err)
 		}
-		check("while it was saved", s.what, id, <-saved)
+		check("while it was saved", s.what, id, <-saved, false)
 	}
 }

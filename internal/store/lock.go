@@ -68,6 +68,7 @@ func (d *DB) LockRunAlive(ctx context.Context, id, owner string, alive func(hold
 		return nil, err
 	}
 	l := &runLock{d: d, id: id, owner: owner, stale: stale, wait: ctx, hb: hb, stop: make(chan struct{}), done: make(chan struct{})}
+	d.holdsLock(id, 1)
 	go l.beat()
 	return l.unlock, nil
 }
@@ -238,6 +239,7 @@ func (l *runLock) takenOver(ctx context.Context) error {
 // write of the run said so before (Writer.fail).
 func (l *runLock) unlock() error {
 	l.once.Do(func() {
+		defer l.d.holdsLock(l.id, -1)
 		defer func() {
 			// That the run was deleted is said once (Writer.fail).
 			if errors.Is(l.err, ErrRunDeleted) {

@@ -53,7 +53,11 @@ func runStored(ctx context.Context, d *DB, tx *sql.Tx, id string) error {
 // stored, or no longer (deleted while the matrix was computed or stored:
 // runs --delete --force), the error wraps ErrNotFound, whichever
 // statement found it gone: runStored, or an insert whose foreign key
-// constraint failed as the run's delete committed between the two.
+// constraint failed as the run's delete committed between the two. When
+// this process holds the run's lock (it measures the run: serbench run
+// stores its matrices before its samples), it also wraps ErrRunDeleted
+// and says so, and the run's later writes, its finish and its unlock
+// return nil (Writer.fail): that the run was deleted is said once.
 func (d *DB) saveErr(ctx context.Context, what, id string, err error) error {
 	if err == nil {
 		return nil
@@ -65,8 +69,19 @@ func (d *DB) saveErr(ctx context.Context, what, id string, err error) error {
 			err = ErrNotFound
 		}
 	}
+	if errors.Is(err, ErrNotFound) && d.measures(id) {
+		d.toldDeleted(id, nil)
+		err = deletedNotFound{}
+	}
 	return fmt.Errorf("store the %s of run %s in %s: %w", what, id, d.name, err)
 }
+
+// deletedNotFound is ErrRunDeleted as the error of a matrix save, which
+// also wraps ErrNotFound, as the save of a matrix of a run not stored does.
+type deletedNotFound struct{}
+
+func (deletedNotFound) Error() string   { return ErrRunDeleted.Error() }
+func (deletedNotFound) Unwrap() []error { return []error{ErrRunDeleted, ErrNotFound} }
 
 // read decodes run id's matrix into m. The error wraps ErrNotFound when
 // the run has none.

@@ -46,6 +46,9 @@ type DB struct {
 	// measured it (toldDeleted).
 	toldMu sync.Mutex
 	told   map[string]bool
+	// locks counts the locks of each run that this process holds
+	// (LockRun, until unlock): the runs it measures (measures).
+	locks map[string]int
 }
 
 // ErrNotFound is returned for a run that is not in the store.
@@ -732,6 +735,27 @@ func (w *Writer) fail(verb string, err error) error {
 // while it was measured (wrapped in the first one only, toldDeleted). A
 // caller that gets it has no run left to read back or show.
 var ErrRunDeleted = errors.New("the run is no longer in the database: it was deleted while this process measured it (serbench runs --delete --force), and what it measures from now on is not stored")
+
+// holdsLock counts a lock of run id that this process took (n = 1) or
+// unlocked (n = -1).
+func (d *DB) holdsLock(id string, n int) {
+	d.toldMu.Lock()
+	defer d.toldMu.Unlock()
+	if d.locks == nil {
+		d.locks = map[string]int{}
+	}
+	if d.locks[id] += n; d.locks[id] <= 0 {
+		delete(d.locks, id)
+	}
+}
+
+// measures reports whether this process holds a lock of run id: it
+// measures the run.
+func (d *DB) measures(id string) bool {
+	d.toldMu.Lock()
+	defer d.toldMu.Unlock()
+	return d.locks[id] > 0
+}
 
 // toldDeleted returns err, the error of a write of run id that found the
 // run deleted while this process measured it, the first time it is
