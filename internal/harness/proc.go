@@ -42,7 +42,9 @@ type worker interface {
 	calibrate(ctx context.Context, unit int, target, timeout time.Duration) (int, time.Duration, error)
 	sample(ctx context.Context, unit, iters int, timeout time.Duration) (result.Sample, error)
 	// close ends the worker: politely when it is well, by force when not.
-	close()
+	// It returns how a worker that did not go when asked was ended, ""
+	// when it went (or was dead already).
+	close() string
 }
 
 // procWorker is a worker process.
@@ -212,12 +214,14 @@ func checkResponse(req request, r *response) error {
 
 // close asks a live worker to quit and waits a moment for it; a worker
 // that does not go is killed. It never returns before the process ended.
-func (w *procWorker) close() {
-	if w.dead == nil {
-		b, _ := json.Marshal(request{Op: "quit"})
-		w.conn.Requests().Write(append(b, '\n'))
+func (w *procWorker) close() string {
+	if w.dead != nil {
+		w.conn.Close()
+		return ""
 	}
-	w.conn.Close()
+	b, _ := json.Marshal(request{Op: "quit"})
+	w.conn.Requests().Write(append(b, '\n'))
+	return w.conn.Close()
 }
 
 // localWorker sets the job up in the calling process (isolation none). A
@@ -273,8 +277,9 @@ func (l *localWorker) sample(ctx context.Context, unit, iters int, timeout time.
 	return s, l.timeoutFailure(h, err)
 }
 
-func (l *localWorker) close() {
+func (l *localWorker) close() string {
 	h := l.handler()
 	h.bound.close()
 	h.bound = nil
+	return ""
 }

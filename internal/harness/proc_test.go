@@ -269,6 +269,43 @@ func TestResumeTakesOnlyMissingSamples(t *testing.T) {
 	}
 }
 
+// TestWorkerThatDoesNotQuitIsNamed: a worker that stays after it was
+// asked to quit (here a shell that runs the worker, then sleeps) is
+// killed, a warning names its job and fork, and its samples are kept.
+func TestWorkerThatDoesNotQuitIsNamed(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the test's worker is a shell script")
+	}
+	var s sink
+	exe := testWorkerCommand(t)
+	cfg := Config{Count: 2, Forks: 1, SampleTime: time.Millisecond,
+		WorkerCommand: append([]string{"sh", "-c", `"$0" "$@"; exec sleep 120`}, exe...)}
+	if err := Run(context.Background(), cfg, procSpecs("fine"), &s); err != nil {
+		t.Fatal(err)
+	}
+	var named []string
+	for _, w := range s.warnings {
+		if strings.Contains(w, "did not exit within") {
+			named = append(named, w)
+		}
+	}
+	if len(named) != 1 || !strings.Contains(named[0], "proc/fine") || !strings.Contains(named[0], "fork 1") {
+		t.Errorf("warnings %q: want one that names proc/fine, fork 1, and that its worker did not exit", s.warnings)
+	}
+	samples := map[string]int{}
+	for _, c := range s.samples {
+		samples[c.Op] += len(c.Samples)
+	}
+	for _, c := range s.done {
+		if c.Status != result.CellOK || samples[c.Op] != 2 {
+			t.Errorf("%s %s: status %s, %d samples; want ok and 2", c.Codec, c.Op, c.Status, samples[c.Op])
+		}
+	}
+	if len(s.done) == 0 {
+		t.Error("no cell finished")
+	}
+}
+
 // TestBadWorkerCommand: a worker binary that is not one fails clearly.
 func TestBadWorkerCommand(t *testing.T) {
 	var s sink

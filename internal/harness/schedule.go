@@ -481,7 +481,14 @@ func (s *scheduler) drain(queue []slot) error {
 // on in a new process for the same fork, put first in the queue, unless
 // maxTries workers in a row died: then those cells are marked crash.
 func (s *scheduler) retire(l *live, queue *[]slot) error {
-	l.w.close()
+	if why := l.w.close(); why != "" && !l.dead {
+		// Its samples were all answered before it was asked to quit; but
+		// while it stayed it may have used CPU beside other samples.
+		if err := s.sink.Warning(fmt.Sprintf("%s: fork %d: the worker, its cells done, %s (its samples are kept)",
+			s.specs[l.slot.spec], l.slot.fork, why)); err != nil {
+			return err
+		}
+	}
 	if !l.dead || !s.pending(l) {
 		return nil
 	}
