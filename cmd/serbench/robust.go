@@ -106,6 +106,7 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	opts.Progress = robustProgress(stderr)
+	opts.Warn = func(msg string) { fmt.Fprintln(stderr, "serbench:", msg) }
 	m, err := robust.Compute(ctx, codecs, opts)
 	if err != nil {
 		if m != nil && ctx.Err() != nil {
