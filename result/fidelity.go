@@ -81,10 +81,15 @@ const (
 	FidelityCrash   FidelityStatus = "crash"
 	FidelityTimeout FidelityStatus = "timeout"
 	FidelityMemory  FidelityStatus = "memory"
+	// FidelityInterrupted: the cell was not measured, the computation
+	// was stopped first (Ctrl-C): a matrix with such cells is partial.
+	// internal/fidelity returns it only with its context's error, and
+	// serbench run stores it so, with the cells it measured.
+	FidelityInterrupted FidelityStatus = "interrupted"
 )
 
 // Symbol returns the short mark of s in tables: "ok", "~", "~!", "FAIL",
-// "ERR", "n/a", "CRASH", "TIME" or "MEM".
+// "ERR", "n/a", "CRASH", "TIME", "MEM" or "?" (interrupted).
 func (s FidelityStatus) Symbol() string {
 	switch s {
 	case FidelityExact:
@@ -105,6 +110,8 @@ func (s FidelityStatus) Symbol() string {
 		return "TIME"
 	case FidelityMemory:
 		return "MEM"
+	case FidelityInterrupted:
+		return "?"
 	}
 	return string(s)
 }
@@ -120,6 +127,14 @@ var FidelityLegend = []string{
 	"n/a    not carried: the codec binds no carrier type, or its carrier has no field for the value",
 	"CRASH  the worker process computing the cell crashed (TIME: ran past the timeout, MEM: past its memory limit) and was killed",
 }
+
+// FidelityInterruptedLegend explains the mark of FidelityInterrupted: a
+// line of the legend of a matrix that has such cells only.
+const FidelityInterruptedLegend = "?      not measured: interrupted (Ctrl-C) before the cell was computed; the matrix is partial"
+
+// Interrupted returns how many cells of m were not measured
+// (FidelityInterrupted): 0 for a complete matrix.
+func (m *Fidelity) Interrupted() int { return m.Counts()[FidelityInterrupted] }
 
 // Cell returns the cell of the named case in r, or nil.
 func (r *FidelityRow) Cell(name string) *FidelityCell {

@@ -151,10 +151,16 @@ const (
 	// killed; the reader's other cells go on in a new worker.
 	InteropCrash InteropStatus = "crash"
 	InteropHang  InteropStatus = "hang"
+	// InteropInterrupted: the pair was not measured, the computation was
+	// stopped first (Ctrl-C): its writer's encoding or its reader's
+	// reading was not run. A matrix with such pairs is partial;
+	// internal/interop returns it only with its context's error, and
+	// serbench run stores it so, with the pairs it measured.
+	InteropInterrupted InteropStatus = "interrupted"
 )
 
 // Symbol returns the short mark of s in tables: "ok", "~", "ERR", "P",
-// "FAIL", "n/a", "CRASH" or "HANG".
+// "FAIL", "n/a", "CRASH", "HANG" or "?" (interrupted).
 func (s InteropStatus) Symbol() string {
 	switch s {
 	case InteropExact:
@@ -173,6 +179,8 @@ func (s InteropStatus) Symbol() string {
 		return "CRASH"
 	case InteropHang:
 		return "HANG"
+	case InteropInterrupted:
+		return "?"
 	}
 	return string(s)
 }
@@ -199,6 +207,14 @@ var InteropLegend = []string{
 	"CRASH  the worker process reading the messages died (HANG: gave no answer within the time limit) and was killed",
 	"the diagonal is each codec's own round trip: the reference for its row",
 }
+
+// InteropInterruptedLegend explains the mark of InteropInterrupted: a line
+// of the legend of matrices that have such pairs only.
+const InteropInterruptedLegend = "?      not measured: interrupted (Ctrl-C) before the writer encoded or the reader read; the matrix is partial"
+
+// Interrupted returns how many pairs of x were not measured
+// (InteropInterrupted): 0 for complete matrices.
+func (x *Interop) Interrupted() int { return x.Counts()[InteropInterrupted] }
 
 // InteropCell is the outcome of one writer × reader pair on the values of
 // the matrix's workload.

@@ -38,14 +38,22 @@ func TestInteropLookups(t *testing.T) {
 	if n[InteropLossy] != 1 || n[InteropFail] != 1 || n[InteropCrash] != 1 || n[InteropExact] != 1 {
 		t.Errorf("Counts: %v", n)
 	}
+	if k := x.Interrupted(); k != 0 {
+		t.Errorf("Interrupted() = %d of a complete matrix, want 0", k)
+	}
+	m.Cells[2].Status = InteropInterrupted
+	if k := x.Interrupted(); k != 1 {
+		t.Errorf("Interrupted() = %d, want 1", k)
+	}
+	m.Cells[2].Status = InteropCrash
 	seen := map[string]bool{}
-	for _, s := range []InteropStatus{InteropExact, InteropLossy, InteropError, InteropPanic, InteropFail, InteropNA, InteropCrash, InteropHang} {
+	for _, s := range []InteropStatus{InteropExact, InteropLossy, InteropError, InteropPanic, InteropFail, InteropNA, InteropCrash, InteropHang, InteropInterrupted} {
 		sym := s.Symbol()
 		if seen[sym] {
 			t.Errorf("symbol %q of %s is another status's too", sym, s)
 		}
 		seen[sym] = true
-		if !slices.ContainsFunc(InteropLegend, func(l string) bool { return strings.HasPrefix(l, sym+" ") || strings.Contains(l, "("+sym+":") }) {
+		if !slices.ContainsFunc(append(InteropLegend, InteropInterruptedLegend), func(l string) bool { return strings.HasPrefix(l, sym+" ") || strings.Contains(l, "("+sym+":") }) {
 			t.Errorf("the legend does not explain %q", sym)
 		}
 	}

@@ -194,6 +194,27 @@ var RobustLegend = []string{
 	"n/a    the class has no inputs for this format",
 }
 
+// The Notes of a row of a partial matrix, which the computation (Ctrl-C)
+// did not let start (no cells), or stopped (the inputs not decoded are
+// counted as NotRun). internal/robust returns such rows only with its
+// context's error, and serbench run stores them so.
+const (
+	RobustInterrupted = "interrupted: not computed"
+	RobustStopped     = "interrupted: the inputs not decoded are counted as not run"
+)
+
+// Interrupted returns how many rows of m were not computed or stopped
+// (RobustInterrupted, RobustStopped): 0 for a complete matrix.
+func (m *Robust) Interrupted() int {
+	n := 0
+	for _, r := range m.Rows {
+		if r.Note == RobustInterrupted || r.Note == RobustStopped {
+			n++
+		}
+	}
+	return n
+}
+
 // Worst returns the input of the row with the largest allocation
 // amplification, or nil.
 func (r *RobustRow) Worst() *RobustInput {

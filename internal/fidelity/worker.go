@@ -57,9 +57,10 @@ type Options struct {
 }
 
 // Interrupted is the status of a cell that was not measured because
-// Compute's context was done first. It appears only in the matrix that
-// Compute returns with ctx's error, never in a finished one.
-const Interrupted result.FidelityStatus = "interrupted"
+// Compute's context was done first: result.FidelityInterrupted. It
+// appears only in the matrix that Compute returns with ctx's error, never
+// in a finished one.
+const Interrupted = result.FidelityInterrupted
 
 // interruptedDetail is the detail of an Interrupted cell.
 const interruptedDetail = "not measured: interrupted"

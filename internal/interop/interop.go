@@ -171,9 +171,10 @@ func Implementations(codecs []codec.Codec) []Format {
 
 // Interrupted is the status of a pair that was not measured because
 // Compute's context was done first (Ctrl-C): its writer's encoding or
-// its reader's reading was not run. It appears only in the matrices that
-// Compute returns with ctx's error, never in finished ones.
-const Interrupted result.InteropStatus = "interrupted"
+// its reader's reading was not run (result.InteropInterrupted). It
+// appears only in the matrices that Compute returns with ctx's error,
+// never in finished ones.
+const Interrupted = result.InteropInterrupted
 
 // Compute returns the matrices of the formats of codecs (nil: every
 // registered codec) with two or more participants, or one and listed in

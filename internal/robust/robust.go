@@ -189,8 +189,8 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 // The Notes of a row that Compute's context did not let start, and of
 // one it stopped.
 const (
-	interrupted = "interrupted: not computed"
-	stopped     = "interrupted: the inputs not decoded are counted as not run"
+	interrupted = result.RobustInterrupted
+	stopped     = result.RobustStopped
 )
 
 func withDefaults(opts Options) Options {
