@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/result"
@@ -25,12 +26,36 @@ const fidelityIntro = "Every codec against a fixed set of edge values, each a ch
 func fidelityCounts(m *result.Fidelity) string {
 	n := m.Counts()
 	var parts []string
-	for _, s := range []result.FidelityStatus{result.FidelityExact, result.FidelityLossy, result.FidelityUndeclared, result.FidelityFail, result.FidelityError, result.FidelityNA, result.FidelityCrash, result.FidelityTimeout, result.FidelityMemory} {
+	for _, s := range []result.FidelityStatus{result.FidelityExact, result.FidelityLossy, result.FidelityUndeclared, result.FidelityFail, result.FidelityError, result.FidelityNA, result.FidelityCrash, result.FidelityTimeout, result.FidelityMemory, result.FidelityInterrupted} {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s], s.Symbol()))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fidelityPartial is the one note of a partial matrix (an interrupted
+// computation) that counts its cells not measured, which the table marks
+// ? and the details leave out; "" for a complete matrix.
+func fidelityPartial(m *result.Fidelity) string {
+	n := m.Interrupted()
+	if n == 0 {
+		return ""
+	}
+	total := 0
+	for _, r := range m.Rows {
+		total += len(r.Cells)
+	}
+	return fmt.Sprintf("%d of %d cells not measured: interrupted (marked %s); the matrix is partial", n, total, result.FidelityInterrupted.Symbol())
+}
+
+// fidelityLegend is the legend of m: FidelityLegend, and the line of the
+// interrupted mark when m has such cells.
+func fidelityLegend(m *result.Fidelity) []string {
+	if m.Interrupted() == 0 {
+		return result.FidelityLegend
+	}
+	return append(slices.Clone(result.FidelityLegend), result.FidelityInterruptedLegend)
 }
 
 // fidelityColumns returns the name and doc of each column of m.
@@ -76,10 +101,14 @@ func fidelityTable(m *result.Fidelity) *SectionTable {
 // the columns' docs and the details of every cell that is not exact.
 func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Fidelity matrix: %d codecs × %d edge values (%s)\n\n", len(m.Rows), len(m.Cases), fidelityCounts(m))
+	fmt.Fprintf(&b, "Fidelity matrix: %d codecs × %d edge values (%s)\n", len(m.Rows), len(m.Cases), fidelityCounts(m))
+	if p := fidelityPartial(m); p != "" {
+		b.WriteString(wrap(p, 100, "") + "\n")
+	}
+	b.WriteString("\n")
 	textWriter{&b}.table(fidelityTable(m))
 	b.WriteString("\n" + wrap(fidelityIntro, 100, "") + "\n\n")
-	width := textKey(&b, result.FidelityLegend, "Columns", fidelityColumns(m))
+	width := textKey(&b, fidelityLegend(m), "Columns", fidelityColumns(m))
 	details := false
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
@@ -103,11 +132,12 @@ func FidelityTable(w io.Writer, m *result.Fidelity) error {
 }
 
 // fidelityDetails returns the cells of r that are not exact, the n/a
-// cells that only repeat the base cell's reason left out.
+// cells that only repeat the base cell's reason left out, and the cells
+// not measured (interrupted), which fidelityPartial counts in one note.
 func fidelityDetails(r result.FidelityRow) []result.FidelityCell {
 	var out []result.FidelityCell
 	for i, c := range r.Cells {
-		if c.Status == result.FidelityExact {
+		if c.Status == result.FidelityExact || c.Status == result.FidelityInterrupted {
 			continue
 		}
 		if i > 0 && c.Status == result.FidelityNA && r.Cells[0].Status != result.FidelityExact && r.Cells[0].Status != result.FidelityLossy && strings.Contains(c.Detail, "(see base)") {
@@ -146,9 +176,12 @@ func wrap(s string, width int, indent string) string {
 func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d codecs × %d edge values (%s). %s\n\n", len(m.Rows), len(m.Cases), mdEscape(fidelityCounts(m)), mdEscape(fidelityIntro))
+	if p := fidelityPartial(m); p != "" {
+		b.WriteString("**" + mdEscape(p) + ".**\n\n")
+	}
 	(&mdWriter{b: &b}).table(fidelityTable(m))
 	b.WriteString("\n")
-	mdKey(&b, result.FidelityLegend, "| column | value |", fidelityColumns(m))
+	mdKey(&b, fidelityLegend(m), "| column | value |", fidelityColumns(m))
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
 		if len(lines) == 0 {
@@ -197,10 +230,10 @@ func fidelityClass(s result.FidelityStatus) string {
 }
 
 type htmlFidelity struct {
-	ID, Intro, Counts string
-	Cases             []result.FidelityCase
-	Rows              []htmlFidelityRow
-	Legend            [][2]string
+	ID, Intro, Counts, Partial string
+	Cases                      []result.FidelityCase
+	Rows                       []htmlFidelityRow
+	Legend                     [][2]string
 }
 
 type htmlFidelityRow struct {
@@ -213,6 +246,9 @@ var fidelityTemplate = matrixTemplate("fidelity", `
 <section class="fidelity" id="{{.ID}}">
 <h3>Fidelity matrix</h3>
 <p class="sub">{{.Intro}} {{.Counts}}.</p>
+{{- if .Partial}}
+<p class="sub"><strong>{{.Partial}}.</strong></p>
+{{- end}}
 <div class="scroll"><table>
 <thead><tr><th class="l">codec</th><th class="l">carrier</th>{{range .Cases}}<th title="{{.Doc}}">{{.Name}}</th>{{end}}</tr></thead>
 <tbody>
@@ -242,8 +278,8 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 	if m == nil {
 		return "", nil
 	}
-	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Cases: m.Cases}
-	h.Legend = htmlLegend(result.FidelityLegend)
+	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Partial: fidelityPartial(m), Cases: m.Cases}
+	h.Legend = htmlLegend(fidelityLegend(m))
 	for _, r := range m.Rows {
 		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}
 		hr.Cells = fidelityHTMLCells(r.Cells)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -84,5 +85,60 @@ func TestFidelityHTML(t *testing.T) {
 	page = matrixPage(t, []*result.Run{run, run2}, Matrices{Fidelity: map[string]*result.Fidelity{run2.ID: testMatrix()}})
 	if strings.Count(page, `<section class="fidelity"`) != 1 || !strings.Contains(page, `id="run-2-fidelity"`) {
 		t.Error("several runs: want one section, in the second run")
+	}
+}
+
+// testInterruptedMatrix is testMatrix as an interrupted computation
+// leaves it: handwritten stopped after its first two cells, json not
+// started; bigfloat-text measured.
+func testInterruptedMatrix() *result.Fidelity {
+	m := testMatrix()
+	interrupted := result.FidelityCell{Status: result.FidelityInterrupted, Detail: "not measured: interrupted"}
+	for i := range m.Rows {
+		for j := range m.Rows[i].Cells {
+			if m.Rows[i].Codec == "json" || m.Rows[i].Codec == "handwritten" && j >= 2 {
+				c := interrupted
+				c.Case = m.Rows[i].Cells[j].Case
+				m.Rows[i].Cells[j] = c
+			}
+		}
+	}
+	m.Rows[2].Carrier = ""
+	return m
+}
+
+// TestFidelityInterruptedGolden: a partial matrix shows its cells not
+// measured as ? in the table, with the legend's line for it, and counts
+// them in one note, not in a detail line each; the cells measured keep
+// their details.
+func TestFidelityInterruptedGolden(t *testing.T) {
+	checkGoldens(t, testInterruptedMatrix,
+		goldenRender[*result.Fidelity]{"fidelity-interrupted.golden", FidelityTable},
+		goldenRender[*result.Fidelity]{"fidelity-interrupted-markdown.golden", FidelityMarkdown})
+	for _, render := range []func(io.Writer, *result.Fidelity) error{FidelityTable, FidelityMarkdown} {
+		var b strings.Builder
+		if err := render(&b, testInterruptedMatrix()); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		if n := strings.Count(text, "not measured: interrupted"); n != 2 {
+			t.Errorf("%d mentions of the cells not measured, want 2 (the note and the legend):\n%s", n, text)
+		}
+		for _, want := range []string{"10 of 18 cells not measured: interrupted", "not measured: interrupted (Ctrl-C)", "bigfloat only"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("no %q in:\n%s", want, text)
+			}
+		}
+	}
+	var complete strings.Builder
+	if err := FidelityTable(&complete, testMatrix()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(complete.String(), "interrupted") {
+		t.Error("a complete matrix mentions interrupted cells")
+	}
+	page := matrixPage(t, []*result.Run{referenceRun("20261121-093000-abcdef")}, Matrices{Fidelity: map[string]*result.Fidelity{"20261121-093000-abcdef": testInterruptedMatrix()}})
+	if !strings.Contains(page, "<strong>10 of 18 cells not measured: interrupted") || strings.Count(page, "not measured: interrupted") != 1+1+10 {
+		t.Errorf("the HTML section: %d mentions of not measured (want the note, the legend and the 10 cells' titles)", strings.Count(page, "not measured: interrupted"))
 	}
 }
