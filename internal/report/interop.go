@@ -67,13 +67,40 @@ func interopPeerLines(x *result.Interop) []string {
 	return out
 }
 
-// interopLegend returns the legend of x: InteropLegend, and
+// interopLegend returns the legend of x: interopMarks, and
 // InteropPeerLegend when peers joined.
 func interopLegend(x *result.Interop) []string {
 	if !x.HasPeers() {
+		return interopMarks(x)
+	}
+	return append(slices.Clone(interopMarks(x)), result.InteropPeerLegend...)
+}
+
+// interopMarks returns the legend of the marks of x: InteropLegend, and
+// the line of the interrupted mark when x has such pairs, after the other
+// marks' (before InteropLegend's last line, on the diagonal).
+func interopMarks(x *result.Interop) []string {
+	if x.Interrupted() == 0 {
 		return result.InteropLegend
 	}
-	return append(slices.Clone(result.InteropLegend), result.InteropPeerLegend...)
+	n := len(result.InteropLegend)
+	return slices.Insert(slices.Clone(result.InteropLegend), n-1, result.InteropInterruptedLegend)
+}
+
+// interopPartial is the one note of partial matrices (an interrupted
+// computation) that counts their pairs not measured, which the tables
+// mark ? and the pairs that are not exact leave out; "" for complete
+// matrices.
+func interopPartial(x *result.Interop) string {
+	n := x.Interrupted()
+	if n == 0 {
+		return ""
+	}
+	total := 0
+	for _, m := range x.Matrices {
+		total += len(m.Cells)
+	}
+	return fmt.Sprintf("%d of %d pairs not measured: interrupted (marked %s); the matrices are partial", n, total, result.InteropInterrupted.Symbol())
 }
 
 // The separate table of the peers' own timings.
@@ -118,7 +145,7 @@ func interopCounts(m *result.InteropMatrix) string {
 	n := m.Counts()
 	var parts []string
 	for _, s := range []result.InteropStatus{result.InteropExact, result.InteropLossy, result.InteropFail, result.InteropError,
-		result.InteropPanic, result.InteropNA, result.InteropCrash, result.InteropHang} {
+		result.InteropPanic, result.InteropNA, result.InteropCrash, result.InteropHang, result.InteropInterrupted} {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s], s))
 		}
@@ -148,12 +175,13 @@ type interopPair struct {
 }
 
 // interopPairs returns the pairs of m that are not exact, writer by
-// writer, with why (not the peer × peer pairs, not measured); a writer's pairs with the same outcome and reason are
-// one, their readers listed together.
+// writer, with why (not the peer × peer pairs, not measured, nor the
+// pairs interrupted, which interopPartial counts); a writer's pairs with
+// the same outcome and reason are one, their readers listed together.
 func interopPairs(m *result.InteropMatrix) []interopPair {
 	var out []interopPair
 	for _, c := range m.Cells {
-		if c.Status == result.InteropExact || interopPeerPair(m, c) {
+		if c.Status == result.InteropExact || c.Status == result.InteropInterrupted || interopPeerPair(m, c) {
 			continue
 		}
 		p := interopPair{c.Writer, c.Reader, c.Status.Symbol(), interopWhy(m, c)}
@@ -282,7 +310,11 @@ func interopGrid(m *result.InteropMatrix) (head []string, rows [][]string) {
 // exact, with why.
 func InteropTable(w io.Writer, x *result.Interop) error {
 	var b strings.Builder
-	b.WriteString("Cross-library interoperability\n\n" + wrap(interopIntro(x), 100, "") + "\n")
+	b.WriteString("Cross-library interoperability\n")
+	if p := interopPartial(x); p != "" {
+		b.WriteString(wrap(p, 100, "") + "\n")
+	}
+	b.WriteString("\n" + wrap(interopIntro(x), 100, "") + "\n")
 	if lines := interopPeerLines(x); len(lines) > 0 {
 		b.WriteString("\nPeers:\n")
 		for _, l := range lines {
@@ -341,6 +373,9 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 // that is not exact, with why.
 func InteropMarkdown(w io.Writer, x *result.Interop) error {
 	var b strings.Builder
+	if p := interopPartial(x); p != "" {
+		b.WriteString("**" + mdEscape(p) + ".**\n\n")
+	}
 	b.WriteString(mdEscape(interopIntro(x)) + "\n")
 	if lines := interopPeerLines(x); len(lines) > 0 {
 		b.WriteString("\nPeers:\n\n")
@@ -371,8 +406,8 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 		}
 	}
 	b.WriteString("\n")
-	mdLegendList(&b, result.InteropLegend)
-	for _, l := range interopLegend(x)[len(result.InteropLegend):] {
+	mdLegendList(&b, interopMarks(x))
+	for _, l := range interopLegend(x)[len(interopMarks(x)):] {
 		b.WriteString("- " + mdEscape(l) + "\n")
 	}
 	for i := range x.Matrices {
@@ -418,10 +453,10 @@ func interopClass(s result.InteropStatus) string {
 }
 
 type htmlInterop struct {
-	ID, Intro string
-	Peers     []string
-	Matrices  []htmlInteropMatrix
-	Legend    [][2]string
+	ID, Intro, Partial string
+	Peers              []string
+	Matrices           []htmlInteropMatrix
+	Legend             [][2]string
 	// The peers' own timings: another runtime's, a table of their own.
 	TimingTitle, TimingNote string
 	TimingHead              []string
@@ -447,6 +482,9 @@ var interopTemplate = matrixTemplate("interop", `
 <section class="fidelity interop" id="{{.ID}}">
 <h3>Cross-library interoperability</h3>
 <p class="sub">{{.Intro}}</p>
+{{- if .Partial}}
+<p class="sub"><strong>{{.Partial}}.</strong></p>
+{{- end}}
 {{- if .Peers}}
 <ul class="notes">{{range .Peers}}<li>peer {{.}}</li>{{end}}</ul>
 {{- end}}
@@ -500,13 +538,13 @@ func interopHTML(x *result.Interop, id string) (template.HTML, error) {
 	if x == nil {
 		return "", nil
 	}
-	h := htmlInterop{ID: id, Intro: interopIntro(x), Peers: interopPeerLines(x)}
+	h := htmlInterop{ID: id, Intro: interopIntro(x), Partial: interopPartial(x), Peers: interopPeerLines(x)}
 	if len(x.PeerTimings) > 0 {
 		h.TimingTitle, h.TimingNote = interopTimingTitle, interopTimingText(x)
 		h.TimingHead, h.TimingRows = interopTimingRows(x)
 	}
-	h.Legend = htmlLegend(result.InteropLegend)
-	for _, l := range interopLegend(x)[len(result.InteropLegend):] {
+	h.Legend = htmlLegend(interopMarks(x))
+	for _, l := range interopLegend(x)[len(interopMarks(x)):] {
 		h.Legend = append(h.Legend, [2]string{"", l})
 	}
 	for i := range x.Matrices {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -198,4 +199,57 @@ func TestInteropPeerRenderers(t *testing.T) {
 		`<td>1.55µs</td>`,
 		`<td>235µs</td>`,
 	})
+}
+
+// testInteropInterrupted is testInterop as an interrupted computation
+// leaves it: in msgpack on person, c-msgpack did not encode its values
+// (its row not measured) and did not read the others' (its column).
+func testInteropInterrupted() *result.Interop {
+	x := testInterop()
+	m := &x.Matrices[0]
+	n := len(m.Codecs)
+	c := m.Codecs[2].Name
+	for i := range m.Cells {
+		cell := &m.Cells[i]
+		switch {
+		case i/n == 2:
+			*cell = result.InteropCell{Writer: cell.Writer, Reader: cell.Reader, Status: result.InteropInterrupted, Detail: "not measured: interrupted before the writer encoded its values"}
+		case cell.Reader == c:
+			*cell = result.InteropCell{Writer: cell.Writer, Reader: cell.Reader, Status: result.InteropInterrupted, Detail: "not measured: interrupted before the reader read these messages"}
+		}
+	}
+	m.Notes = append(m.Notes, "interrupted: 5 of 9 pairs were not measured")
+	return x
+}
+
+// TestInteropInterruptedRenderers: partial matrices show their pairs not
+// measured as ? in the tables, with the legend's line for it, count them
+// in their counts and in one note, and leave them out of the pairs that
+// are not exact, which had a line for each.
+func TestInteropInterruptedRenderers(t *testing.T) {
+	checkGoldens(t, testInteropInterrupted,
+		goldenRender[*result.Interop]{"interop-interrupted-text.golden", InteropTable},
+		goldenRender[*result.Interop]{"interop-interrupted-markdown.golden", InteropMarkdown})
+	for _, render := range []func(io.Writer, *result.Interop) error{InteropTable, InteropMarkdown} {
+		var b strings.Builder
+		if err := render(&b, testInteropInterrupted()); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		if strings.Contains(text, "interrupted before") {
+			t.Errorf("a pair not measured is listed:\n%s", text)
+		}
+		for _, want := range []string{"5 of 13 pairs not measured: interrupted", "5 interrupted", "not measured: interrupted (Ctrl-C) before the writer encoded"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("no %q in:\n%s", want, text)
+			}
+		}
+	}
+	var complete strings.Builder
+	if err := InteropTable(&complete, testInterop()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(complete.String(), "interrupted") {
+		t.Error("complete matrices mention pairs interrupted")
+	}
 }
