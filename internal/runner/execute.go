@@ -83,23 +83,30 @@ type Hooks struct {
 	// Progress, if set, is called as the measurements advance.
 	Progress func(harness.Progress)
 	// Fidelity, if set, is called when the fidelity matrix of the
-	// plan's codecs is stored, with how long computing it took.
+	// plan's codecs is stored, with how long computing it took. It is
+	// not called for the partial matrix of an interrupted execution,
+	// stored as well (its cells not measured interrupted).
 	Fidelity func(m *result.Fidelity, took time.Duration)
 	// Robust, if set, is called when the robustness matrix of the plan's
-	// codecs is stored (Plan.Robust), with how long computing it took.
+	// codecs is stored (Plan.Robust), with how long computing it took;
+	// as Fidelity, not for a partial one.
 	Robust func(m *result.Robust, took time.Duration)
 	// Interop, if set, is called when the interoperability matrices are
-	// stored (Plan.Interop), with how long computing them took.
+	// stored (Plan.Interop), with how long computing them took; as
+	// Fidelity, not for partial ones.
 	Interop func(x *result.Interop, took time.Duration)
 }
 
 // Execute measures p into r: it computes and stores the fidelity matrix of
-// p's codecs (unless the run has one, as a resumed run may), then runs the
-// jobs (only the missing samples of a resumed run), then marks the run
-// complete, or incomplete if it stopped, and releases its lock. The error
-// is why it stopped (it wraps context.Canceled when ctx was canceled; it
-// is ErrNothingMeasured when no cell got a sample); whatever was measured
-// is stored either way.
+// p's codecs (unless the run has a complete one, as a resumed run may),
+// and the robustness and interoperability matrices the plan asks for, then
+// runs the jobs (only the missing samples of a resumed run), then marks the
+// run complete, or incomplete if it stopped, and releases its lock. The
+// error is why it stopped (it wraps context.Canceled when ctx was
+// canceled; it is ErrNothingMeasured when no cell got a sample); whatever
+// was measured is stored either way: a matrix interrupted (ctx canceled
+// while it was computed) is stored partial, its cells not measured
+// interrupted, and computed again by a resume of the run.
 func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 	cfg := p.Config
 	cfg.Stored = r.stored
@@ -128,7 +135,7 @@ func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 // worker processes (in this process with isolation none) and stores it
 // with the run, unless the run has one already (a resumed run).
 func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robust, time.Duration)) error {
-	return storeMatrix(ctx, r, r.db.Robust, r.db.SaveRobust, stored, "robustness matrix", func() (*result.Robust, error) {
+	return storeMatrix(ctx, r, r.db.Robust, r.db.SaveRobust, stored, "robustness matrix", (*result.Robust).Interrupted, func() (*result.Robust, error) {
 		return robust.Compute(ctx, p.codecs(), robust.Options{
 			MemoryLimit: p.Config.MemoryLimit,
 			Workers:     p.Config.Workers,
@@ -145,7 +152,7 @@ func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robu
 // that is not installed is a note of the matrices, x.Peers), and stores
 // them with the run, unless the run has them already (a resumed run).
 func (r *Run) storeInterop(ctx context.Context, p *Plan, stored func(*result.Interop, time.Duration)) error {
-	return storeMatrix(ctx, r, r.db.Interop, r.db.SaveInterop, stored, "interoperability matrix", func() (*result.Interop, error) {
+	return storeMatrix(ctx, r, r.db.Interop, r.db.SaveInterop, stored, "interoperability matrix", (*result.Interop).Interrupted, func() (*result.Interop, error) {
 		x, _, err := peers.Compute(ctx, nil, interop.Options{
 			MemoryLimit: p.Config.MemoryLimit,
 			Workers:     p.Config.Workers,
@@ -156,24 +163,48 @@ func (r *Run) storeInterop(ctx context.Context, p *Plan, stored func(*result.Int
 }
 
 // storeMatrix stores the matrix that compute makes with run r, unless
-// read finds that the run has one already (a resumed run): save stores
-// it, and stored, when set, is given it and the time it took. compute's
-// error is wrapped in what; a nil matrix from compute is not stored.
-func storeMatrix[M any](ctx context.Context, r *Run, read func(context.Context, string) (*M, error), save func(context.Context, string, *M) error, stored func(*M, time.Duration), what string, compute func() (*M, error)) error {
-	if _, err := read(ctx, r.ID); err == nil {
+// read finds that the run has a complete one already (a resumed run): save
+// stores it, and stored, when set, is given it and the time it took.
+// compute's error is wrapped in what; a nil matrix from compute is not
+// stored.
+//
+// When ctx is done, compute returns the matrix measured so far with ctx's
+// error, its cells not measured marked interrupted (partial counts them):
+// it is stored so, nothing measured lost, and the error returned (stored
+// is not called: the matrix is not complete). A resumed run whose stored
+// matrix is partial computes it again, and stores the new one unless it
+// was interrupted too with more not measured than the stored one.
+func storeMatrix[M any](ctx context.Context, r *Run, read func(context.Context, string) (*M, error), save func(context.Context, string, *M) error, stored func(*M, time.Duration), what string, partial func(*M) int, compute func() (*M, error)) error {
+	prev, err := read(ctx, r.ID)
+	switch {
+	case err == nil && partial(prev) == 0:
 		return nil
-	} else if !errors.Is(err, store.ErrNotFound) {
+	case err != nil && !errors.Is(err, store.ErrNotFound):
 		return err
+	case err != nil:
+		prev = nil
 	}
 	start := time.Now()
 	m, err := compute()
 	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
+		err = fmt.Errorf("%s: %w", what, err)
+		if m == nil || ctx.Err() == nil {
+			return err
+		}
+		if prev != nil && partial(m) > partial(prev) {
+			return err // the stored one measured more
+		}
+		// Interrupted: what was measured is stored, even though ctx
+		// is done.
+		if serr := save(context.WithoutCancel(ctx), r.ID, m); serr != nil {
+			return errors.Join(err, serr)
+		}
+		return err
 	}
 	if m == nil {
 		return nil
 	}
-	if err := save(ctx, r.ID, m); err != nil {
+	if err := save(context.WithoutCancel(ctx), r.ID, m); err != nil {
 		return err
 	}
 	if stored != nil {
@@ -198,7 +229,7 @@ func (p *Plan) codecs() []codec.Codec {
 // run, unless the run has one already (a resumed run) or the matrix has
 // no rows.
 func (r *Run) storeFidelity(ctx context.Context, p *Plan, stored func(*result.Fidelity, time.Duration)) error {
-	return storeMatrix(ctx, r, r.db.Fidelity, r.db.SaveFidelity, stored, "fidelity matrix", func() (*result.Fidelity, error) {
+	return storeMatrix(ctx, r, r.db.Fidelity, r.db.SaveFidelity, stored, "fidelity matrix", (*result.Fidelity).Interrupted, func() (*result.Fidelity, error) {
 		m, err := fidelity.Compute(ctx, p.codecs(), fidelity.Options{
 			Timeout:     p.Config.Timeout,
 			MemoryLimit: p.Config.MemoryLimit,

@@ -1,0 +1,303 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/report"
+	"github.com/serbench/serbench/internal/store"
+	"github.com/serbench/serbench/result"
+)
+
+// cancelCodec is the json codec under the name "a-cancel": its Bind
+// calls the function armed in it once (the test's cancel), so that a
+// context is canceled while the matrix it is bound for is computed.
+type cancelCodec struct {
+	codec.Codec
+	mu    sync.Mutex
+	armed func()
+}
+
+func (c *cancelCodec) Info() codec.Info {
+	info := c.Codec.Info()
+	info.Name = "a-cancel"
+	return info
+}
+
+func (c *cancelCodec) Bind(t codec.Target) (codec.Instance, error) {
+	c.mu.Lock()
+	f := c.armed
+	c.armed = nil
+	c.mu.Unlock()
+	if f != nil {
+		f()
+	}
+	return c.Codec.Bind(t)
+}
+
+// arm makes the next Bind call f.
+func (c *cancelCodec) arm(f func()) {
+	c.mu.Lock()
+	c.armed = f
+	c.mu.Unlock()
+}
+
+var canceler = func() *cancelCodec {
+	base, ok := codec.Lookup("json")
+	if !ok {
+		panic("no json codec")
+	}
+	c := &cancelCodec{Codec: base}
+	codec.Register(c)
+	return c
+}()
+
+// interruptedRun starts a run of the codecs a-cancel and json in a new
+// store, in this process, one codec at a time.
+func interruptedRun(t *testing.T, robust, interop bool) (*store.DB, *Plan, *Run) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	o := quick("^(a-cancel|json)$")
+	o.Robust, o.Interop = robust, interop
+	p, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Start(context.Background(), db, p, p.Record("serbench run", nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, p, r
+}
+
+// TestExecuteInterruptedStoresTheFidelityMatrix: a run canceled while its
+// fidelity matrix is computed (a-cancel's row computed first, json's not
+// started) stores the matrix so far: a-cancel's row measured, json's
+// cells interrupted, rendered with the mark ? and a note that counts them;
+// the run is incomplete and the Fidelity hook is not called. A resume
+// computes the matrix again and stores it complete.
+func TestExecuteInterruptedStoresTheFidelityMatrix(t *testing.T) {
+	db, p, r := interruptedRun(t, false, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	canceler.arm(cancel)
+	hooked := false
+	err := r.Execute(ctx, p, Hooks{Fidelity: func(*result.Fidelity, time.Duration) { hooked = true }})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Execute: %v, want context.Canceled", err)
+	}
+	if hooked {
+		t.Error("the Fidelity hook was called for a partial matrix")
+	}
+	bg := context.Background()
+	m, err := db.Fidelity(bg, r.ID)
+	if err != nil {
+		t.Fatalf("the interrupted matrix was not stored: %v", err)
+	}
+	measured, json := m.Row("a-cancel"), m.Row("json")
+	if measured == nil || json == nil {
+		t.Fatalf("stored rows: %+v", m.Rows)
+	}
+	for _, c := range measured.Cells {
+		if c.Status == result.FidelityInterrupted {
+			t.Errorf("a-cancel %s: interrupted, want it measured", c.Case)
+		}
+	}
+	if measured.Carrier == "" {
+		t.Error("a-cancel: no carrier stored")
+	}
+	for _, c := range json.Cells {
+		if c.Status != result.FidelityInterrupted {
+			t.Errorf("json %s: %s, want %s", c.Case, c.Status, result.FidelityInterrupted)
+		}
+	}
+	if n := m.Interrupted(); n != len(m.Cases) {
+		t.Errorf("%d cells interrupted, want %d", n, len(m.Cases))
+	}
+	run, err := db.Run(bg, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Complete {
+		t.Error("the interrupted run is stored complete")
+	}
+	var b strings.Builder
+	if err := report.FidelityTable(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{"?      not measured: interrupted (Ctrl-C)", fmt.Sprintf("%d of %d cells not measured: interrupted", len(m.Cases), 2*len(m.Cases)), " ? "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rendered matrix lacks %q:\n%s", want, text)
+		}
+	}
+
+	// Resumed: the partial matrix is computed again, and replaced.
+	r2, _, err := Resume(bg, db, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows int
+	if err := r2.Execute(bg, p, Hooks{Fidelity: func(m *result.Fidelity, _ time.Duration) { rows = len(m.Rows) }}); err != nil {
+		t.Fatal(err)
+	}
+	m, err = db.Fidelity(bg, r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := m.Interrupted(); n != 0 || rows != 2 {
+		t.Errorf("after the resume: %d cells interrupted, hook saw %d rows; want 0 and 2", n, rows)
+	}
+}
+
+// TestExecuteInterruptedStoresTheInteropMatrices: a run canceled while
+// its interoperability matrices are computed (when a-cancel, a json
+// codec, is bound to encode) stores the matrices so far, the pairs not
+// measured interrupted and rendered so; the Interop hook is not called.
+func TestExecuteInterruptedStoresTheInteropMatrices(t *testing.T) {
+	db, p, r := interruptedRun(t, false, true)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	hooked := false
+	err := r.Execute(ctx, p, Hooks{
+		Fidelity: func(*result.Fidelity, time.Duration) { canceler.arm(cancel) },
+		Interop:  func(*result.Interop, time.Duration) { hooked = true },
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Execute: %v, want context.Canceled", err)
+	}
+	if hooked {
+		t.Error("the Interop hook was called for partial matrices")
+	}
+	bg := context.Background()
+	if m, err := db.Fidelity(bg, r.ID); err != nil || m.Interrupted() != 0 {
+		t.Fatalf("the fidelity matrix computed before: %v", err)
+	}
+	x, err := db.Interop(bg, r.ID)
+	if err != nil {
+		t.Fatalf("the interrupted matrices were not stored: %v", err)
+	}
+	m := x.Matrix("json", "person")
+	if m == nil || m.Codec("a-cancel") == nil {
+		t.Fatalf("no json matrix with a-cancel: %+v", x.Matrices)
+	}
+	if x.Interrupted() == 0 || m.Counts()[result.InteropInterrupted] == 0 {
+		t.Errorf("no pair of the stored matrices is interrupted: %v", m.Counts())
+	}
+	var b strings.Builder
+	if err := report.InteropTable(&b, x); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, want := range []string{"?      not measured: interrupted (Ctrl-C)", "pairs not measured: interrupted"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rendered matrices lack %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestExecuteInterruptedStoresTheRobustMatrix: a run canceled while its
+// robustness matrix is computed (when a-cancel is bound to make its
+// messages) stores the matrix so far, its rows not computed noted as
+// interrupted and rendered so; the Robust hook is not called.
+func TestExecuteInterruptedStoresTheRobustMatrix(t *testing.T) {
+	db, p, r := interruptedRun(t, true, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	hooked := false
+	err := r.Execute(ctx, p, Hooks{
+		Fidelity: func(*result.Fidelity, time.Duration) { canceler.arm(cancel) },
+		Robust:   func(*result.Robust, time.Duration) { hooked = true },
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Execute: %v, want context.Canceled", err)
+	}
+	if hooked {
+		t.Error("the Robust hook was called for a partial matrix")
+	}
+	m, err := db.Robust(context.Background(), r.ID)
+	if err != nil {
+		t.Fatalf("the interrupted matrix was not stored: %v", err)
+	}
+	if row := m.Row("a-cancel", "person"); row == nil || row.Note != result.RobustStopped || row.Messages == 0 || len(row.Cells) == 0 {
+		t.Errorf("a-cancel on person, stopped: %+v", row)
+	}
+	if row := m.Row("json", "nested"); row == nil || row.Note != result.RobustInterrupted {
+		t.Errorf("json on nested, not started: %+v", row)
+	}
+	if n := m.Interrupted(); n != len(m.Rows) {
+		t.Errorf("%d of %d rows interrupted", n, len(m.Rows))
+	}
+	var b strings.Builder
+	if err := report.RobustTable(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), result.RobustInterrupted) {
+		t.Errorf("the rendered matrix does not say which rows were not computed:\n%s", b.String())
+	}
+}
+
+// TestStoreMatrixKeepsWhatMeasuredMore: a resumed run whose stored
+// matrix is partial computes it again; interrupted again, the new matrix
+// replaces the stored one only if it did not measure less. A partial
+// matrix is saved with a context that is not canceled; a complete stored
+// one is not computed again.
+func TestStoreMatrixKeepsWhatMeasuredMore(t *testing.T) {
+	type matrix struct{ notMeasured int }
+	partial := func(m *matrix) int { return m.notMeasured }
+	for _, tc := range []struct {
+		stored, computed *matrix
+		wantSaved        *matrix
+	}{
+		{stored: &matrix{3}, computed: &matrix{5}, wantSaved: nil},
+		{stored: &matrix{3}, computed: &matrix{3}, wantSaved: &matrix{3}},
+		{stored: &matrix{3}, computed: &matrix{1}, wantSaved: &matrix{1}},
+		{stored: nil, computed: &matrix{7}, wantSaved: &matrix{7}},
+		{stored: &matrix{0}, computed: nil, wantSaved: nil},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		read := func(context.Context, string) (*matrix, error) {
+			if tc.stored == nil {
+				return nil, store.ErrNotFound
+			}
+			return tc.stored, nil
+		}
+		var saved *matrix
+		save := func(ctx context.Context, _ string, m *matrix) error {
+			if ctx.Err() != nil {
+				t.Errorf("saved with a canceled context: %v", ctx.Err())
+			}
+			saved = m
+			return nil
+		}
+		computed := false
+		err := storeMatrix(ctx, &Run{ID: "r"}, read, save, nil, "matrix", partial, func() (*matrix, error) {
+			computed = true
+			cancel()
+			return tc.computed, ctx.Err()
+		})
+		if tc.computed == nil {
+			if computed || err != nil || saved != nil {
+				t.Errorf("a complete stored matrix: computed %v, saved %v, %v", computed, saved, err)
+			}
+			continue
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("stored %v, computed %v: %v, want context.Canceled", tc.stored, tc.computed, err)
+		}
+		if saved != tc.wantSaved && (saved == nil || tc.wantSaved == nil || *saved != *tc.wantSaved) {
+			t.Errorf("stored %v, computed %v: saved %v, want %v", tc.stored, tc.computed, saved, tc.wantSaved)
+		}
+	}
+}
