@@ -152,7 +152,9 @@ func (c *RobustCell) Bad() int { return c.Panics + c.Crashes + c.Hangs }
 // Mark returns the cell's short text in tables: "ok" when every input
 // ended in an error, "n/a" when the class has no inputs, else the counts
 // of the other outcomes, worst first: C crashes, H hangs, P panics, A
-// accepted, and "+N" inputs not run ("C3+40 P2 A5").
+// accepted, and "+N" inputs not run ("C3+40 P2 A5"); inputs not run
+// without a crash or hang (a row stopped, RobustStopped) are "+N" last
+// ("A5 +300", "+400"), never "ok".
 func (c *RobustCell) Mark() string {
 	if c.Inputs == 0 {
 		return "n/a"
@@ -176,6 +178,10 @@ func (c *RobustCell) Mark() string {
 	}
 	if c.Accepted > 0 {
 		parts = append(parts, fmt.Sprintf("A%d", c.Accepted))
+	}
+	if c.NotRun > 0 && c.Crashes == 0 && c.Hangs == 0 {
+		// Not run without a death: the row was stopped (interrupted).
+		parts = append(parts, fmt.Sprintf("+%d", c.NotRun))
 	}
 	if len(parts) == 0 {
 		return "ok"
@@ -214,6 +220,10 @@ func (m *Robust) Interrupted() int {
 	}
 	return n
 }
+
+// RobustInterruptedLegend explains the "+N" of a cell of a row stopped
+// (RobustStopped): a line of the legend of a partial matrix only.
+const RobustInterruptedLegend = "+400   alone (without C or H): 400 inputs of the class not decoded, interrupted (Ctrl-C) first; the matrix is partial"
 
 // Worst returns the input of the row with the largest allocation
 // amplification, or nil.

@@ -15,3 +15,21 @@ func TestRobustInterrupted(t *testing.T) {
 		t.Errorf("Interrupted() = %d, want 2", n)
 	}
 }
+
+// TestRobustMarkNotRun: inputs not run after crashes or hangs follow
+// them; not run without one (a row stopped) are "+N" last, never "ok".
+func TestRobustMarkNotRun(t *testing.T) {
+	for _, tc := range []struct {
+		c    RobustCell
+		want string
+	}{
+		{RobustCell{Inputs: 100, Errors: 7, Crashes: 3, NotRun: 90}, "C3+90"},
+		{RobustCell{Inputs: 400, NotRun: 400}, "+400"},
+		{RobustCell{Inputs: 100, Errors: 20, Accepted: 5, NotRun: 75}, "A5 +75"},
+		{RobustCell{Inputs: 100, Errors: 100}, "ok"},
+	} {
+		if got := tc.c.Mark(); got != tc.want {
+			t.Errorf("%+v: mark %q, want %q", tc.c, got, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/internal/format"
@@ -23,6 +24,25 @@ func robustIntro(m *result.Robust) string {
 		"each decoded and converted to the workload's type in a worker process with a time limit of %s and %s. "+
 		"A decoder should refuse them with an error; the marks count the inputs that did something else. "+
 		"WORST ALLOC is the largest allocation of one decode divided by its input's size.", m.Seed, m.Budget, m.TimeLimit, memoryText(m.MemoryLimit))
+}
+
+// robustPartial is the one note of a partial matrix (an interrupted
+// computation) that counts its rows interrupted; "" for a complete matrix.
+func robustPartial(m *result.Robust) string {
+	n := m.Interrupted()
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d rows interrupted (not computed, or stopped: their inputs not decoded marked +N); the matrix is partial", n, len(m.Rows))
+}
+
+// robustLegend is the legend of m: RobustLegend, and the line of the
+// inputs not decoded when m is partial.
+func robustLegend(m *result.Robust) []string {
+	if m.Interrupted() == 0 {
+		return result.RobustLegend
+	}
+	return append(slices.Clone(result.RobustLegend), result.RobustInterruptedLegend)
 }
 
 // robustCounts says how many rows of workload had each kind of finding.
@@ -179,7 +199,11 @@ func robustSkipped(m *result.Robust, workload string) []string {
 // legend, the classes and the details of each codec.
 func RobustTable(w io.Writer, m *result.Robust) error {
 	var b strings.Builder
-	b.WriteString("Decoder robustness\n\n" + wrap(robustIntro(m), 100, "") + "\n")
+	b.WriteString("Decoder robustness\n")
+	if p := robustPartial(m); p != "" {
+		b.WriteString(wrap(p, 100, "") + "\n")
+	}
+	b.WriteString("\n" + wrap(robustIntro(m), 100, "") + "\n")
 	for _, wl := range m.Workloads() {
 		fmt.Fprintf(&b, "\n%s (%s)\n\n", wl, robustCounts(m, wl))
 		textWriter{&b}.table(robustTable(m, wl))
@@ -188,7 +212,7 @@ func RobustTable(w io.Writer, m *result.Robust) error {
 		}
 	}
 	b.WriteString("\n")
-	width := textKey(&b, result.RobustLegend, "Classes", robustColumns(m))
+	width := textKey(&b, robustLegend(m), "Classes", robustColumns(m))
 	first := true
 	for _, r := range m.Rows {
 		ds := robustDetails(m, r)
@@ -215,6 +239,9 @@ func RobustTable(w io.Writer, m *result.Robust) error {
 // the legend, the classes and the details of each codec.
 func RobustMarkdown(w io.Writer, m *result.Robust) error {
 	var b strings.Builder
+	if p := robustPartial(m); p != "" {
+		b.WriteString("**" + mdEscape(p) + ".**\n\n")
+	}
 	b.WriteString(mdEscape(robustIntro(m)) + "\n")
 	for _, wl := range m.Workloads() {
 		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(wl), mdEscape(robustCounts(m, wl)))
@@ -225,7 +252,7 @@ func RobustMarkdown(w io.Writer, m *result.Robust) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	mdKey(&b, result.RobustLegend, "| class | inputs |", robustColumns(m))
+	mdKey(&b, robustLegend(m), "| class | inputs |", robustColumns(m))
 	for _, r := range m.Rows {
 		ds := robustDetails(m, r)
 		if len(ds) == 0 {
@@ -259,10 +286,10 @@ func robustClass(c result.RobustCell, finding bool) string {
 }
 
 type htmlRobust struct {
-	ID, Intro string
-	Classes   []result.RobustClass
-	Workloads []htmlRobustWorkload
-	Legend    [][2]string
+	ID, Intro, Partial string
+	Classes            []result.RobustClass
+	Workloads          []htmlRobustWorkload
+	Legend             [][2]string
 }
 
 type htmlRobustWorkload struct {
@@ -281,6 +308,9 @@ var robustTemplate = matrixTemplate("robust", `
 <section class="fidelity robust" id="{{.ID}}">
 <h3>Decoder robustness</h3>
 <p class="sub">{{.Intro}}</p>
+{{- if .Partial}}
+<p class="sub"><strong>{{.Partial}}.</strong></p>
+{{- end}}
 {{- range .Workloads}}
 <h4>{{.Name}}</h4>
 <p class="sub">{{.Counts}}.</p>
@@ -317,8 +347,8 @@ func robustHTML(m *result.Robust, id string) (template.HTML, error) {
 	if m == nil {
 		return "", nil
 	}
-	h := htmlRobust{ID: id, Intro: robustIntro(m), Classes: m.Classes}
-	h.Legend = htmlLegend(result.RobustLegend)
+	h := htmlRobust{ID: id, Intro: robustIntro(m), Partial: robustPartial(m), Classes: m.Classes}
+	h.Legend = htmlLegend(robustLegend(m))
 	for _, wl := range m.Workloads() {
 		hw := htmlRobustWorkload{Name: wl, Counts: robustCounts(m, wl), Skipped: robustSkipped(m, wl)}
 		for _, r := range m.Rows {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -91,4 +92,52 @@ func TestRobustHTML(t *testing.T) {
 		`person/fb/bomb-worst-40.bin`,
 		`<h4>nested</h4>`,
 	}, "<3>", "<nested>")
+}
+
+// testRobustInterrupted is a robustness matrix as an interrupted
+// computation leaves it: json on person stopped in bitflip (truncate
+// done), json on nested not started.
+func testRobustInterrupted() *result.Robust {
+	m := testRobust()
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		switch {
+		case r.Codec == "json" && r.Workload == "person":
+			r.Note = result.RobustStopped
+			r.Cells[1] = result.RobustCell{Class: "bitflip", Inputs: 100, Errors: 20, Accepted: 5, NotRun: 75}
+		case r.Codec == "json" && r.Workload == "nested":
+			*r = result.RobustRow{Codec: "json", Workload: "nested", Note: result.RobustInterrupted}
+		}
+	}
+	return m
+}
+
+// TestRobustInterruptedRenderers: a partial matrix counts its rows
+// interrupted in one note, marks the inputs a stopped row did not decode
+// +N (not ok), with the legend's line for it, and says which rows were
+// not computed.
+func TestRobustInterruptedRenderers(t *testing.T) {
+	checkGoldens(t, testRobustInterrupted,
+		goldenRender[*result.Robust]{"robust-interrupted-text.golden", RobustTable},
+		goldenRender[*result.Robust]{"robust-interrupted-markdown.golden", RobustMarkdown})
+	m := testRobustInterrupted()
+	if got := m.Row("json", "person").Cell("bitflip").Mark(); got != "A5 +75" {
+		t.Errorf("a cell of a stopped row: mark %q, want %q", got, "A5 +75")
+	}
+	var b strings.Builder
+	if err := RobustTable(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"2 of 5 rows interrupted", "+400   alone (without C or H)", "json: " + result.RobustInterrupted} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in:\n%s", want, b.String())
+		}
+	}
+	b.Reset()
+	if err := RobustTable(&b, testRobust()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "interrupted") {
+		t.Error("a complete matrix mentions rows interrupted")
+	}
 }

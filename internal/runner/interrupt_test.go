@@ -243,8 +243,14 @@ func TestExecuteInterruptedStoresTheRobustMatrix(t *testing.T) {
 	if err := report.RobustTable(&b, m); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), result.RobustInterrupted) {
-		t.Errorf("the rendered matrix does not say which rows were not computed:\n%s", b.String())
+	stopped := m.Row("a-cancel", "person")
+	for _, want := range []string{result.RobustInterrupted, fmt.Sprintf("%d of %d rows interrupted", len(m.Rows), len(m.Rows))} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the rendered matrix lacks %q:\n%s", want, b.String())
+		}
+	}
+	if stopped != nil && len(stopped.Cells) > 0 && stopped.Cells[0].Mark() == "ok" {
+		t.Errorf("a cell of the stopped row (%+v) is marked ok", stopped.Cells[0])
 	}
 }
 
