@@ -446,7 +446,7 @@ func interopClass(s result.InteropStatus) string {
 		return "ok"
 	case result.InteropLossy:
 		return "lossy"
-	case result.InteropNA:
+	case result.InteropNA, result.InteropInterrupted:
 		return "other"
 	}
 	return "fail"

@@ -252,4 +252,13 @@ func TestInteropInterruptedRenderers(t *testing.T) {
 	if strings.Contains(complete.String(), "interrupted") {
 		t.Error("complete matrices mention pairs interrupted")
 	}
+	h, err := interopHTML(testInteropInterrupted(), "i")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(h)
+	if !strings.Contains(page, `<span class="mark other">?</span>`) || strings.Contains(page, `<span class="mark fail">?</span>`) ||
+		!strings.Contains(page, "<strong>5 of 13 pairs not measured: interrupted") {
+		t.Errorf("the HTML section shows the pairs not measured as failures, or without the note:\n%s", page)
+	}
 }
