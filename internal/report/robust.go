@@ -275,8 +275,8 @@ func RobustJSON(w io.Writer, m *result.Robust) error {
 // robustClass is the CSS class of a cell's mark.
 func robustClass(c result.RobustCell, finding bool) string {
 	switch {
-	case c.Inputs == 0:
-		return "other"
+	case c.Inputs == 0, c.NotRun > 0 && c.Crashes == 0 && c.Hangs == 0 && c.Panics == 0 && c.Accepted == 0:
+		return "other" // n/a, or a row stopped (interrupted)
 	case c.Crashes > 0 || c.Hangs > 0 || c.Panics > 0 || finding && c.Accepted > 0:
 		return "fail"
 	case c.Accepted > 0:

@@ -140,4 +140,12 @@ func TestRobustInterruptedRenderers(t *testing.T) {
 	if strings.Contains(b.String(), "interrupted") {
 		t.Error("a complete matrix mentions rows interrupted")
 	}
+	m.Row("json", "person").Cells[1] = result.RobustCell{Class: "bitflip", Inputs: 100, Errors: 20, NotRun: 80}
+	h, err := robustHTML(m, "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page := string(h); !strings.Contains(page, `<span class="mark other">&#43;80</span>`) || !strings.Contains(page, "<strong>2 of 5 rows interrupted") {
+		t.Errorf("the HTML section shows a stopped cell as ok, or lacks the note:\n%s", page)
+	}
 }
