@@ -6,10 +6,10 @@ import (
 	"context"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/internal/exectest"
 	"github.com/serbench/serbench/result"
 )
 
@@ -22,19 +22,14 @@ func TestWorkerThatDoesNotExitIsNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var warnings []string
+	var collected exectest.Warnings
 	opts := Options{Workloads: []string{"person"}, Values: 3, Workers: 3,
-		Command: []string{"sh", "-c", `"$0" "$@"; exec sleep 120`, exe, WorkerArg},
-		Warn: func(msg string) {
-			mu.Lock()
-			defer mu.Unlock()
-			warnings = append(warnings, msg)
-		}}
+		Command: exectest.Lingering(exe, WorkerArg), Warn: collected.Warn}
 	x, err := Compute(context.Background(), codectest.Codecs(t, tGood, tSpaced), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	warnings := collected.List()
 	m := x.Matrices[0]
 	for _, c := range m.Cells {
 		if c.Status != result.InteropExact {

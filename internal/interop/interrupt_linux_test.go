@@ -5,98 +5,31 @@ package interop
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
-	"syscall"
 	"testing"
-	"unsafe"
 
 	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/internal/exectest"
 )
-
-// execWatch tells whether a copy of the test binary was executed: the
-// kernel opens a program when a process executes it, before the exec
-// returns to the parent, so a worker started and killed at once is seen
-// too (a worker that wrote a line as it started might be killed first).
-type execWatch struct {
-	// Exe is the copy of the test binary to give workers as their
-	// command.
-	Exe string
-	fd  int
-}
-
-// watchExec copies the test binary into a temporary directory and
-// watches the copy for opens with inotify.
-func watchExec(t *testing.T) *execWatch {
-	t.Helper()
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exe := filepath.Join(t.TempDir(), "worker.test")
-	if err := os.WriteFile(exe, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC | syscall.IN_NONBLOCK)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { syscall.Close(fd) })
-	if _, err := syscall.InotifyAddWatch(fd, exe, syscall.IN_OPEN); err != nil {
-		t.Fatal(err)
-	}
-	return &execWatch{Exe: exe, fd: fd}
-}
-
-// opened reports whether the copy was opened (executed) since the watch
-// began or the last call, and forgets those opens. (inotify merges an
-// open into the one before it when that one is unread: it tells whether,
-// not how often.)
-func (w *execWatch) opened(t *testing.T) bool {
-	t.Helper()
-	seen := false
-	buf := make([]byte, 64*(syscall.SizeofInotifyEvent+syscall.PathMax))
-	for {
-		n, err := syscall.Read(w.fd, buf)
-		if err == syscall.EAGAIN {
-			return seen
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		for off := 0; off+syscall.SizeofInotifyEvent <= n; {
-			ev := (*syscall.InotifyEvent)(unsafe.Pointer(&buf[off]))
-			if ev.Mask&syscall.IN_OPEN != 0 {
-				seen = true
-			}
-			off += syscall.SizeofInotifyEvent + int(ev.Len)
-		}
-	}
-}
 
 // TestInterruptedStartsNoWorker: Compute and Read whose context is done
 // (as after Ctrl-C) start no worker process, not even one they kill at
 // once, and return ctx's error.
 func TestInterruptedStartsNoWorker(t *testing.T) {
-	w := watchExec(t)
+	w := exectest.WatchExec(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	opts := Options{Workloads: []string{"person"}, Values: 3, Workers: 1, Command: []string{w.Exe, WorkerArg}}
 	if _, err := Compute(ctx, codectest.Codecs(t, tGood, tSpaced), opts); !errors.Is(err, context.Canceled) {
 		t.Errorf("Compute: err = %v, want context.Canceled", err)
 	}
-	if w.opened(t) {
+	if w.Opened(t) {
 		t.Error("Compute started a worker after its context was done")
 	}
 	msgs := [][]byte{[]byte(`{}`)}
 	if _, err := Read(ctx, "person", []Reading{{Writer: "peer", Reader: tGood, Messages: msgs}}, opts); !errors.Is(err, context.Canceled) {
 		t.Errorf("Read: err = %v, want context.Canceled", err)
 	}
-	if w.opened(t) {
+	if w.Opened(t) {
 		t.Error("Read started a worker after its context was done")
 	}
 }

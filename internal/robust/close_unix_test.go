@@ -5,8 +5,9 @@ package robust
 import (
 	"os"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/serbench/serbench/internal/exectest"
 )
 
 // TestWorkerThatDoesNotExitIsNamed: a worker that does not exit when its
@@ -18,15 +19,10 @@ func TestWorkerThatDoesNotExitIsNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var warnings []string
+	var collected exectest.Warnings
 	r := computeOne(t, tStrict, Options{
-		Command: []string{"sh", "-c", `"$0" "$@"; exec sleep 120`, exe, WorkerArg},
-		Warn: func(msg string) {
-			mu.Lock()
-			defer mu.Unlock()
-			warnings = append(warnings, msg)
-		}})
+		Command: exectest.Lingering(exe, WorkerArg), Warn: collected.Warn})
+	warnings := collected.List()
 	for _, c := range r.Cells {
 		if c.Class != Bomb && (c.Inputs == 0 || c.Errors+c.Accepted != c.Inputs) {
 			t.Errorf("%s: %+v, want every input decoded: the outcomes of a worker killed after its work are kept", c.Class, c)

@@ -1,0 +1,35 @@
+// Package exectest helps the tests of the packages that run codecs in
+// worker processes (fidelity, robust, interop): a worker command that
+// stays after its work, a collector of the warnings a computation gives,
+// and, on Linux, a watch that tells whether a worker was started at all.
+package exectest
+
+import "sync"
+
+// Lingering returns a command line that runs command and then stays,
+// holding the pipes it was given: a worker that does not exit when its
+// requests end. It needs a POSIX sh.
+func Lingering(command ...string) []string {
+	return append([]string{"sh", "-c", `"$0" "$@"; exec sleep 120`}, command...)
+}
+
+// Warnings collects the warnings of a computation: Warn is its
+// Options.Warn, safe for concurrent use.
+type Warnings struct {
+	mu   sync.Mutex
+	list []string
+}
+
+// Warn records msg.
+func (w *Warnings) Warn(msg string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.list = append(w.list, msg)
+}
+
+// List returns the warnings recorded so far, oldest first.
+func (w *Warnings) List() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]string(nil), w.list...)
+}
