@@ -90,16 +90,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.F
 	if opts.Command, err = workerproc.Command(opts.Command, opts.InProcess, WorkerArg); err != nil {
 		return nil, fmt.Errorf("fidelity: %w", err)
 	}
-	warn := opts.Warn
-	if warn == nil {
-		warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
-	}
-	var warnMu sync.Mutex // rows computed at once warn one at a time
-	opts.Warn = func(msg string) {
-		warnMu.Lock()
-		defer warnMu.Unlock()
-		warn(msg)
-	}
+	opts.Warn = workerproc.Warner(opts.Warn)
 	var sel []codec.Codec
 	for _, c := range codecs {
 		if c.Info().Reference == "" {

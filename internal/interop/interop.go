@@ -54,7 +54,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"sync"
@@ -389,16 +388,7 @@ func withDefaults(opts Options) Options {
 		opts.Values = DefaultValues
 	}
 	workerproc.Defaults(&opts.TimeLimit, DefaultTimeLimit, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
-	warn := opts.Warn
-	if warn == nil {
-		warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
-	}
-	var mu sync.Mutex // workers at once warn one at a time
-	opts.Warn = func(msg string) {
-		mu.Lock()
-		defer mu.Unlock()
-		warn(msg)
-	}
+	opts.Warn = workerproc.Warner(opts.Warn)
 	return opts
 }
 

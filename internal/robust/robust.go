@@ -207,16 +207,7 @@ func withDefaults(opts Options) Options {
 		opts.Messages = DefaultMessages
 	}
 	workerproc.Defaults(&opts.TimeLimit, DefaultTimeLimit, &opts.MemoryLimit, DefaultMemoryLimit, &opts.Workers)
-	warn := opts.Warn
-	if warn == nil {
-		warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
-	}
-	var mu sync.Mutex // rows computed at once warn one at a time
-	opts.Warn = func(msg string) {
-		mu.Lock()
-		defer mu.Unlock()
-		warn(msg)
-	}
+	opts.Warn = workerproc.Warner(opts.Warn)
 	return opts
 }
 

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -41,6 +42,21 @@ func Defaults(timeLimit *time.Duration, defaultTime time.Duration, memoryLimit *
 	}
 	if *workers <= 0 {
 		*workers = runtime.GOMAXPROCS(0)
+	}
+}
+
+// Warner returns a matrix's warn function (its Options.Warn): warn, or
+// when nil a "serbench: " line on standard error, called one message at
+// a time, since the rows or workers of a matrix run at once.
+func Warner(warn func(msg string)) func(msg string) {
+	if warn == nil {
+		warn = func(msg string) { fmt.Fprintln(os.Stderr, "serbench:", msg) }
+	}
+	var mu sync.Mutex
+	return func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		warn(msg)
 	}
 }
 

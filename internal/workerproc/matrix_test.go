@@ -4,6 +4,9 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -56,5 +59,28 @@ func TestOpenArguments(t *testing.T) {
 		if _, _, _, err := Open(tc.args, "WORKLOAD VALUES", "values", "requests"); err == nil || err.Error() != tc.want {
 			t.Errorf("Open(%q): %v, want %s", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestWarnerOneAtATime: the warn function that Warner returns passes
+// every message on, one at a time though called at once.
+func TestWarnerOneAtATime(t *testing.T) {
+	var inside, most, n atomic.Int32
+	warn := Warner(func(msg string) {
+		if in := inside.Add(1); in > most.Load() {
+			most.Store(in)
+		}
+		time.Sleep(time.Millisecond)
+		n.Add(1)
+		inside.Add(-1)
+	})
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() { defer wg.Done(); warn(strconv.Itoa(i)) }()
+	}
+	wg.Wait()
+	if n.Load() != 8 || most.Load() != 1 {
+		t.Errorf("%d messages passed on, at most %d at once; want 8, one at a time", n.Load(), most.Load())
 	}
 }
