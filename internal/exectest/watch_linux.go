@@ -1,10 +1,13 @@
 package exectest
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -70,4 +73,51 @@ func (w *ExecWatch) Opened(t testing.TB) bool {
 			off += syscall.SizeofInotifyEvent + int(ev.Len)
 		}
 	}
+}
+
+// Interrupt runs compute, as a worker started by it (with w.Exe) hangs,
+// and cancels its context as Ctrl-C does: it waits (a minute at most)
+// until the file mark exists, which the hanging worker creates, checks
+// that a worker was seen started, cancels, waits for compute to return
+// (a minute at most) and checks that it returned the context's error and
+// that no worker was started after the cancellation. It returns what
+// compute returned with that error: the matrix so far.
+func Interrupt[T any](t testing.TB, w *ExecWatch, mark string, compute func(ctx context.Context) (T, error)) T {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type computed struct {
+		v   T
+		err error
+	}
+	done := make(chan computed, 1)
+	go func() {
+		v, err := compute(ctx)
+		done <- computed{v, err}
+	}()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(mark); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no worker reached its hang (%s) within a minute", filepath.Base(mark))
+		}
+	}
+	if !w.Opened(t) {
+		t.Fatal("the test binary's copy was not seen executed: the test cannot tell when a worker starts")
+	}
+	cancel()
+	var c computed
+	select {
+	case c = <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("the computation still ran a minute after its context was cancelled")
+	}
+	if !errors.Is(c.err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", c.err)
+	}
+	if w.Opened(t) {
+		t.Error("a worker was started after the cancellation")
+	}
+	return c.v
 }

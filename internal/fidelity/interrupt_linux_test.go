@@ -4,8 +4,6 @@ package fidelity
 
 import (
 	"context"
-	"errors"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -27,43 +25,11 @@ func TestComputeInterrupted(t *testing.T) {
 	w := exectest.WatchExec(t)
 	mark := filepath.Join(t.TempDir(), "hanging")
 	t.Setenv(hangMarkEnv, mark)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	type computed struct {
-		m   *result.Fidelity
-		err error
-	}
-	done := make(chan computed, 1)
-	go func() {
-		m, err := Compute(ctx, codectest.Codecs(t, codecHang, codecZero, codecError),
+	m := exectest.Interrupt(t, w, mark, func(ctx context.Context) (*result.Fidelity, error) {
+		return Compute(ctx, codectest.Codecs(t, codecHang, codecZero, codecError),
 			Options{Timeout: 10 * time.Minute, Workers: 1, Command: []string{w.Exe, WorkerArg}})
-		done <- computed{m, err}
-	}()
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if _, err := os.Stat(mark); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the worker of fidtest-hang did not reach its hang within a minute")
-		}
-	}
-	if !w.Opened(t) {
-		t.Fatal("the test binary's copy was not seen executed: the test cannot tell when a worker starts")
-	}
-	cancel()
-	var c computed
-	select {
-	case c = <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("Compute still ran a minute after its context was cancelled")
-	}
-	if !errors.Is(c.err, context.Canceled) {
-		t.Errorf("err = %v, want context.Canceled", c.err)
-	}
-	if w.Opened(t) {
-		t.Error("a worker was started after the cancellation")
-	}
-	if c.m == nil {
+	})
+	if m == nil {
 		t.Fatal("no matrix: what was measured is lost")
 	}
 	hang := false
@@ -72,15 +38,15 @@ func TestComputeInterrupted(t *testing.T) {
 			hang = true
 		}
 		if hang {
-			wantCell(t, c.m, codecHang, cs.Name, Interrupted, "interrupted")
-		} else if got := cell(t, c.m, codecHang, cs.Name); !measured(got.Status) {
+			wantCell(t, m, codecHang, cs.Name, Interrupted, "interrupted")
+		} else if got := cell(t, m, codecHang, cs.Name); !measured(got.Status) {
 			t.Errorf("%s %s: %s (%s), want the cell the worker measured", codecHang, cs.Name, got.Status, got.Detail)
 		}
 		for _, name := range []string{codecZero, codecError} {
-			wantCell(t, c.m, name, cs.Name, Interrupted, "interrupted")
+			wantCell(t, m, name, cs.Name, Interrupted, "interrupted")
 		}
 	}
-	if r := c.m.Row(codecHang); r.Carrier != CarrierNested {
+	if r := m.Row(codecHang); r.Carrier != CarrierNested {
 		t.Errorf("%s: carrier %q, want %q", codecHang, r.Carrier, CarrierNested)
 	}
 }

@@ -4,8 +4,6 @@ package robust
 
 import (
 	"context"
-	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,48 +23,16 @@ func TestComputeInterrupted(t *testing.T) {
 	w := exectest.WatchExec(t)
 	mark := filepath.Join(t.TempDir(), "hanging")
 	t.Setenv(hangMarkEnv, mark)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	type computed struct {
-		m   *result.Robust
-		err error
-	}
-	done := make(chan computed, 1)
-	go func() {
-		m, err := Compute(ctx, codectest.Codecs(t, tHang, tStrict), Options{
+	m := exectest.Interrupt(t, w, mark, func(ctx context.Context) (*result.Robust, error) {
+		return Compute(ctx, codectest.Codecs(t, tHang, tStrict), Options{
 			Workloads: []string{"person"}, Budget: 6, Messages: 2, TimeLimit: 10 * time.Minute, Workers: 1,
 			Command: []string{w.Exe, WorkerArg},
 		})
-		done <- computed{m, err}
-	}()
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if _, err := os.Stat(mark); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the worker of t-hang did not reach its hang within a minute")
-		}
+	})
+	if m == nil || len(m.Rows) != 2 {
+		t.Fatalf("matrix %+v, want the rows of %s and %s", m, tHang, tStrict)
 	}
-	if !w.Opened(t) {
-		t.Fatal("the test binary's copy was not seen executed: the test cannot tell when a worker starts")
-	}
-	cancel()
-	var c computed
-	select {
-	case c = <-done:
-	case <-time.After(time.Minute):
-		t.Fatal("Compute still ran a minute after its context was cancelled")
-	}
-	if !errors.Is(c.err, context.Canceled) {
-		t.Errorf("err = %v, want context.Canceled", c.err)
-	}
-	if w.Opened(t) {
-		t.Error("a worker was started after the cancellation")
-	}
-	if c.m == nil || len(c.m.Rows) != 2 {
-		t.Fatalf("matrix %+v, want the rows of %s and %s", c.m, tHang, tStrict)
-	}
-	hang := c.m.Row(tHang, "person")
+	hang := m.Row(tHang, "person")
 	if hang == nil || hang.Messages != 2 || !strings.Contains(hang.Note, "interrupted") || len(hang.Cells) != len(Classes()) {
 		t.Fatalf("%s: %+v, want its 2 messages, its cells and a note that it was interrupted", tHang, hang)
 	}
@@ -83,7 +49,7 @@ func TestComputeInterrupted(t *testing.T) {
 	if notRun == 0 {
 		t.Errorf("%s: no input counted as not run", tHang)
 	}
-	if strict := c.m.Row(tStrict, "person"); strict == nil || strict.Cells != nil || !strings.Contains(strict.Note, "interrupted") {
+	if strict := m.Row(tStrict, "person"); strict == nil || strict.Cells != nil || !strings.Contains(strict.Note, "interrupted") {
 		t.Errorf("%s: %+v, want no cells and a note that it was interrupted", tStrict, strict)
 	}
 }
