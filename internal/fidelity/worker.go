@@ -102,13 +102,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.F
 	var wg sync.WaitGroup
 	for i, c := range sel {
 		m.Rows[i] = interruptedRow(c.Info().Name)
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			continue
-		}
-		if ctx.Err() != nil {
-			<-sem
+		if !workerproc.Acquire(ctx, sem) {
 			continue
 		}
 		wg.Add(1)

@@ -157,13 +157,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 	done := 0
 	for i, j := range jobs {
 		m.Rows[i] = result.RobustRow{Codec: j.c.Info().Name, Workload: j.w.Name, Note: interrupted}
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			continue
-		}
-		if ctx.Err() != nil {
-			<-sem
+		if !workerproc.Acquire(ctx, sem) {
 			continue
 		}
 		wg.Add(1)

@@ -2,6 +2,7 @@ package workerproc
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -43,6 +44,23 @@ func Defaults(timeLimit *time.Duration, defaultTime time.Duration, memoryLimit *
 	if *workers <= 0 {
 		*workers = runtime.GOMAXPROCS(0)
 	}
+}
+
+// Acquire takes a place in sem, the places of the workers that a matrix
+// runs at once, and reports whether it did: false, holding none, when ctx
+// is done first, or by the time it has one (a select that may take
+// either), so that no worker starts after an interruption.
+func Acquire(ctx context.Context, sem chan struct{}) bool {
+	select {
+	case sem <- struct{}{}:
+	case <-ctx.Done():
+		return false
+	}
+	if ctx.Err() != nil {
+		<-sem
+		return false
+	}
+	return true
 }
 
 // Warner returns a matrix's warn function (its Options.Warn): warn, or

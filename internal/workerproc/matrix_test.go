@@ -1,6 +1,7 @@
 package workerproc
 
 import (
+	"context"
 	"os"
 	"runtime"
 	"slices"
@@ -82,5 +83,25 @@ func TestWarnerOneAtATime(t *testing.T) {
 	wg.Wait()
 	if n.Load() != 8 || most.Load() != 1 {
 		t.Errorf("%d messages passed on, at most %d at once; want 8, one at a time", n.Load(), most.Load())
+	}
+}
+
+// TestAcquire: Acquire takes a free place, and none once ctx is done,
+// whether or not a place is free.
+func TestAcquire(t *testing.T) {
+	sem := make(chan struct{}, 1)
+	if !Acquire(context.Background(), sem) || len(sem) != 1 {
+		t.Fatalf("a free place was not taken: %d taken", len(sem))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if Acquire(ctx, sem) {
+		t.Error("a place was taken, none free, after ctx was done")
+	}
+	<-sem
+	for range 100 { // the select may take the free place: it is given back
+		if Acquire(ctx, sem) || len(sem) != 0 {
+			t.Fatalf("a place was kept after ctx was done: %d taken", len(sem))
+		}
 	}
 }
