@@ -65,8 +65,7 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 	}
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
-			return fmt.Errorf("interrupted after %d of about %d samples: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it",
-				last.get().Done, last.get().Total, db.Name(), id, id)
+			return errors.New(interruptedText(last.get().Done, last.get().Total, db.Name(), id))
 		}
 		if errors.Is(runErr, runner.ErrNothingMeasured) {
 			return fmt.Errorf("nothing was measured: no cell got a sample (the printed run says why); run %s is stored in %s as incomplete", id, db.Name())
@@ -75,4 +74,16 @@ func (f *runFlags) measure(ctx context.Context, db *store.DB, r *runner.Run, p *
 	}
 	f.shards.stored(stderr, id, db.Name())
 	return nil
+}
+
+// interruptedText is what serbench run says when it was interrupted after
+// done of about total samples (0 of 0: before the timing began, as while
+// it computed the matrices, of which one stopped part-way is stored
+// partial) of run id, stored in the database named db.
+func interruptedText(done, total int, db, id string) string {
+	when := fmt.Sprintf("after %d of about %d samples", done, total)
+	if total == 0 {
+		when = "before any sample was taken (a matrix being computed is stored partial: serbench fidelity, robust or interop --run " + id + " shows it)"
+	}
+	return fmt.Sprintf("interrupted %s: what was measured is stored in %s as run %s, marked incomplete; serbench run --resume %s finishes it", when, db, id, id)
 }

@@ -36,3 +36,21 @@ func TestPlainProgress(t *testing.T) {
 		t.Errorf("plain progress holds terminal control characters: %q", buf.String())
 	}
 }
+
+// TestInterruptedText: an interrupted run says how far its timing got,
+// or, stopped before it began (while it computed its matrices), that it
+// took no sample and where a matrix stopped part-way is shown, not "0 of
+// about 0 samples".
+func TestInterruptedText(t *testing.T) {
+	for _, tc := range []struct {
+		done, total int
+		want        string
+	}{
+		{120, 600, "interrupted after 120 of about 600 samples: what was measured is stored in r.db as run R, marked incomplete; serbench run --resume R finishes it"},
+		{0, 0, "interrupted before any sample was taken (a matrix being computed is stored partial: serbench fidelity, robust or interop --run R shows it): what was measured is stored in r.db as run R, marked incomplete; serbench run --resume R finishes it"},
+	} {
+		if got := interruptedText(tc.done, tc.total, "r.db", "R"); got != tc.want {
+			t.Errorf("%d of %d:\n got %s\nwant %s", tc.done, tc.total, got, tc.want)
+		}
+	}
+}
