@@ -38,15 +38,20 @@ func fidelityCounts(m *result.Fidelity) string {
 // computation) that counts its cells not measured, which the table marks
 // ? and the details leave out; "" for a complete matrix.
 func fidelityPartial(m *result.Fidelity) string {
-	n := m.Interrupted()
-	if n == 0 {
-		return ""
-	}
 	total := 0
 	for _, r := range m.Rows {
 		total += len(r.Cells)
 	}
-	return fmt.Sprintf("%d of %d cells not measured: interrupted (marked %s); the matrix is partial", n, total, result.FidelityInterrupted.Symbol())
+	return partialNote(m.Interrupted(), total, "cells", result.FidelityInterrupted.Symbol(), "the matrix is partial")
+}
+
+// partialNote is the note of a partial matrix that counts n of its total
+// cells (what) not measured, marked mark: "" when n is 0.
+func partialNote(n, total int, what, mark, partial string) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d %s not measured: interrupted (marked %s); %s", n, total, what, mark, partial)
 }
 
 // fidelityLegend is the legend of m: FidelityLegend, and the line of the

@@ -92,15 +92,11 @@ func interopMarks(x *result.Interop) []string {
 // mark ? and the pairs that are not exact leave out; "" for complete
 // matrices.
 func interopPartial(x *result.Interop) string {
-	n := x.Interrupted()
-	if n == 0 {
-		return ""
-	}
 	total := 0
 	for _, m := range x.Matrices {
 		total += len(m.Cells)
 	}
-	return fmt.Sprintf("%d of %d pairs not measured: interrupted (marked %s); the matrices are partial", n, total, result.InteropInterrupted.Symbol())
+	return partialNote(x.Interrupted(), total, "pairs", result.InteropInterrupted.Symbol(), "the matrices are partial")
 }
 
 // The separate table of the peers' own timings.
