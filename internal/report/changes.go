@@ -16,7 +16,7 @@ import (
 // only when there are at least twice as many).
 const (
 	changeAlpha      = trend.DefaultAlpha
-	changeMinSegment = 4
+	changeMinSegment = trend.DefaultMinSegment
 )
 
 // DetectChanges sets the Changes of every series: the runs from which its

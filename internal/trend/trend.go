@@ -134,8 +134,15 @@ type Change struct {
 	Coincides []string
 }
 
-// DefaultAlpha is the default of Options.Alpha.
-const DefaultAlpha = 0.02
+// The defaults of Options.
+const (
+	// DefaultAlpha is the default of Options.Alpha.
+	DefaultAlpha = 0.02
+	// DefaultMinSegment is the default of Options.MinSegment.
+	DefaultMinSegment = 4
+	// DefaultMinChange is the default of Options.MinChange.
+	DefaultMinChange = 0.02
+)
 
 // Options tune Detect. The zero value of a field selects its default.
 type Options struct {
@@ -144,10 +151,10 @@ type Options struct {
 	// at half the level of the segment they come from.
 	Alpha float64
 	// MinSegment is the least number of runs of a segment, on each side of
-	// a change (default 4; at least 2).
+	// a change ([DefaultMinSegment]; at least 2).
 	MinSegment int
 	// MinChange is the least relative difference between the medians of
-	// two segments for a change to be reported (default 0.02, 2%).
+	// two segments for a change to be reported ([DefaultMinChange]).
 	MinChange float64
 	// Permutations is the number of random orders of the permutation test
 	// (default 999).
@@ -164,11 +171,11 @@ func (o Options) withDefaults() Options {
 		o.Alpha = DefaultAlpha
 	}
 	if o.MinSegment <= 0 {
-		o.MinSegment = 4
+		o.MinSegment = DefaultMinSegment
 	}
 	o.MinSegment = max(o.MinSegment, 2)
 	if o.MinChange <= 0 {
-		o.MinChange = 0.02
+		o.MinChange = DefaultMinChange
 	}
 	if o.Permutations <= 0 {
 		o.Permutations = 999
