@@ -194,7 +194,7 @@ func TestHistoryChanceLine(t *testing.T) {
 		return out[strings.LastIndex(out, "\n\n")+2:]
 	}
 	chance := func(tests int) string {
-		return "about " + strconv.FormatFloat(trend.DefaultAlpha*float64(tests), 'g', 2, 64) + " changes would show by chance alone"
+		return "at most about " + strconv.FormatFloat(trend.DefaultAlpha*float64(tests), 'g', 2, 64) + " changes would show by chance alone"
 	}
 	level := fmt.Sprintf("each at p ≤ %g with no correction across series", trend.DefaultAlpha)
 
