@@ -2,7 +2,6 @@ package bigfloatio
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -89,67 +88,90 @@ func Marshal(encoding string, values []*big.Float, prec uint) ([]byte, error) {
 	return out, nil
 }
 
+// FormatError is the error Unmarshal returns for a malformed file: the
+// byte offset in the file where the problem is, and what it is.
+type FormatError struct {
+	// Offset is the offset of the problem from the start of the file:
+	// the field of the header, the start of the record (its length) for
+	// a missing or truncated record, the first byte of the record's
+	// content for a record that does not decode, the first byte after
+	// the last record for trailing bytes, and the end of the data for a
+	// truncated header.
+	Offset int
+	// Msg says what is wrong.
+	Msg string
+}
+
+func (e *FormatError) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg) }
+
 // Unmarshal decodes the file form made by Marshal and returns the encoding
-// name and the values, each of the header's precision.
+// name and the values, each of the header's precision. The error of a
+// malformed file is a *FormatError, which names the offset of the problem.
 func Unmarshal(data []byte) (encoding string, values []*big.Float, err error) {
+	fail := func(off int, format string, args ...any) (string, []*big.Float, error) {
+		return "", nil, &FormatError{Offset: off, Msg: fmt.Sprintf(format, args...)}
+	}
 	if len(data) < len(Magic) || string(data[:len(Magic)]) != Magic {
-		return "", nil, fmt.Errorf("not a big.Float stream: the file does not start with the magic %q", Magic)
+		return fail(0, "not a big.Float stream: the file does not start with the magic %q", Magic)
 	}
 	p := data[len(Magic):]
 	if len(p) < 2 {
-		return "", nil, errors.New("truncated header: no version and encoding name length")
+		return fail(len(data), "truncated header: no version and encoding name length")
 	}
 	if p[0] != Version {
-		return "", nil, fmt.Errorf("format version %d, this reader knows version %d", p[0], Version)
+		return fail(4, "format version %d, this reader knows version %d", p[0], Version)
 	}
 	n := int(p[1])
 	p = p[2:]
 	if n == 0 {
-		return "", nil, errors.New("empty encoding name in header")
+		return fail(5, "empty encoding name in header")
 	}
 	if len(p) < n+8 {
-		return "", nil, fmt.Errorf("truncated header: want %d bytes of encoding name, precision and count, have %d", n+8, len(p))
+		return fail(len(data), "truncated header: want %d bytes of encoding name, precision and count after offset 6, have %d", n+8, len(p))
 	}
 	encoding = string(p[:n])
 	p = p[n:]
 	dec, err := NewDecoder(encoding)
 	if err != nil {
-		return "", nil, fmt.Errorf("header: %v", err)
+		return fail(6, "header: %v", err)
 	}
 	prec := uint(binary.BigEndian.Uint32(p))
 	count := binary.BigEndian.Uint32(p[4:])
 	p = p[8:]
 	if prec < 1 || prec > big.MaxPrec {
-		return "", nil, fmt.Errorf("header: precision %d is outside 1..%d", prec, uint(big.MaxPrec))
+		return fail(6+n, "header: precision %d is outside 1..%d", prec, uint(big.MaxPrec))
 	}
 	// Every record takes at least two bytes (length and one byte), so a
 	// count beyond that is a lie: refuse it before allocating.
 	if uint64(count) > uint64(len(p))/2 {
-		return "", nil, fmt.Errorf("header declares %d records but only %d bytes follow: truncated or corrupt", count, len(p))
+		return fail(10+n, "header declares %d records but only %d bytes follow: truncated or corrupt", count, len(p))
 	}
 	if err := checkValueBytes(uint64(count), prec, len(data)); err != nil {
-		return "", nil, fmt.Errorf("header: %v", err)
+		return fail(10+n, "header: %v", err)
 	}
+	// off is the offset of p in data.
+	off := func() int { return len(data) - len(p) }
 	values = make([]*big.Float, count)
 	for i := range values {
+		start := off()
 		l, k := binary.Uvarint(p)
 		switch {
 		case k == 0:
-			return "", nil, fmt.Errorf("truncated at record %d of %d: no length", i, count)
+			return fail(start, "truncated at record %d of %d: no length", i, count)
 		case k < 0:
-			return "", nil, fmt.Errorf("record %d of %d: malformed length", i, count)
+			return fail(start, "record %d of %d: malformed length", i, count)
 		}
 		p = p[k:]
 		if l > uint64(len(p)) {
-			return "", nil, fmt.Errorf("truncated at record %d of %d: length %d, only %d bytes left", i, count, l, len(p))
+			return fail(start, "truncated at record %d of %d: length %d, only %d bytes left", i, count, l, len(p))
 		}
 		if values[i], err = dec.Decode(p[:l], prec); err != nil {
-			return "", nil, fmt.Errorf("record %d of %d: %v", i, count, err)
+			return fail(off(), "record %d of %d (starting at offset %d): %v", i, count, start, err)
 		}
 		p = p[l:]
 	}
 	if len(p) != 0 {
-		return "", nil, fmt.Errorf("%d bytes of garbage after the %d records", len(p), count)
+		return fail(off(), "%d bytes of garbage after the %d records", len(p), count)
 	}
 	return encoding, values, nil
 }
