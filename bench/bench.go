@@ -45,7 +45,12 @@
 // listed as unsupported with the reason it gives. Verification compares
 // exported fields: a type with unexported fields (other than in the types
 // serbench compares by value, such as time.Time and *big.Int) is refused
-// with an error, since no reflection codec would carry them either.
+// with an error, since no reflection codec would carry them either. So
+// is a cyclic value (a pointer, map or slice that refers back to a value
+// containing it), with the path that closes the cycle: most reflection
+// codecs recurse on it until a fatal stack overflow ends the process.
+// Values shared without a cycle are measured (codecs write them once per
+// reference, and decode separate copies).
 //
 // How it times: in this process, with serbench's harness in its
 // isolation "none" mode. serbench run measures each job in fresh worker
@@ -219,6 +224,14 @@ func prepare[T any](vals []T, opts []Option) (*values, *config, error) {
 	for i := range vals {
 		v.orig[i] = &vals[i]
 	}
+	// A cyclic value sends most reflection codecs (msgpack, CBOR, gob,
+	// ...) into unbounded recursion: a fatal stack overflow, which no
+	// recover catches and which ends the test binary. Refuse it first.
+	for i, o := range v.orig {
+		if path := cycle(reflect.ValueOf(o)); path != "" {
+			return nil, nil, fmt.Errorf("bench: value %d of %s is cyclic: %s refers back to a value that contains it (most codecs would recurse until the stack overflows, ending the process)", i, t, path)
+		}
+	}
 	// go-cmp refuses unexported fields: say so before any codec runs.
 	for i, o := range v.orig {
 		if err := codec.Call("compare", func() error { verify.Compare(o, o, nil); return nil }); err != nil {
@@ -367,4 +380,104 @@ func (c copier) copy(v reflect.Value) reflect.Value {
 		return s
 	}
 	return v
+}
+
+// cycle returns the path (as verify writes it, such as ".Next.Next") of
+// a pointer, map or slice in v that refers back to a value containing it,
+// or "" when v has no cycle. Only exported struct fields are followed:
+// those are what codecs walk (prepare refuses others). Values shared
+// without a cycle are walked once.
+func cycle(v reflect.Value) string {
+	w := cycleWalker{state: map[cycleKey]bool{}}
+	segs, found := w.walk(v)
+	if !found {
+		return ""
+	}
+	var b strings.Builder
+	for i := len(segs) - 1; i >= 0; i-- {
+		b.WriteString(segs[i])
+	}
+	if b.Len() == 0 {
+		return "(root)"
+	}
+	return b.String()
+}
+
+// cycleWalker is a depth-first walk: state holds the references being
+// walked (true) and those done (false).
+type cycleWalker struct{ state map[cycleKey]bool }
+
+// cycleKey is a reference: a slice is its elements from p, n of them.
+type cycleKey struct {
+	t reflect.Type
+	p uintptr
+	n int
+}
+
+// walk returns, when v holds a cycle, the path segments to the reference
+// that closes it, innermost first.
+func (w cycleWalker) walk(v reflect.Value) ([]string, bool) {
+	var k cycleKey
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map:
+		if v.IsNil() {
+			return nil, false
+		}
+		k = cycleKey{v.Type(), v.Pointer(), 0}
+	case reflect.Slice:
+		if v.Len() == 0 {
+			return nil, false
+		}
+		k = cycleKey{v.Type(), v.Pointer(), v.Len()}
+	case reflect.Interface:
+		if v.IsNil() {
+			return nil, false
+		}
+		return w.walk(v.Elem())
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if segs, ok := w.walk(v.Index(i)); ok {
+				return append(segs, fmt.Sprintf("[%d]", i)), true
+			}
+		}
+		return nil, false
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if !v.Type().Field(i).IsExported() {
+				continue
+			}
+			if segs, ok := w.walk(v.Field(i)); ok {
+				return append(segs, "."+v.Type().Field(i).Name), true
+			}
+		}
+		return nil, false
+	default:
+		return nil, false
+	}
+	if walking, seen := w.state[k]; seen {
+		return nil, walking
+	}
+	w.state[k] = true
+	defer func() { w.state[k] = false }()
+	switch v.Kind() {
+	case reflect.Pointer:
+		return w.walk(v.Elem())
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			if segs, ok := w.walk(v.Index(i)); ok {
+				return append(segs, fmt.Sprintf("[%d]", i)), true
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if segs, ok := w.walk(it.Key()); ok {
+				return append(segs, fmt.Sprintf("[key %#v]", it.Key())), true
+			}
+			if segs, ok := w.walk(it.Value()); ok {
+				return append(segs, fmt.Sprintf("[%#v]", it.Key())), true
+			}
+		}
+	}
+	return nil, false
 }

@@ -168,3 +168,38 @@ func BenchmarkFail(b *testing.B) {
 	type big struct{ Any any }
 	bench.Benchmark(b, []big{{Any: int64(1<<60 + 1)}}, bench.Codecs("^json$"))
 }
+
+type link struct {
+	Name string
+	Next *link
+	Any  any
+	List []link
+}
+
+// TestCyclic checks that cyclic values are refused, with the path that
+// closes the cycle, before any codec runs: msgpack, CBOR and gob recurse
+// on them until a fatal stack overflow ends the test binary. Shared
+// values that form no cycle are measured.
+func TestCyclic(t *testing.T) {
+	a := &link{Name: "a"}
+	a.Next = &link{Name: "b", Next: a}
+	m := map[string]any{}
+	m["self"] = m
+	for _, c := range []struct {
+		vals []link
+		path string
+	}{
+		{[]link{{Name: "root", Next: a}}, ".Next.Next.Next"},
+		{[]link{{}, {Any: m}}, `.Any["self"]`},
+	} {
+		_, err := bench.Run(context.Background(), c.vals, bench.Codecs("^vmihailenco-msgpack$"))
+		if err == nil || !strings.Contains(err.Error(), "cyclic: "+c.path+" refers back") {
+			t.Errorf("err = %v, want cyclic at %s", err, c.path)
+		}
+	}
+	shared := &link{Name: "shared"}
+	vs := bench.Verify(t, []link{{Next: shared, List: []link{{Next: shared}, {Next: shared}}}}, bench.Codecs("^vmihailenco-msgpack$"))
+	if len(vs) != 1 || vs[0].Status != result.VerifyExact {
+		t.Errorf("shared, acyclic: %+v, want exact", vs)
+	}
+}
