@@ -310,10 +310,17 @@ func TestRecordsNoWriterMakes(t *testing.T) {
 	zero, _ := new(big.Float).SetPrec(8).GobEncode()
 	wide := bytes.Clone(valid)
 	wide = append(wide[:10], 0xc0, 0, 0, 0, 0, 0, 0, 1) // 64 significant bits at precision 8
+	// Mode 7 and accuracy bits 3 are no big.Float's; GobDecode keeps
+	// them, and with mode 7 the number's first inexact operation panics.
+	mode7, acc3 := bytes.Clone(valid), bytes.Clone(valid)
+	mode7[1] |= 7 << 5
+	acc3[1] |= 3 << 3
 	for name, rec := range map[string][]byte{
 		"form 3":                  form3,
 		"bytes after a zero":      append(bytes.Clone(zero), 0),
 		"mantissa over precision": wide,
+		"rounding mode 7":         mode7,
+		"accuracy bits 3":         acc3,
 	} {
 		_, err := decodeBinary(rec, 8)
 		if err == nil {

@@ -314,6 +314,12 @@ func decodeBinary(rec []byte, prec uint) (*big.Float, error) {
 		return nil, errors.New("binary record has form 3, which is not zero, finite or infinite")
 	case form != 1 && len(rec) != 6:
 		return nil, fmt.Errorf("binary record of a zero or an infinity has %d bytes after its 6-byte header", len(rec)-6)
+	case z.Mode() > big.ToPositiveInf:
+		// GobDecode keeps it, and the number's first inexact
+		// arithmetic panics ("unreachable").
+		return nil, fmt.Errorf("binary record has rounding mode %d, which is none of big.Float's 0..%d", int(z.Mode()), int(big.ToPositiveInf))
+	case z.Acc() > big.Above:
+		return nil, errors.New("binary record has accuracy bits 3, which is none of Below, Exact and Above")
 	}
 	if z.MinPrec() > prec {
 		return nil, fmt.Errorf("binary record's mantissa has %d significant bits, more than the precision %d", z.MinPrec(), prec)
