@@ -203,3 +203,13 @@ func TestCyclic(t *testing.T) {
 		t.Errorf("shared, acyclic: %+v, want exact", vs)
 	}
 }
+
+// TestBenchmarkNoCodec checks that Benchmark fails when its Codecs
+// pattern selects no codec (a typo), as Verify and Run do, instead of
+// passing with nothing measured.
+func TestBenchmarkNoCodec(t *testing.T) {
+	r := testing.Benchmark(func(b *testing.B) { bench.Benchmark(b, orders(), bench.Codecs("^jsno$")) })
+	if r.N != 0 {
+		t.Errorf("no codec selected: ran %d times, want a failed benchmark", r.N)
+	}
+}

@@ -23,6 +23,9 @@ import (
 //     needs a schema or generated code): not timed; go test -v shows
 //     them with the reason, as Verify does.
 //
+// It fails the benchmark when no codec is selected (a Codecs pattern that
+// matches none), as Verify and Run do.
+//
 // Encode rotates through the values and decode through their encodings,
 // as serbench run does; each sub-benchmark reports ns/op, MB/s (from the
 // mean encoded size), bytes/msg (that size), B/op and allocs/op.
@@ -39,8 +42,12 @@ func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	codecs := cfg.codecs()
+	if len(codecs) == 0 {
+		b.Fatalf("bench.Benchmark: no codec selected for %s", vals.name)
+	}
 	var unsupported []string
-	for _, c := range cfg.codecs() {
+	for _, c := range codecs {
 		name := c.Info().Name
 		p, v := vals.setup(context.Background(), c)
 		switch {
