@@ -221,6 +221,13 @@ func TestWrongStrategies(t *testing.T) {
 			1, []string{"9999 values decoded, want 10000", "sum "}, true},
 		{withRead("off-by-one", func(_ int, xs []float32) []float32 { xs[123] += 1; return xs }),
 			1, []string{"value 123: got ", "sum "}, true},
+		// A Write that changes its argument writes what it changed it
+		// to: the check must compare with the values, not with what
+		// Write left of them.
+		{Strategy{Name: "write-mutates", Read: readLoop, Write: func(path string, values []float32) error {
+			values[7] += 1
+			return writeRaw(path, values)
+		}}, 1, []string{"value 7: got ", "sum "}, true},
 		{withRead("same-sum", func(_ int, xs []float32) []float32 { xs[i], xs[j] = xs[j], xs[i]; return xs }),
 			2, []string{fmt.Sprintf("value %d: got ", i), fmt.Sprintf("value %d: got ", j)}, false},
 		{withRead("many", func(_ int, xs []float32) []float32 {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,8 +67,11 @@ func buildStrategy(ctx context.Context, j job, s Strategy) (*harness.Bound, erro
 	b.Close = func() { os.RemoveAll(dir) }
 	path := filepath.Join(dir, fileName(s.Name))
 
+	// Write gets a copy: the values read back are compared with these,
+	// which a Write that changed its argument (a codec encoding in
+	// place) would otherwise have changed too.
 	values := Values(j.seed, j.n)
-	if err := codec.Call("write", func() error { return s.Write(path, values) }); err != nil {
+	if err := codec.Call("write", func() error { return s.Write(path, slices.Clone(values)) }); err != nil {
 		return fail(fmt.Errorf("write: %w", err))
 	}
 	if err := ctx.Err(); err != nil {

@@ -31,7 +31,7 @@ type Strategy struct {
 	// exactly.
 	Losses []string
 	// Write stores values in a new file at path. It runs once, at setup,
-	// untimed. An error wrapping codec.ErrUnsupported marks the strategy
+	// untimed, on a copy of the values that the check does not use. An error wrapping codec.ErrUnsupported marks the strategy
 	// unsupported rather than failed.
 	Write func(path string, values []float32) error
 	// Read is the timed operation: it reads the file at path, decodes it
