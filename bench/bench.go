@@ -86,6 +86,7 @@ import (
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/result"
+	"github.com/serbench/serbench/workload"
 )
 
 // Level is a fidelity outcome that FailOn can make fail a test.
@@ -123,7 +124,10 @@ type config struct {
 
 // Name names the values as a workload (in sub-benchmark logs and in the
 // records of Run). The default is the Go type's name, such as
-// "orders.Order".
+// "orders.Order". The name of one of serbench's own workloads ("person",
+// "nested", ...) is refused: codecs declare expectations about those by
+// name (sereal, for one, is declared unsupported on nested), which would
+// be applied to the user's values.
 func Name(name string) Option { return func(c *config) { c.name = name } }
 
 // Codecs selects the codecs whose names match the regular expression
@@ -172,7 +176,29 @@ func newConfig(t reflect.Type, opts []Option) (*config, error) {
 	if c.name == "" {
 		return nil, errors.New("bench.Name: empty name")
 	}
+	if why := reservedName(c.name); why != "" {
+		return nil, fmt.Errorf("bench.Name(%q): %s: what codecs declare about it (unsupported, known FAILs) would be applied to your values, and its runs mixed with yours in a database; choose another name", c.name, why)
+	}
 	return c, nil
+}
+
+// reservedName says why name cannot name the user's values: it is a
+// workload of serbench's, or a codec declares an expectation about a
+// workload of that name (codec.Info.Expect, matched by name alone: a
+// codec declared unsupported for it would never be bound to the user's
+// type).
+func reservedName(name string) string {
+	if _, err := workload.Lookup(name); err == nil {
+		return "the name of a serbench workload"
+	}
+	for _, k := range codec.All() {
+		for _, e := range k.Info().Expect {
+			if e.Workload == name {
+				return "a workload name that codec " + k.Info().Name + " declares an expectation about"
+			}
+		}
+	}
+	return ""
 }
 
 // codecs returns the selected codecs, by name: reference measurements

@@ -213,3 +213,24 @@ func TestBenchmarkNoCodec(t *testing.T) {
 		t.Errorf("no codec selected: ran %d times, want a failed benchmark", r.N)
 	}
 }
+
+// TestNameReserved checks that the name of a serbench workload is
+// refused: codecs' expectations are matched by workload name, so that
+// under the name "nested" sereal was reported unsupported on any type,
+// with a reason about serbench's nested workload, and never bound.
+func TestNameReserved(t *testing.T) {
+	for _, name := range []string{"nested", "person"} {
+		_, err := bench.Run(context.Background(), []item{{}}, bench.Codecs("^sereal$"), bench.Name(name))
+		if err == nil || !strings.Contains(err.Error(), `bench.Name("`+name+`")`) {
+			t.Errorf("Name(%q): err = %v, want it refused", name, err)
+		}
+	}
+	type plain struct {
+		A int
+		B string
+	}
+	vs := bench.Verify(t, []plain{{1, "x"}}, bench.Codecs("^sereal$"), bench.Name("my-nested"))
+	if len(vs) != 1 || vs[0].Status != result.VerifyExact {
+		t.Errorf("sereal on a plain struct: %+v, want exact", vs)
+	}
+}
