@@ -261,7 +261,14 @@ func prepare[T any](vals []T, opts []Option) (*values, *config, error) {
 	// go-cmp refuses unexported fields: say so before any codec runs.
 	for i, o := range v.orig {
 		if err := codec.Call("compare", func() error { verify.Compare(o, o, nil); return nil }); err != nil {
-			return nil, nil, fmt.Errorf("bench: value %d of %s cannot be verified (serbench compares exported fields; no reflection codec carries unexported ones): %v", i, t, err)
+			why := ""
+			switch msg := err.Error(); {
+			case strings.Contains(msg, "unexported field"):
+				why = " (serbench compares exported fields; no reflection codec carries unexported ones)"
+			case strings.Contains(msg, "map key with NaNs"):
+				why = " (a NaN map key equals no key, not even itself: no decoded map can be compared with it)"
+			}
+			return nil, nil, fmt.Errorf("bench: value %d of %s cannot be verified%s: %v", i, t, why, err)
 		}
 	}
 	return v, cfg, nil

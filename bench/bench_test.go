@@ -3,6 +3,7 @@ package bench_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -103,6 +104,12 @@ func TestUnexportedFields(t *testing.T) {
 	_, err := bench.Run(context.Background(), []hidden{{1}})
 	if err == nil || !strings.Contains(err.Error(), "cannot be verified") {
 		t.Errorf("err = %v, want cannot be verified", err)
+	}
+	// A NaN map key is no unexported field: the error says what it is.
+	type nanKey struct{ M map[float64]string }
+	_, err = bench.Run(context.Background(), []nanKey{{M: map[float64]string{math.NaN(): "x"}}})
+	if err == nil || !strings.Contains(err.Error(), "NaN map key") || strings.Contains(err.Error(), "unexported") {
+		t.Errorf("NaN map key: err = %v, want it named, not unexported fields", err)
 	}
 	_, err = bench.Run(context.Background(), []*order{})
 	if err == nil {
