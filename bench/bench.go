@@ -28,7 +28,8 @@
 // declares (codec.Info.Losses). The input must also come back unchanged
 // from encoding (a codec that modifies it is a FAIL), and decoded values
 // must not alias the message they were decoded from (reported as the
-// "unsafe" flag). A codec that changes a value in a way it does not
+// "unsafe" flag of the record, and at the end of Verify's and
+// Benchmark's line for the codec). A codec that changes a value in a way it does not
 // declare is FAIL, and timed as serbench run times it, never silently:
 // Benchmark logs the FAIL, with the field path, under each of its result
 // lines; Run records the mismatch, which every serbench table marks FAIL
@@ -315,8 +316,21 @@ func level(v *result.Verification) Level {
 	return 0
 }
 
-// describe says in one line what verification found.
+// describe says in one line what verification found, and whether the
+// decoded values alias their messages.
 func describe(v *result.Verification) string {
+	s := status(v)
+	if v.Aliased() {
+		s += "; unsafe: decoded values alias the message they were decoded from (they change when its buffer is reused)"
+		if len(v.Aliases) > 0 {
+			s += ", e.g. " + v.Aliases[0]
+		}
+	}
+	return s
+}
+
+// status says in one line what verification found of the values.
+func status(v *result.Verification) string {
 	switch v.Status {
 	case result.VerifyExact:
 		return fmt.Sprintf("exact (%d values, mean %.0f B)", v.Values, v.MeanSize)

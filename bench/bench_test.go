@@ -241,3 +241,16 @@ func TestNameReserved(t *testing.T) {
 		t.Errorf("sereal on a plain struct: %+v, want exact", vs)
 	}
 }
+
+// TestVerifyAliasing checks that Verify's line says when decoded values
+// alias their message: mgo-bson decodes a []byte as a slice of its input,
+// which verification flags "unsafe", and the line said only "exact".
+func TestVerifyAliasing(t *testing.T) {
+	type blob struct{ Data []byte }
+	ft := &fakeT{TB: t}
+	vs := bench.Verify(ft, []blob{{Data: []byte("payload")}}, bench.Codecs("^mgo-bson$"))
+	if len(vs) != 1 || !vs[0].Aliased() || !strings.Contains(ft.log.String(), "unsafe: decoded values alias") || !strings.Contains(ft.log.String(), ".Data") {
+		t.Errorf("mgo-bson on a []byte: %+v; log:\n%s", vs, ft.log.String())
+	}
+	t.Log(ft.log.String())
+}

@@ -57,7 +57,7 @@ func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
 		case p == nil:
 			b.Logf("codec=%s: not timed: %s", name, describe(&v))
 			continue
-		case v.Status == result.VerifyLossy:
+		case v.Status == result.VerifyLossy || v.Aliased():
 			b.Logf("codec=%s: %s", name, describe(&v))
 		}
 		units, err := p.Units(nil, false)
