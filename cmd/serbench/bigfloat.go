@@ -104,7 +104,9 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // encoding enc. The values are computed and encoded in a goroutine that
 // is abandoned if ctx ends first (one division at 100,000,000 bits takes
 // minutes); the file is written only once they all are, so that an
-// interrupted write leaves no file.
+// interrupted write leaves no file, and then through a temporary file
+// renamed to path (bigfloatio.WriteData), so that a write that fails
+// leaves no truncated file either.
 func writeBigfloats(ctx context.Context, path, enc string, bo workload.BigFloatOptions, stdout io.Writer) error {
 	prec := bo.Precision
 	if prec == 0 {
@@ -138,7 +140,7 @@ func writeBigfloats(ctx context.Context, path, enc string, bo workload.BigFloatO
 		return err
 	}
 	e := <-out
-	if err := os.WriteFile(path, e.data, 0o644); err != nil {
+	if err := bigfloatio.WriteData(path, e.data); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %d numbers (%d-bit precision) to %s as %s: %d record bytes, %.2f bytes per number\n",

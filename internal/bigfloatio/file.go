@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"path/filepath"
 )
 
 // Magic is the first four bytes of a file of encoded numbers.
@@ -177,14 +178,43 @@ func Unmarshal(data []byte) (encoding string, values []*big.Float, err error) {
 }
 
 // WriteFile writes values to the file path in the named encoding at
-// precision prec (see Marshal and docs/bigfloat-format.md).
+// precision prec (see Marshal and docs/bigfloat-format.md), as WriteData
+// does: a write that fails leaves no file, or the file that was there.
 func WriteFile(path, encoding string, values []*big.Float, prec uint) error {
 	data, err := Marshal(encoding, values, prec)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return err
+	return WriteData(path, data)
+}
+
+// WriteData writes data, a file form made by Marshal, to the file path:
+// into a new temporary file in path's directory, renamed to path once it
+// is complete. A write that fails (a full disk) removes the temporary file
+// and leaves path as it was, instead of a truncated file that replaced it.
+func WriteData(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644) // CreateTemp's is 0o600; os.WriteFile's was 0o644
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
 }

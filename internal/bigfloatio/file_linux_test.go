@@ -1,0 +1,52 @@
+package bigfloatio
+
+import (
+	"math/big"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/serbench/serbench/workload"
+)
+
+// TestWriteFileFails: a write that fails part-way (here the file size
+// limit, as a full disk would) returns an error and leaves the file that
+// was there, and no temporary file.
+func TestWriteFileFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "n.bf")
+	old := []*big.Float{big.NewFloat(1), big.NewFloat(2)}
+	if err := WriteFile(path, Text, old, 53); err != nil {
+		t.Fatal(err)
+	}
+	values, _ := workload.BigFloats(workload.BigFloatOptions{Count: 1000})
+
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+		t.Skip(err)
+	}
+	signal.Ignore(syscall.SIGXFSZ) // the write then fails with EFBIG
+	defer signal.Reset(syscall.SIGXFSZ)
+	small := lim
+	small.Cur = 4096
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
+		t.Skip(err)
+	}
+	err := WriteFile(path, Text, values, 64)
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+		t.Fatal(err)
+	}
+	if err == nil {
+		t.Fatal("a write beyond the file size limit succeeded")
+	}
+	t.Log(err)
+	_, got, rerr := ReadFile(path)
+	if rerr != nil || len(got) != len(old) || got[1].Cmp(old[1]) != 0 {
+		t.Errorf("after the failed write, the file reads %d values, %v; want the %d it had", len(got), rerr, len(old))
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d files in the directory after the failed write, want 1", len(ents))
+	}
+}
