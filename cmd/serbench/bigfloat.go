@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -45,9 +46,21 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	opts := wflags.options()
 	defer bounds.Watch(machineMemory(), stderr, os.Exit)()
+	// A flag of the other mode would be ignored: --read takes the
+	// encoding and the precision from the file's header.
+	var misplaced string
+	fs.Visit(func(f *flag.Flag) {
+		if misplaced == "" && (*read != "" && f.Name != "read" && f.Name != "print" || *write != "" && f.Name == "print") {
+			misplaced = f.Name
+		}
+	})
 	switch {
 	case (*write == "") == (*read == ""):
 		return usagef("give exactly one of --write FILE or --read FILE")
+	case misplaced == "print":
+		return usagef("--print applies to --read only")
+	case misplaced != "":
+		return usagef("--%s applies to --write only: --read takes the encoding and the precision from the file's header", misplaced)
 	case *write != "":
 		if *encoding == "" {
 			return usagef("--write needs --encoding (valid: %s)", strings.Join(bigfloatio.Encodings(), ", "))
