@@ -19,8 +19,11 @@
 //   - "text": x.Text('g', -1), the shortest decimal that parses back to x
 //     at x's precision ("1e+06", "0.1", "-0", "+Inf"), or a longer
 //     x.Text('g', n) for the powers of two whose shortest form math/big
-//     gets wrong (see appendText); decoded with Float.Parse at the
-//     precision.
+//     gets wrong (see appendText); decoded to the nearest number (ties to
+//     even) at the precision, from the exact rational value of the
+//     decimal when its exponent has at most 6 digits (Float.Parse alone
+//     can round the wrong way near a halfway point), with Float.Parse
+//     beyond.
 //   - "binary": big.Float's own binary form, Float.GobEncode and
 //     Float.GobDecode (6 bytes of header, which include the precision,
 //     then for finite non-zero numbers a 4-byte exponent and the mantissa
