@@ -51,7 +51,9 @@
 // containing it), with the path that closes the cycle: most reflection
 // codecs recurse on it until a fatal stack overflow ends the process.
 // Values shared without a cycle are measured (codecs write them once per
-// reference, and decode separate copies).
+// reference, and decode separate copies). A value that differs from
+// itself (a func or chan field that is not nil) is refused too: it would
+// be a FAIL for every codec.
 //
 // How it times: in this process, with serbench's harness in its
 // isolation "none" mode. serbench run measures each job in fresh worker
@@ -261,7 +263,8 @@ func prepare[T any](vals []T, opts []Option) (*values, *config, error) {
 	}
 	// go-cmp refuses unexported fields: say so before any codec runs.
 	for i, o := range v.orig {
-		if err := codec.Call("compare", func() error { verify.Compare(o, o, nil); return nil }); err != nil {
+		var self []verify.Diff
+		if err := codec.Call("compare", func() error { self = verify.Compare(o, o, nil); return nil }); err != nil {
 			why := ""
 			switch msg := err.Error(); {
 			case strings.Contains(msg, "unexported field"):
@@ -270,6 +273,12 @@ func prepare[T any](vals []T, opts []Option) (*values, *config, error) {
 				why = " (a NaN map key equals no key, not even itself: no decoded map can be compared with it)"
 			}
 			return nil, nil, fmt.Errorf("bench: value %d of %s cannot be verified%s: %v", i, t, why, err)
+		}
+		// A value that differs from itself (a func or chan that is not
+		// nil: go-cmp finds those equal only when both are nil) would be
+		// a FAIL for every codec, as changed by encoding.
+		if len(self) > 0 {
+			return nil, nil, fmt.Errorf("bench: value %d of %s cannot be verified: it differs from itself (%s): a func or chan that is not nil equals nothing", i, t, self[0])
 		}
 	}
 	return v, cfg, nil

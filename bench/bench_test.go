@@ -254,3 +254,27 @@ func TestVerifyAliasing(t *testing.T) {
 	}
 	t.Log(ft.log.String())
 }
+
+// TestSelfUnequal checks that a value that differs from itself (a func
+// field that is not nil) is refused, naming the field: every codec was a
+// FAIL on it, "encoding changed the input" (want (func())(0x...), got the
+// same). NaNs equal themselves (floats are compared by their bits) and
+// are measured.
+func TestSelfUnequal(t *testing.T) {
+	type withFunc struct {
+		A int
+		F func() `json:"-"`
+	}
+	_, err := bench.Run(context.Background(), []withFunc{{A: 1}, {A: 2, F: func() {}}}, bench.Codecs("^json$"))
+	if err == nil || !strings.Contains(err.Error(), "value 1 of") || !strings.Contains(err.Error(), ".F") {
+		t.Errorf("non-nil func: err = %v, want value 1 refused at .F", err)
+	}
+	type floats struct {
+		F   float64
+		Any any
+	}
+	vs := bench.Verify(t, []floats{{F: math.NaN(), Any: math.NaN()}}, bench.Codecs("^vmihailenco-msgpack$"))
+	if len(vs) != 1 || vs[0].Status != result.VerifyExact {
+		t.Errorf("NaNs: %+v, want exact", vs)
+	}
+}
