@@ -191,8 +191,13 @@ func bigFloatRange(opts BigFloatOptions) bool {
 //     range From, From+By, From+2·By, ... up to but not including To (By
 //     defaults to 1; a negative By counts down), as the seed's rig
 //     ("from: 0 to: 1000000 by: 1"). Value i is From + i·By computed
-//     with 4096 bits and rounded once to the precision. Count and Seed are
-//     ignored.
+//     with 4096 bits and rounded once to the precision. There are at most
+//     ⌈(To−From)/By⌉ values, that quotient computed in float64 (as
+//     BigFloatCountOf does), and only those below To (above, counting
+//     down) in exact arithmetic: --from 0 --to 0.23 --by 0.01 gives 23
+//     values, although 23 × 0.01 is below 0.23 exactly in binary (the
+//     float64 nearest 0.01 is a little above it, and that nearest 0.23
+//     more so). Count and Seed are ignored.
 //   - Otherwise Count random values (default BigFloatCount) from Seed
 //     (default BigFloatSeed), drawn with a PCG generator (math/rand/v2,
 //     seeded with seed and seed^0x9e3779b97f4a7c15). Each value is, with

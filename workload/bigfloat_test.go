@@ -111,6 +111,26 @@ func TestBigFloatRange(t *testing.T) {
 			t.Errorf("value %d = %s, want %g", i, xs[i].Text('g', -1), w)
 		}
 	}
+	// The count is the float64 quotient's ceiling, as BigFloatCountOf
+	// says, also where one more value would be below To exactly (the
+	// documented rule); and where the quotient rounds up, To still ends
+	// the range.
+	for _, c := range []struct {
+		o BigFloatOptions
+		n int
+	}{
+		{BigFloatOptions{From: 0, To: 0.23, By: 0.01}, 23},
+		{BigFloatOptions{From: 0, To: 0.3, By: 0.1}, 3},
+		{BigFloatOptions{From: 0, To: 0.30000000000000004, By: 0.1}, 4},
+	} {
+		xs, _ = BigFloats(c.o)
+		if len(xs) != c.n || BigFloatCountOf(c.o) != c.n {
+			t.Errorf("%+v: %d values, BigFloatCountOf %d; want %d", c.o, len(xs), BigFloatCountOf(c.o), c.n)
+		}
+		if to := new(big.Float).SetFloat64(c.o.To); xs[len(xs)-1].Cmp(to) >= 0 {
+			t.Errorf("%+v: last value %s is not below To", c.o, xs[len(xs)-1].Text('g', -1))
+		}
+	}
 	// Count is ignored by a range; Random overrides it.
 	xs, _ = BigFloats(BigFloatOptions{From: 10, To: 20, Count: 3})
 	if len(xs) != 10 {
