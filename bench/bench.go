@@ -86,6 +86,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	_ "github.com/serbench/serbench/codecs/all" // every codec serbench measures
+	"github.com/serbench/serbench/internal/bounds"
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/verify"
 	"github.com/serbench/serbench/result"
@@ -123,6 +124,15 @@ type config struct {
 	forks       int
 	sampleTime  time.Duration
 	timeout     time.Duration
+	// optErr is the first option given a value out of its range.
+	optErr error
+}
+
+// refuse records the error of an option given a value out of its range.
+func (c *config) refuse(format string, args ...any) {
+	if c.optErr == nil {
+		c.optErr = fmt.Errorf(format, args...)
+	}
 }
 
 // Name names the values as a workload (in sub-benchmark logs and in the
@@ -155,18 +165,60 @@ func AllVariants() Option { return func(c *config) { c.allVariants = true } }
 // example). Without it, Verify only logs.
 func FailOn(l Level) Option { return func(c *config) { c.failOn |= l } }
 
-// Count sets the number of samples per cell that Run takes [10].
-func Count(n int) Option { return func(c *config) { c.count = n } }
+// Count sets the number of samples per cell that Run takes [10]; at
+// least 1, as serbench run --count.
+func Count(n int) Option {
+	return func(c *config) {
+		if n < 1 {
+			c.refuse("bench.Count(%d): want at least 1", n)
+		}
+		c.count = n
+	}
+}
 
 // Forks sets the number of times Run sets each job up afresh and samples
-// it [2]; each takes its share of Count.
-func Forks(n int) Option { return func(c *config) { c.forks = n } }
+// it [2]; each takes its share of Count. At least 1, as serbench run
+// --forks.
+func Forks(n int) Option {
+	return func(c *config) {
+		if n < 1 {
+			c.refuse("bench.Forks(%d): want at least 1", n)
+		}
+		c.forks = n
+	}
+}
 
-// SampleTime sets the target duration of one of Run's samples [50ms].
-func SampleTime(d time.Duration) Option { return func(c *config) { c.sampleTime = d } }
+// SampleTime sets the target duration of one of Run's samples [50ms]. It
+// is refused, as serbench run --time is, when shorter than this machine
+// can time (bounds.MinSampleTime, 1ms, or more with a coarse clock): in
+// shorter samples the collection before each and the clock's steps weigh
+// on the time.
+func SampleTime(d time.Duration) Option {
+	return func(c *config) {
+		if err := bounds.CheckSampleTime(d); err != nil || d <= 0 {
+			why := "want a positive duration"
+			if err != nil {
+				why = err.Error()
+				if _, rest, ok := strings.Cut(why, ": "); ok && strings.HasPrefix(why, "--time ") {
+					why = rest
+				}
+			}
+			c.refuse("bench.SampleTime(%s): %s", d, why)
+		}
+		c.sampleTime = d
+	}
+}
 
-// Timeout bounds any one setup, calibration or sample of Run [30s].
-func Timeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+// Timeout bounds any one setup, calibration or sample of Run [30s]; it
+// must be positive.
+func Timeout(d time.Duration) Option {
+	return func(c *config) {
+		if d <= 0 {
+			c.refuse("bench.Timeout(%s): want a positive duration", d)
+		}
+		c.timeout = d
+	}
+}
 
 func newConfig(t reflect.Type, opts []Option) (*config, error) {
 	c := &config{name: t.String()}
@@ -175,6 +227,9 @@ func newConfig(t reflect.Type, opts []Option) (*config, error) {
 	}
 	if c.patternErr != nil {
 		return nil, c.patternErr
+	}
+	if c.optErr != nil {
+		return nil, c.optErr
 	}
 	if c.name == "" {
 		return nil, errors.New("bench.Name: empty name")

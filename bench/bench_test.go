@@ -278,3 +278,26 @@ func TestSelfUnequal(t *testing.T) {
 		t.Errorf("NaNs: %+v, want exact", vs)
 	}
 }
+
+// TestOptionRange checks that options out of their range are refused,
+// naming the option, as serbench run refuses its flags: Count(-1) and
+// Forks(0) were taken as the defaults, and SampleTime(10µs), shorter than
+// the machine can time, gave samples several times too slow.
+func TestOptionRange(t *testing.T) {
+	for _, c := range []struct {
+		opt  bench.Option
+		want string
+	}{
+		{bench.Count(-1), "bench.Count(-1)"},
+		{bench.Count(0), "bench.Count(0)"},
+		{bench.Forks(0), "bench.Forks(0)"},
+		{bench.SampleTime(10 * time.Microsecond), "bench.SampleTime(10µs): too short"},
+		{bench.SampleTime(-time.Second), "bench.SampleTime(-1s)"},
+		{bench.Timeout(0), "bench.Timeout(0s)"},
+	} {
+		_, err := bench.Run(context.Background(), []item{{}}, bench.Codecs("^json$"), c.opt)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("err = %v, want %s", err, c.want)
+		}
+	}
+}
