@@ -2,6 +2,7 @@ package bigfloatio
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -199,7 +200,7 @@ func WriteData(path string, data []byte) error {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return writeError(path, err)
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
@@ -214,9 +215,23 @@ func WriteData(path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
+		return writeError(path, err)
 	}
 	return nil
+}
+
+// writeError is the error of a failed WriteData: it names path, not the
+// temporary file, which is gone.
+func writeError(path string, err error) error {
+	var pe *os.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return fmt.Errorf("write %s: %w", path, err)
 }
 
 // ReadFile reads a file written by WriteFile (or by another implementation
