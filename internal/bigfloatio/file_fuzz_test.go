@@ -77,6 +77,8 @@ func FuzzUnmarshal(f *testing.F) {
 	f.Add(rec(hdr(CBORBigfloat, 64, 1), 0xc5, 0x82, 0x3b, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01))
 	f.Add(rec(hdr(Gob, 64, 1), 0xfc, 0x7f, 0xff, 0xff, 0xff))
 	f.Add(rec(hdr(BinaryVarint, 64, 1), tagVarint, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01))
+	// 1.5 at 8 bits with rounding mode 7, which is no big.Float's.
+	f.Add(rec(hdr(Binary, 8, 1), 1, 7<<5|1<<3|1<<1, 0, 0, 0, 8, 0, 0, 0, 1, 0xc0, 0, 0, 0, 0, 0, 0, 0))
 
 	old := maxValueBytes
 	maxValueBytes = 1 << 20
@@ -104,6 +106,13 @@ func FuzzUnmarshal(f *testing.F) {
 			if x == nil || x.Prec() != prec {
 				t.Fatalf("value %d: %v, want precision %d", i, x, prec)
 			}
+			// A value must be a big.Float arithmetic can use: with a
+			// rounding mode that is none of big.Float's, its first
+			// inexact operation panics.
+			if x.Mode() > big.ToPositiveInf || x.Acc() < big.Below || x.Acc() > big.Above {
+				t.Fatalf("value %d: rounding mode %d, accuracy %d", i, int(x.Mode()), int(x.Acc()))
+			}
+			new(big.Float).Copy(x).Quo(x, big.NewFloat(3))
 		}
 		b, err := Marshal(enc, values, prec)
 		if err != nil {
