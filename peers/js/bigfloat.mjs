@@ -276,6 +276,10 @@ function decodeBinary(rec, prec, base = 0) {
   const acc = (b >> 3) & 3;
   const form = (b >> 1) & 3;
   const neg = (b & 1) !== 0;
+  // As Go's reader: a mode or accuracy that is no big.Float's (with mode
+  // 7 Go's first inexact operation on the number panics).
+  if (mode > 5) throw new RecordError(`binary record has rounding mode ${mode}, which is none of big.Float's 0..5`, base + 1);
+  if (acc === 3) throw new RecordError('binary record has accuracy bits 3, which is none of Below, Exact and Above', base + 1);
   const p = u32(rec, 2);
   if (p !== prec) throw new RecordError(`binary record has precision ${p}, want ${prec}`, base + 2);
   if (form === 3) throw new RecordError('binary record has the invalid form 3', base + 1);
