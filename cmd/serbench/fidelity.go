@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 
 	"github.com/serbench/serbench/internal/fidelity"
@@ -83,15 +81,6 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{Timeout: *timeout, MemoryLimit: mem, Workers: *workers,
-		Warn: func(msg string) { fmt.Fprintln(stderr, "serbench:", msg) }})
-	if err != nil {
-		if m != nil && ctx.Err() != nil {
-			// Interrupted: what was measured is printed, the other
-			// cells marked as not measured.
-			return errors.Join(render(stdout, m), fmt.Errorf("fidelity matrix: %w", err))
-		}
-		return fmt.Errorf("fidelity matrix: %w", err)
-	}
-	return render(stdout, m)
+	m, err := fidelity.Compute(ctx, codecs, fidelity.Options{Timeout: *timeout, MemoryLimit: mem, Workers: *workers, Warn: warnTo(stderr)})
+	return printComputed(ctx, stdout, m, err, "fidelity matrix", render)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -104,8 +103,7 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return usagef("--peers %v", err)
 	}
-	opts := interop.Options{Values: *values, TimeLimit: *timeLimit, Workers: *workers,
-		Warn: func(msg string) { fmt.Fprintln(stderr, "serbench:", msg) }}
+	opts := interop.Options{Values: *values, TimeLimit: *timeLimit, Workers: *workers, Warn: warnTo(stderr)}
 	if *formatRE != "" {
 		re, err := regexp.Compile(*formatRE)
 		if err != nil {
@@ -131,18 +129,12 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	x, missing, err := peers.Compute(ctx, nil, opts, peers.JoinOptions{Peers: peerNames})
-	if err != nil {
-		if x != nil && ctx.Err() != nil {
-			// Interrupted: what was measured is printed, the pairs not
-			// measured marked interrupted. (err says
-			// "interoperability matrix" or "peers" already.)
-			warnMissingPeers(stderr, missing)
-			return errors.Join(render(stdout, x), err)
-		}
-		return fmt.Errorf("interoperability matrix: %w", err)
-	}
 	warnMissingPeers(stderr, missing)
-	return render(stdout, x)
+	wrap := "interoperability matrix"
+	if ctx.Err() != nil {
+		wrap = "" // it says "interoperability matrix" or "peers" already
+	}
+	return printComputed(ctx, stdout, x, err, wrap, render)
 }
 
 // warnMissingPeers says on w which peers are not installed, and that their

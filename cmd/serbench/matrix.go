@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -119,4 +122,26 @@ func matrixCodecs(pattern string) ([]codec.Codec, error) {
 		return nil, usagef("--codec %q matches no codec (reference codecs carry no data and are left out); valid: %s", pattern, strings.Join(valid, ", "))
 	}
 	return out, nil
+}
+
+// warnTo returns a matrix's Options.Warn: a "serbench: " line on stderr.
+func warnTo(stderr io.Writer) func(msg string) {
+	return func(msg string) { fmt.Fprintln(stderr, "serbench:", msg) }
+}
+
+// printComputed renders the matrix m that a Compute returned with err: all
+// of it, or, when ctx was interrupted (Ctrl-C), the part measured, with
+// err, which then makes the command exit 130. wrap, when not "", prefixes
+// err.
+func printComputed[M any](ctx context.Context, stdout io.Writer, m *M, err error, wrap string, render func(io.Writer, *M) error) error {
+	if err == nil {
+		return render(stdout, m)
+	}
+	if wrap != "" {
+		err = fmt.Errorf("%s: %w", wrap, err)
+	}
+	if m != nil && ctx.Err() != nil {
+		return errors.Join(render(stdout, m), err)
+	}
+	return err
 }

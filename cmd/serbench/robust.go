@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -106,20 +105,12 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	opts.Progress = robustProgress(stderr)
-	opts.Warn = func(msg string) { fmt.Fprintln(stderr, "serbench:", msg) }
+	opts.Warn = warnTo(stderr)
 	m, err := robust.Compute(ctx, codecs, opts)
-	if err != nil {
-		if m != nil && ctx.Err() != nil {
-			// Interrupted: the rows so far are printed, those stopped
-			// or not started noted as interrupted.
-			return errors.Join(render(stdout, m), fmt.Errorf("robustness matrix: %w", err))
-		}
-		return fmt.Errorf("robustness matrix: %w", err)
-	}
-	if opts.SaveDir != "" {
+	if err == nil && opts.SaveDir != "" {
 		fmt.Fprintf(stderr, "inputs the matrix reports written under %s\n", opts.SaveDir)
 	}
-	return render(stdout, m)
+	return printComputed(ctx, stdout, m, err, "robustness matrix", render)
 }
 
 // options checks the flags and returns the options of robust.Compute.

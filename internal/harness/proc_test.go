@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/internal/exectest"
 	"github.com/serbench/serbench/result"
 )
 
@@ -279,7 +280,7 @@ func TestWorkerThatDoesNotQuitIsNamed(t *testing.T) {
 	var s sink
 	exe := testWorkerCommand(t)
 	cfg := Config{Count: 2, Forks: 1, SampleTime: time.Millisecond,
-		WorkerCommand: append([]string{"sh", "-c", `"$0" "$@"; exec sleep 120`}, exe...)}
+		WorkerCommand: exectest.Lingering(exe...)}
 	if err := Run(context.Background(), cfg, procSpecs("fine"), &s); err != nil {
 		t.Fatal(err)
 	}
