@@ -39,12 +39,7 @@ func (d *DB) DeleteRun(ctx context.Context, id string, force bool, alive func(ho
 	var deleted []TableRows
 	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
 		deleted = nil
-		var one int
-		err := tx.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
+		if err := runStored(ctx, d, tx, id); err != nil {
 			return err
 		}
 		if !force {

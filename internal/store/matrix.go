@@ -37,11 +37,11 @@ func (j jsonMatrix) save(ctx context.Context, d *DB, id string, m any) error {
 	return d.saveErr(ctx, j.what, id, err)
 }
 
-// runStored returns ErrNotFound when run id is not in the database as tx
-// sees it: a matrix is stored with a run only.
-func runStored(ctx context.Context, d *DB, tx *sql.Tx, id string) error {
+// runStored returns ErrNotFound, bare, when run id is not in the database
+// as q (the database, or a transaction) sees it.
+func runStored(ctx context.Context, d *DB, q queryer, id string) error {
 	var one int
-	err := tx.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
+	err := q.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrNotFound
 	}

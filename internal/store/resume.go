@@ -131,9 +131,8 @@ func (d *DB) SampleCounts(ctx context.Context, id string) (map[result.Key]map[in
 // checkRun returns an error wrapping ErrNotFound when run id is not
 // stored.
 func (d *DB) checkRun(ctx context.Context, id string) error {
-	var one int
-	err := d.db.QueryRowContext(ctx, d.rebind(`SELECT 1 FROM runs WHERE id = ?`), id).Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
+	err := runStored(ctx, d, d.db, id)
+	if errors.Is(err, ErrNotFound) {
 		return fmt.Errorf("run %q in %s: %w", id, d.name, ErrNotFound)
 	}
 	if err != nil {
