@@ -210,11 +210,13 @@ const (
 )
 
 // Interrupted returns how many rows of m were not computed or stopped
-// (RobustInterrupted, RobustStopped): 0 for a complete matrix.
+// (RobustInterrupted, RobustStopped: a stopped row's note ends with it,
+// after what the row noted before, such as a lowered budget): 0 for a
+// complete matrix.
 func (m *Robust) Interrupted() int {
 	n := 0
 	for _, r := range m.Rows {
-		if r.Note == RobustInterrupted || r.Note == RobustStopped {
+		if r.Note == RobustInterrupted || strings.HasSuffix(r.Note, RobustStopped) {
 			n++
 		}
 	}

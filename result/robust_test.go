@@ -10,9 +10,12 @@ func TestRobustInterrupted(t *testing.T) {
 		{Codec: "b", Workload: "person", Note: "unsupported: no maps"},
 		{Codec: "c", Workload: "person", Note: RobustStopped, Cells: []RobustCell{{Class: "truncate", Inputs: 3, Errors: 1, NotRun: 2}}},
 		{Codec: "d", Workload: "person", Note: RobustInterrupted},
+		// A row that had a note of its own (a lowered budget) before it
+		// was stopped.
+		{Codec: "e", Workload: "person", Note: "fewer inputs a class; " + RobustStopped, Cells: []RobustCell{{Class: "truncate", Inputs: 3, NotRun: 3}}},
 	}}
-	if n := m.Interrupted(); n != 2 {
-		t.Errorf("Interrupted() = %d, want 2", n)
+	if n := m.Interrupted(); n != 3 {
+		t.Errorf("Interrupted() = %d, want 3", n)
 	}
 }
 
