@@ -15,6 +15,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/internal/exectest"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -354,13 +355,11 @@ func TestWorkerThatDoesNotExitIsKilled(t *testing.T) {
 	}
 	defer func(d time.Duration) { ExitWait = d }(ExitWait)
 	ExitWait = time.Second
-	var warnings []string
+	var collected exectest.Warnings
 	done := make(chan *result.Fidelity, 1)
 	go func() {
 		m, err := Compute(context.Background(), codectest.Codecs(t, codecZero), Options{
-			Timeout: time.Minute, Workers: 1,
-			Command: []string{"sh", "-c", `"$@"; exec sleep 600`, "sh", exe, WorkerArg},
-			Warn:    func(msg string) { warnings = append(warnings, msg) },
+			Timeout: time.Minute, Workers: 1, Command: exectest.Lingering(exe, WorkerArg), Warn: collected.Warn,
 		})
 		if err != nil {
 			t.Error(err)
@@ -376,6 +375,7 @@ func TestWorkerThatDoesNotExitIsKilled(t *testing.T) {
 	if m == nil {
 		t.FailNow()
 	}
+	warnings := collected.List()
 	if len(warnings) != 1 || !strings.Contains(warnings[0], codecZero) || !strings.Contains(warnings[0], "did not exit within 1s") {
 		t.Errorf("warnings %q, want one that names %s and says it did not exit within 1s", warnings, codecZero)
 	}

@@ -68,7 +68,7 @@ const interruptedDetail = "not measured: interrupted"
 // ExitWait is how long a worker that said it is done has to exit before
 // it is killed (and Options.Warn told): a codec's goroutine or a child
 // process must not hold the matrix up.
-var ExitWait = 5 * time.Second
+var ExitWait = workerproc.CloseWait
 
 // The defaults of Options.
 const (
@@ -264,12 +264,7 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 // waitExit waits for the worker p of the named codec, which delivered its
 // cells, to exit: at most ExitWait, then it kills it and says so to warn.
 func waitExit(p *workerproc.Process, name string, warn func(string)) {
-	t := time.NewTimer(ExitWait)
-	defer t.Stop()
-	select {
-	case <-p.Exited():
-	case <-t.C:
-		_, text := p.Death(fmt.Sprintf("it did not exit within %s after it delivered its cells; it was killed", ExitWait))
+	if text := p.ExitWithin(ExitWait, "after it delivered its cells"); text != "" {
 		warn(fmt.Sprintf("fidelity: the worker of %s: %s (its cells are kept)", name, short(text)))
 	}
 }

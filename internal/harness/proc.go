@@ -215,12 +215,10 @@ func checkResponse(req request, r *response) error {
 // close asks a live worker to quit and waits a moment for it; a worker
 // that does not go is killed. It never returns before the process ended.
 func (w *procWorker) close() string {
-	if w.dead != nil {
-		w.conn.Close()
-		return ""
+	if w.dead == nil {
+		b, _ := json.Marshal(request{Op: "quit"})
+		w.conn.Requests().Write(append(b, '\n'))
 	}
-	b, _ := json.Marshal(request{Op: "quit"})
-	w.conn.Requests().Write(append(b, '\n'))
 	return w.conn.Close()
 }
 

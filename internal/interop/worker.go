@@ -134,11 +134,8 @@ func (rp reply) cell(writer, reader string) result.InteropCell {
 type conn = workerproc.Conn[answer]
 
 // start starts a worker for workload w and waits for it to say it is
-// ready. When ctx is done it starts none and returns ctx's error.
+// ready (none when ctx is done: Greet).
 func start(ctx context.Context, w string, opts Options) (*conn, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, w, strconv.Itoa(opts.Values))
 	c, _, err := workerproc.Greet[answer](ctx, cfg, opts.TimeLimit, short, "the worker answered before it was ready")
 	return c, err
@@ -148,7 +145,7 @@ func start(ctx context.Context, w string, opts Options) (*conn, error) {
 // it had to be killed for not exiting, tells warn, naming the codecs it
 // ran on workload w: their answers are kept.
 func closeWorker(c *conn, w string, codecs []string, warn func(string)) {
-	if text := c.Close(); text != "" && warn != nil {
+	if text := c.Close(); text != "" {
 		warn(fmt.Sprintf("interop: the worker of %s on %s: %s (its cells are kept)", strings.Join(codecs, ", "), w, short(text)))
 	}
 }

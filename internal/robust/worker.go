@@ -136,12 +136,9 @@ func worker(args []string) int {
 type workerConn = workerproc.Conn[answer]
 
 // startWorker starts a worker for codec on workload and waits for it to
-// say it is ready, with the messages it encoded. When ctx is done it
-// starts none and returns ctx's error.
+// say it is ready, with the messages it encoded (none when ctx is done:
+// Greet).
 func startWorker(ctx context.Context, codecName, workloadName string, opts Options) (*workerConn, [][]byte, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, nil, err
-	}
 	cfg := workerproc.MatrixConfig(opts.MemoryLimit, "exit status 0 without answering", opts.Command, codecName, workloadName, strconv.Itoa(opts.Messages))
 	wc, a, err := workerproc.Greet[answer](ctx, cfg, opts.TimeLimit, short, "the worker answered without its messages")
 	if err != nil {
@@ -249,7 +246,7 @@ func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit ti
 // when it had to be killed for not exiting, tells warn, naming its codec
 // and workload: its outcomes are kept.
 func closeWorker(wc *workerConn, codecName, workloadName string, warn func(string)) {
-	if text := wc.Close(); text != "" && warn != nil {
+	if text := wc.Close(); text != "" {
 		warn(fmt.Sprintf("robust: the worker of %s on %s: %s (its outcomes are kept)", codecName, workloadName, short(text)))
 	}
 }

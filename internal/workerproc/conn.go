@@ -92,9 +92,13 @@ type Greeting interface {
 // worker ended as short cuts it, or ctx's. When the answer says the
 // worker cannot work, it ends it and the error is the answer's fatal
 // text; when it says the worker is not ready, it kills it and the error
-// is how it ended, with unready as the reason, as short cuts it.
+// is how it ended, with unready as the reason, as short cuts it. When ctx
+// is done already it starts no worker and returns ctx's error.
 func Greet[A Greeting](ctx context.Context, cfg Config, limit time.Duration, short func(string) string, unready string) (*Conn[A], A, error) {
 	var zero A
+	if err := ctx.Err(); err != nil {
+		return nil, zero, err // interrupted: no worker is started
+	}
 	c, err := Dial[A](cfg)
 	if err != nil {
 		return nil, zero, err
@@ -207,14 +211,7 @@ const CloseWait = 5 * time.Second
 // affected: every answer it gave was received before its requests ended.
 func (c *Conn[A]) Close() string {
 	c.in.Close()
-	t := time.NewTimer(CloseWait)
-	defer t.Stop()
-	var text string
-	select {
-	case <-c.p.Exited():
-	case <-t.C:
-		_, text = c.p.Death(fmt.Sprintf("it did not exit within %s after its requests ended; it was killed", CloseWait))
-	}
+	text := c.p.ExitWithin(CloseWait, "after its requests ended")
 	for range c.answers {
 	}
 	return text

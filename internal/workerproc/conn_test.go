@@ -154,3 +154,16 @@ func TestConnAsk(t *testing.T) {
 		t.Errorf("a worker that cannot be asked: %v, %q", w, died)
 	}
 }
+
+// TestGreetInterrupted: Greet with a done context starts no worker (its
+// command is one that cannot start: starting it would be an error of its
+// own) and returns the context's error.
+func TestGreetInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := Greet[greeting](ctx, Config{Command: []string{"/nonexistent/worker"}}, time.Second,
+		func(s string) string { return s }, "unready")
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled without a start", err)
+	}
+}

@@ -180,6 +180,23 @@ func (p *Process) Kill() {
 	p.cmd.Process.Kill()
 }
 
+// ExitWithin waits at most wait for a worker that did its work to exit,
+// then kills it. It returns "" when the worker exited by itself, else how
+// it ended, as Death says: "it did not exit within WAIT WHEN; it was
+// killed" (when: "after its requests ended", say), and its crash line if
+// any.
+func (p *Process) ExitWithin(wait time.Duration, when string) string {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-p.Exited():
+		return ""
+	case <-t.C:
+		_, text := p.Death(fmt.Sprintf("it did not exit within %s %s; it was killed", wait, when))
+		return text
+	}
+}
+
 // Output returns the last bytes (at most 4096) that the process wrote to
 // its standard output and error, without surrounding white space.
 func (p *Process) Output() string { return p.out.String() }
