@@ -2,21 +2,10 @@ package report
 
 import (
 	"maps"
-	"math"
 	"runtime"
 	"sync"
 
 	"github.com/serbench/serbench/internal/trend"
-)
-
-// The options of trend.Detect that DetectChanges uses, trend's defaults,
-// named here so that the history's summary can say how many series were
-// tested and at which level: the level of each series' first test, and
-// the fewest runs on each side of a change (a machine's runs are tested
-// only when there are at least twice as many).
-const (
-	changeAlpha      = trend.DefaultAlpha
-	changeMinSegment = trend.DefaultMinSegment
 )
 
 // DetectChanges sets the Changes of every series: the runs from which its
@@ -40,8 +29,8 @@ func DetectChanges(series []*Series, includeIncomplete bool) {
 			for s := range work {
 				s.Changes = nil
 				pts := trendPoints(s, includeIncomplete)
-				s.Detected, s.Searched = true, searchedMachines(pts)
-				for _, c := range trend.Detect(pts, trend.Options{Alpha: changeAlpha, MinSegment: changeMinSegment}) {
+				s.Detected, s.Searched = true, trend.Tested(pts, trend.Options{})
+				for _, c := range trend.Detect(pts, trend.Options{}) {
 					s.Changes = append(s.Changes, LevelChange{
 						Index: c.Index, Run: c.Run, Machine: c.Machine,
 						Before: c.Before, After: c.After, Ratio: c.Ratio, Lo: c.Lo, Hi: c.Hi, Coincides: c.Coincides,
@@ -82,24 +71,4 @@ func trendPoints(s *Series, includeIncomplete bool) []trend.Point {
 		}
 	}
 	return out
-}
-
-// searchedMachines returns the number of machines on which trend.Detect
-// tests pts for a change: those with at least 2·changeMinSegment points
-// whose median it takes (a positive, finite number), the fewest it can
-// split.
-func searchedMachines(pts []trend.Point) int {
-	runs := map[string]int{}
-	for _, p := range pts {
-		if p.Median > 0 && !math.IsInf(p.Median, 1) {
-			runs[p.Machine]++
-		}
-	}
-	n := 0
-	for _, r := range runs {
-		if r >= 2*changeMinSegment {
-			n++
-		}
-	}
-	return n
 }

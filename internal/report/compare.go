@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -151,21 +152,10 @@ func Compare(oldName string, old *result.Run, newName string, new *result.Run) *
 }
 
 // compareReference returns the role of the reference measurement that cell oc of
-// run old and cell nc of run new are, or "" for a codec or strategy: the
-// cells' Reference (new's first), else roleFloor when the codec's
-// verification on either side has status reference, as Build reads it.
+// run old and cell nc of run new are (new's first), or "" for a codec or
+// strategy, as Build reads it (referenceRole).
 func compareReference(old *result.Run, oc *result.Cell, new *result.Run, nc *result.Cell) string {
-	for _, c := range []*result.Cell{nc, oc} {
-		if c.Reference != "" {
-			return c.Reference
-		}
-	}
-	for _, r := range []*result.Run{new, old} {
-		if v := r.Verification(oc.Workload, oc.Codec); v != nil && v.Status == result.VerifyReference {
-			return roleFloor
-		}
-	}
-	return ""
+	return cmp.Or(referenceRole(new, nc), referenceRole(old, oc))
 }
 
 // versionDiffs lists, sorted by name, the codecs of rows whose module or

@@ -255,7 +255,7 @@ func (b *DashboardBuilder) Dashboard() (*Dashboard, error) {
 
 // changeDetector names the change-point detector of DetectChanges.
 var changeDetector = fmt.Sprintf("per-run medians, machine by machine: a rank test by permutation, p ≤ %g, "+
-	"a change of %g%% or more, %d runs or more on each side", changeAlpha, trend.DefaultMinChange*100, changeMinSegment)
+	"a change of %g%% or more, %d runs or more on each side", trend.DefaultAlpha, trend.DefaultMinChange*100, trend.DefaultMinSegment)
 
 // baseName names the baseline run for captions.
 func (d *Dashboard) baseName() string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/serbench/serbench/internal/format"
 	"github.com/serbench/serbench/internal/stats"
+	"github.com/serbench/serbench/internal/trend"
 	"github.com/serbench/serbench/result"
 )
 
@@ -30,7 +31,7 @@ type Series struct {
 	Changes []LevelChange
 	// Detected is true once DetectChanges has searched the series;
 	// Searched is then the number of machines on which it was tested for
-	// a change: those where it has enough runs (2·changeMinSegment, with
+	// a change: those where it has enough runs (2·trend.DefaultMinSegment, with
 	// a median) to be split at all. A series of fewer runs on every
 	// machine cannot show a change.
 	Detected bool
@@ -241,8 +242,8 @@ func (b *HistoryBuilder) Add(r *result.Run) error {
 			b.series[k] = s
 			b.keys = append(b.keys, k)
 		}
-		if c.Reference != "" {
-			s.Reference = c.Reference
+		if role := referenceRole(r, c); role != "" {
+			s.Reference = role
 		}
 		forks := result.ForkGroups(c.Samples, result.NsPerOp)
 		p := &Point{RunID: r.ID, Start: r.Start, Go: r.EnvValue("go"), Serbench: r.EnvValue("serbench"), Machine: machine,
@@ -364,8 +365,8 @@ func HistoryTable(w io.Writer, series []*Series) error {
 // chanceLine says, when DetectChanges has searched series, how many series
 // were tested for a level change, at which level, and how many changes
 // chance alone would bring: each series is tested on its own at
-// changeAlpha, with no correction across series, so of N series that did
-// not change at most about changeAlpha·N show a change anyway (trend: "the
+// trend.DefaultAlpha, with no correction across series, so of N series that did
+// not change at most about trend.DefaultAlpha·N show a change anyway (trend: "the
 // chance that a series with no change shows one is about Alpha"; its
 // simulation finds 1.4% at 0.02, and a series of few runs cannot reach
 // the level at all). A series tested on two machines is two tests. Empty
@@ -384,20 +385,20 @@ func chanceLine(series []*Series) string {
 		return ""
 	case tests == 0:
 		return fmt.Sprintf("No series has enough runs on one machine (%d or more) to be tested for a level change, so none can show one.\n",
-			2*changeMinSegment)
+			2*trend.DefaultMinSegment)
 	}
 	machines := ""
 	if tests != tested {
 		machines = fmt.Sprintf(" (%d tests: one per machine)", tests)
 	}
-	expected := changeAlpha * float64(tests)
+	expected := trend.DefaultAlpha * float64(tests)
 	about := fmt.Sprintf("%.2g", expected)
 	if expected >= 10 {
 		about = fmt.Sprintf("%.0f", expected)
 	}
 	return fmt.Sprintf("For context, not a threshold: %d of the %d series had %d or more runs on a machine and were tested for a level change%s,\n"+
 		"each at p ≤ %g with no correction across series: at most about %s changes would show by chance alone if no cell had changed.\n",
-		tested, len(series), 2*changeMinSegment, machines, changeAlpha, about)
+		tested, len(series), 2*trend.DefaultMinSegment, machines, trend.DefaultAlpha, about)
 }
 
 // ratioChange formats the size of a change, After/Before − 1, with its

@@ -545,6 +545,20 @@ func (r *Row) OpOf(op string) *Op {
 	return nil
 }
 
+// referenceRole returns the role of cell c of run as a reference
+// measurement, or "" for a codec or strategy: its Reference, else
+// roleFloor when its codec's verification has status reference (the
+// floor of runs that marked it so only).
+func referenceRole(run *result.Run, c *result.Cell) string {
+	if c.Reference != "" {
+		return c.Reference
+	}
+	if v := run.Verification(c.Workload, c.Codec); v != nil && v.Status == result.VerifyReference {
+		return roleFloor
+	}
+	return ""
+}
+
 // isReference reports whether r is a reference measurement.
 func (r *Row) isReference() bool {
 	return r.Reference != "" || (r.Verify != nil && r.Verify.Status == result.VerifyReference)

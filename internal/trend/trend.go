@@ -194,17 +194,7 @@ func (o Options) withDefaults() Options {
 // method and its assumption.
 func Detect(series []Point, opts Options) []Change {
 	opts = opts.withDefaults()
-	var machines []string
-	byMachine := map[string][]int{}
-	for i, p := range series {
-		if !(p.Median > 0) || math.IsInf(p.Median, 1) {
-			continue
-		}
-		if _, ok := byMachine[p.Machine]; !ok {
-			machines = append(machines, p.Machine)
-		}
-		byMachine[p.Machine] = append(byMachine[p.Machine], i)
-	}
+	machines, byMachine := perMachine(series)
 	var out []Change
 	for _, m := range machines {
 		idx := byMachine[m]
@@ -225,6 +215,38 @@ func Detect(series []Point, opts Options) []Change {
 	}
 	slices.SortStableFunc(out, func(a, b Change) int { return cmp.Compare(a.Index, b.Index) })
 	return out
+}
+
+// perMachine returns the machines of series in order of first appearance
+// and, for each, the indexes of its points that Detect reads: those with
+// a positive, finite median.
+func perMachine(series []Point) (machines []string, byMachine map[string][]int) {
+	byMachine = map[string][]int{}
+	for i, p := range series {
+		if !(p.Median > 0) || math.IsInf(p.Median, 1) {
+			continue
+		}
+		if _, ok := byMachine[p.Machine]; !ok {
+			machines = append(machines, p.Machine)
+		}
+		byMachine[p.Machine] = append(byMachine[p.Machine], i)
+	}
+	return machines, byMachine
+}
+
+// Tested returns on how many machines Detect tests series for a change
+// with opts: those with at least twice MinSegment points it reads, the
+// fewest it can split. A series tested on none cannot show a change.
+func Tested(series []Point, opts Options) int {
+	opts = opts.withDefaults()
+	_, byMachine := perMachine(series)
+	n := 0
+	for _, idx := range byMachine {
+		if len(idx) >= 2*opts.MinSegment {
+			n++
+		}
+	}
+	return n
 }
 
 // detector segments the per-run medians x of one machine.

@@ -251,3 +251,22 @@ func TestResampledMedian(t *testing.T) {
 		}
 	}
 }
+
+// TestTested: a machine is tested when it has twice MinSegment points
+// with a positive, finite median; points without one do not count.
+func TestTested(t *testing.T) {
+	var pts []Point
+	for i := range 8 {
+		pts = append(pts, Point{Run: fmt.Sprint("a", i), Machine: "a", Median: 100})
+	}
+	for i := range 7 {
+		pts = append(pts, Point{Run: fmt.Sprint("b", i), Machine: "b", Median: 100})
+	}
+	pts = append(pts, Point{Run: "b-failed", Machine: "b", Median: 0}, Point{Run: "b-inf", Machine: "b", Median: math.Inf(1)})
+	if n := Tested(pts, Options{}); n != 1 {
+		t.Errorf("Tested = %d, want 1 (a's 8 points; b has 7 it reads)", n)
+	}
+	if n := Tested(pts, Options{MinSegment: 3}); n != 2 {
+		t.Errorf("Tested with MinSegment 3 = %d, want 2", n)
+	}
+}
