@@ -137,6 +137,7 @@ func (r *Run) Execute(ctx context.Context, p *Plan, h Hooks) error {
 func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robust, time.Duration)) error {
 	return storeMatrix(ctx, r, r.db.Robust, r.db.SaveRobust, stored, "robustness matrix", (*result.Robust).Interrupted, func() (*result.Robust, error) {
 		return robust.Compute(ctx, p.codecs(), robust.Options{
+			Warn:        r.warn,
 			MemoryLimit: p.Config.MemoryLimit,
 			Workers:     p.Config.Workers,
 			InProcess:   p.Config.Isolation == harness.IsolationNone,
@@ -154,12 +155,22 @@ func (r *Run) storeRobust(ctx context.Context, p *Plan, stored func(*result.Robu
 func (r *Run) storeInterop(ctx context.Context, p *Plan, stored func(*result.Interop, time.Duration)) error {
 	return storeMatrix(ctx, r, r.db.Interop, r.db.SaveInterop, stored, "interoperability matrix", (*result.Interop).Interrupted, func() (*result.Interop, error) {
 		x, _, err := peers.Compute(ctx, nil, interop.Options{
+			Warn:        r.warn,
 			MemoryLimit: p.Config.MemoryLimit,
 			Workers:     p.Config.Workers,
 			InProcess:   p.Config.Isolation == harness.IsolationNone,
 		}, peers.JoinOptions{})
 		return x, err
 	})
+}
+
+// warn stores msg, a matrix's warning (a worker killed for not exiting
+// after its work), with the run's warnings, as the harness stores its
+// own; on standard error when it cannot be stored.
+func (r *Run) warn(msg string) {
+	if err := r.w.Warning(msg); err != nil {
+		fmt.Fprintf(os.Stderr, "serbench: %s (not stored: %v)\n", msg, err)
+	}
 }
 
 // storeMatrix stores the matrix that compute makes with run r, unless
@@ -231,6 +242,7 @@ func (p *Plan) codecs() []codec.Codec {
 func (r *Run) storeFidelity(ctx context.Context, p *Plan, stored func(*result.Fidelity, time.Duration)) error {
 	return storeMatrix(ctx, r, r.db.Fidelity, r.db.SaveFidelity, stored, "fidelity matrix", (*result.Fidelity).Interrupted, func() (*result.Fidelity, error) {
 		m, err := fidelity.Compute(ctx, p.codecs(), fidelity.Options{
+			Warn:        r.warn,
 			Timeout:     p.Config.Timeout,
 			MemoryLimit: p.Config.MemoryLimit,
 			Workers:     p.Config.Workers,

@@ -307,3 +307,20 @@ func TestStoreMatrixKeepsWhatMeasuredMore(t *testing.T) {
 		}
 	}
 }
+
+// TestMatrixWarningsAreStored: a matrix's warning (Options.Warn, r.warn)
+// is stored with the run's warnings, not only printed.
+func TestMatrixWarningsAreStored(t *testing.T) {
+	db, _, r := interruptedRun(t, false, false)
+	r.warn("fidelity: the worker of json: it did not exit within 5s after it delivered its cells; it was killed (its cells are kept)")
+	if err := r.w.Finish(time.Now(), false); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := db.Run(context.Background(), r.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stored.Warnings) != 1 || !strings.Contains(stored.Warnings[0], "the worker of json") {
+		t.Errorf("stored warnings %q, want the matrix's warning", stored.Warnings)
+	}
+}
