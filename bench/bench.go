@@ -195,15 +195,8 @@ func Forks(n int) Option {
 // on the time.
 func SampleTime(d time.Duration) Option {
 	return func(c *config) {
-		if err := bounds.CheckSampleTime(d); err != nil || d <= 0 {
-			why := "want a positive duration"
-			if err != nil {
-				why = err.Error()
-				if _, rest, ok := strings.Cut(why, ": "); ok && strings.HasPrefix(why, "--time ") {
-					why = rest
-				}
-			}
-			c.refuse("bench.SampleTime(%s): %s", d, why)
+		if err := bounds.CheckSampleTime(d); err != nil {
+			c.refuse("bench.SampleTime(%s): %v", d, err)
 		}
 		c.sampleTime = d
 	}

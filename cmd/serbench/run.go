@@ -83,7 +83,7 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		return nil, usagef("--time and --timeout must be positive")
 	}
 	if err := bounds.CheckSampleTime(*f.sampleTime); err != nil {
-		return nil, usageError{err}
+		return nil, usagef("--time %s: %v", *f.sampleTime, err)
 	}
 	target, err := parsePercent(*f.ci)
 	if err != nil {

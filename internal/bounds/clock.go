@@ -42,15 +42,16 @@ func ClockResolution() time.Duration {
 	return step
 }
 
-// CheckSampleTime refuses a --time d shorter than this machine can time
-// (ShortestSample).
+// CheckSampleTime refuses a sample time d shorter than this machine can
+// time (ShortestSample): the error says why, without naming d or the flag
+// or option that gave it.
 func CheckSampleTime(d time.Duration) error {
 	shortest, resolution := ShortestSample()
 	if d >= shortest {
 		return nil
 	}
 	if shortest > MinSampleTime {
-		return fmt.Errorf("--time %s: too short to time; want at least %s, %d steps of this machine's clock (it resolves %s)", d, shortest, ClockSteps, resolution)
+		return fmt.Errorf("too short to time; want at least %s, %d steps of this machine's clock (it resolves %s)", shortest, ClockSteps, resolution)
 	}
-	return fmt.Errorf("--time %s: too short to time; want at least %s (in shorter samples the collection before each sample and the clock's steps weigh on the time, which comes out several times too slow)", d, shortest)
+	return fmt.Errorf("too short to time; want at least %s (in shorter samples the collection before each sample and the clock's steps weigh on the time, which comes out several times too slow)", shortest)
 }
