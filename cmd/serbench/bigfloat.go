@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -48,19 +47,19 @@ func cmdBigfloat(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer bounds.Watch(machineMemory(), stderr, os.Exit)()
 	// A flag of the other mode would be ignored: --read takes the
 	// encoding and the precision from the file's header.
-	var misplaced string
-	fs.Visit(func(f *flag.Flag) {
-		if misplaced == "" && (*read != "" && f.Name != "read" && f.Name != "print" || *write != "" && f.Name == "print") {
-			misplaced = f.Name
+	var writeOnly []string // the flags given, --read's own aside
+	for _, name := range flagNames(fs.Visit) {
+		if name != "read" && name != "print" {
+			writeOnly = append(writeOnly, name)
 		}
-	})
+	}
 	switch {
 	case (*write == "") == (*read == ""):
 		return usagef("give exactly one of --write FILE or --read FILE")
-	case misplaced == "print":
+	case *write != "" && isSet(fs, "print"):
 		return usagef("--print applies to --read only")
-	case misplaced != "":
-		return usagef("--%s applies to --write only: --read takes the encoding and the precision from the file's header", misplaced)
+	case *read != "" && len(writeOnly) > 0:
+		return usagef("--%s applies to --write only: --read takes the encoding and the precision from the file's header", writeOnly[0])
 	case *write != "":
 		if *encoding == "" {
 			return usagef("--write needs --encoding (valid: %s)", strings.Join(bigfloatio.Encodings(), ", "))
