@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
-	"time"
 
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/robust"
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
-	"github.com/serbench/serbench/workload"
 )
 
 const robustUsage = `Usage: serbench robust [--codec RE] [--workload LIST] [--seed N] [--save DIR] [--format text|markdown|json]
@@ -53,30 +50,9 @@ Examples:
   serbench robust --run latest
 `
 
-// robustFlags are the settings of the matrix serbench robust computes
-// (serbench run --robust takes robust.Options' defaults).
-type robustFlags struct {
-	seed                  *uint64
-	budget, messages      *int
-	timeLimit             *time.Duration
-	memoryLimit, saveDir  *string
-	workers               *int
-	workloadList, codecRE *string
-}
-
 func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("robust", robustUsage, stderr)
-	f := robustFlags{
-		codecRE:      fs.String("codec", "", "regular expression selecting codecs (default all, variants included; reference codecs never)"),
-		workloadList: fs.String("workload", strings.Join(robust.DefaultWorkloads, ","), "comma-separated workloads whose values are mutated"),
-		seed:         fs.Uint64("seed", robust.DefaultSeed, "seed of the mutations: the same seed gives the same inputs"),
-		budget:       fs.Int("budget", robust.DefaultBudget, "most inputs of a class per codec and workload (sampled from all candidates)"),
-		messages:     fs.Int("messages", robust.DefaultMessages, "valid messages mutated per codec and workload: the workload's first values"),
-		timeLimit:    fs.Duration("time-limit", robust.DefaultTimeLimit, "limit of one decode; a worker past it is killed and the input counted as a hang"),
-		memoryLimit:  fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none"),
-		workers:      fs.Int("workers", 0, "rows computed at once, each in worker processes of its own (default: GOMAXPROCS)"),
-		saveDir:      fs.String("save", "", "directory to write the inputs the matrix reports into (WORKLOAD/CODEC/CLASS-WHAT-POS.bin)"),
-	}
+	f := newRobustFlags(fs)
 	outFormat := matrixFormatFlag(fs, "format")
 	runID := fs.String("run", "", "print the matrix stored with this run (an ID, or latest) in --db instead of computing one")
 	dbPath := dbFlag(fs, "read with --run")
@@ -111,35 +87,6 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stderr, "inputs the matrix reports written under %s\n", opts.SaveDir)
 	}
 	return printComputed(ctx, stdout, m, err, "robustness matrix", render)
-}
-
-// options checks the flags and returns the options of robust.Compute.
-func (f robustFlags) options() (robust.Options, error) {
-	workloads := *f.workloadList
-	if err := firstError(atLeast("budget", *f.budget, 1), atLeast("messages", *f.messages, 1), positive("time-limit", *f.timeLimit), workersFlag(*f.workers)); err != nil {
-		return robust.Options{}, err
-	}
-	if *f.seed == 0 {
-		return robust.Options{}, usagef("--seed 0: want a positive seed")
-	}
-	mem, err := workerMemoryLimit(*f.memoryLimit)
-	if err != nil {
-		return robust.Options{}, err
-	}
-	var ws []string
-	for _, w := range strings.Split(workloads, ",") {
-		if w = strings.TrimSpace(w); w != "" {
-			ws = append(ws, w)
-		}
-	}
-	if _, err := workload.LookupValues(ws, "mutate"); err != nil {
-		return robust.Options{}, usagef("--workload: %v", err)
-	}
-	if len(ws) == 0 {
-		return robust.Options{}, usagef("--workload %q names no workload", workloads)
-	}
-	return robust.Options{Workloads: ws, Seed: *f.seed, Budget: *f.budget, Messages: *f.messages, TimeLimit: *f.timeLimit,
-		MemoryLimit: mem, Workers: *f.workers, SaveDir: *f.saveDir}, nil
 }
 
 // robustProgress prints a line per row that has findings, and a count
