@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"regexp"
-	"strings"
 
-	"github.com/serbench/serbench/internal/interop"
 	"github.com/serbench/serbench/internal/peers"
 	"github.com/serbench/serbench/internal/report"
 	"github.com/serbench/serbench/internal/store"
@@ -73,13 +70,7 @@ Examples:
 
 func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("interop", interopUsage, stderr)
-	formatRE := fs.String("format", "", "regular expression selecting formats (codec FORMAT in serbench list; default every format with two or more implementations)")
-	workloadRE := fs.String("workload", "^(person|nested)$", "regular expression selecting workloads (any whose values are its own)")
-	values := fs.Int("values", interop.DefaultValues, "values each writer encodes: the workload's first ones")
-	timeLimit := fs.Duration("time-limit", interop.DefaultTimeLimit, "limit of one writer's encoding or one reader's reading of one writer's messages; a worker past it is killed and the pair marked HANG")
-	memoryLimit := fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none")
-	workers := fs.Int("workers", 0, "worker processes at once (default: GOMAXPROCS)")
-	peerList := fs.String("peers", "python,node", "the other languages' peers that join the matrices: python, node, both (comma-separated) or none; one that is not installed is a note")
+	f := newInteropFlags(fs)
 	outFormat := matrixFormatFlag(fs, "format-out")
 	runID := fs.String("run", "", "print the matrices stored with this run (an ID, or latest) in --db instead of computing them")
 	dbPath := dbFlag(fs, "read with --run")
@@ -99,30 +90,11 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if isSet(fs, "db") {
 		return usagef("--db is read with --run only: serbench interop stores nothing (serbench run --interop stores the matrices with the run)")
 	}
-	peerNames, err := peers.Parse(*peerList)
+	opts, peerNames, err := f.options()
 	if err != nil {
-		return usagef("--peers %v", err)
-	}
-	opts := interop.Options{Values: *values, TimeLimit: *timeLimit, Workers: *workers, Warn: warnTo(stderr)}
-	if *formatRE != "" {
-		re, err := regexp.Compile(*formatRE)
-		if err != nil {
-			return usagef("--format %q: %v", *formatRE, err)
-		}
-		opts.Format = re
-	}
-	if opts.Workloads, err = interopWorkloads(*workloadRE); err != nil {
 		return err
 	}
-	if err := firstError(atLeast("values", *values, 1), positive("time-limit", *timeLimit), workersFlag(*workers)); err != nil {
-		return err
-	}
-	if opts.MemoryLimit, err = workerMemoryLimit(*memoryLimit); err != nil {
-		return err
-	}
-	if !peers.HasFormat(opts.Format, peerNames) {
-		return usagef("--format %q selects no format with two or more implementations (valid: %s)", *formatRE, strings.Join(peers.Formats(peerNames), ", "))
-	}
+	opts.Warn = warnTo(stderr)
 	opts.Progress = func(done, total int) {
 		if done%20 == 0 || done == total {
 			fmt.Fprintf(stderr, "interop: %d of %d reader columns done\n", done, total)
@@ -143,18 +115,4 @@ func warnMissingPeers(w io.Writer, missing []peers.Missing) {
 	for _, m := range missing {
 		fmt.Fprintf(w, "interop: the %s peer is not installed, its libraries are left out of the matrices (bash scripts/install-peers.sh installs it): %v\n", m.Peer, m.Err)
 	}
-}
-
-// interopWorkloads returns the workloads pattern selects that have values
-// of their own.
-func interopWorkloads(pattern string) ([]string, error) {
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return nil, usagef("--workload %q: %v", pattern, err)
-	}
-	out := interop.Workloads(re)
-	if len(out) == 0 {
-		return nil, usagef("--workload %q selects no workload with values of its own", pattern)
-	}
-	return out, nil
 }
