@@ -10,7 +10,6 @@ import (
 
 	"github.com/serbench/serbench/internal/publish"
 	"github.com/serbench/serbench/internal/report"
-	"github.com/serbench/serbench/internal/store"
 )
 
 const reportUsage = `Usage: serbench report [RUN-ID...] --html FILE [--markdown FILE] [--db DB] [--variants plain|all]
@@ -118,31 +117,6 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		base := filepath.Join(filepath.Dir(*mdPath), strings.TrimSuffix(filepath.Base(*mdPath), filepath.Ext(*mdPath)))
 		fmt.Fprintf(stdout, "wrote %s and %d charts beside it (%s-*.svg)\n", *mdPath, charts, base)
-	}
-	return nil
-}
-
-// dashboardRuns is the number of run IDs from which serbench report writes
-// a history dashboard rather than every run's report.
-const dashboardRuns = 3
-
-// reportHistory writes the history dashboard (package publish) and says
-// what it wrote.
-func reportHistory(ctx context.Context, db *store.DB, o publish.DashboardOptions, stdout io.Writer) error {
-	res, err := publish.Dashboard(ctx, db, o)
-	if err != nil {
-		return publishError(err)
-	}
-	if o.HTML != "" {
-		p := res.Pages
-		fmt.Fprintf(stdout, "wrote %s (history of %s, %s) and a page per run in %s (%d written, %d unchanged", o.HTML, plural(res.Runs, "run"), sizeOf(res.HTMLSize), res.PagesDir, p.Written, p.Kept)
-		if p.Removed > 0 {
-			fmt.Fprintf(stdout, ", %s of runs no longer in the history removed", plural(p.Removed, "page"))
-		}
-		fmt.Fprintln(stdout, ")")
-	}
-	if o.Markdown != "" {
-		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", o.Markdown, plural(res.Runs, "run"))
 	}
 	return nil
 }
