@@ -1,10 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"testing"
 
 	"github.com/serbench/serbench/internal/fidelity"
@@ -25,17 +21,7 @@ func init() { fidelity.MaybeWorker() }
 // starts no worker, prints the matrix with every cell marked interrupted
 // rather than nothing, and returns the interruption.
 func TestFidelityInterruptedPrintsTheMatrix(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var out, errb bytes.Buffer
-	err := cmdFidelity(ctx, []string{"--codec", "^json$", "--format", "json"}, &out, &errb)
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("err = %v, want context.Canceled", err)
-	}
-	var m result.Fidelity
-	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
-		t.Fatalf("stdout is not the matrix: %v\n%s", err, out.String())
-	}
+	m := interruptedMatrix[result.Fidelity](t, cmdFidelity, "--codec", "^json$", "--format", "json")
 	if len(m.Rows) != 1 || m.Rows[0].Codec != "json" || len(m.Rows[0].Cells) != len(fidelity.Cases()) {
 		t.Fatalf("rows %+v, want json's with a cell per case", m.Rows)
 	}

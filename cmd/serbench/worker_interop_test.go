@@ -1,10 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"testing"
 
 	"github.com/serbench/serbench/internal/interop"
@@ -47,17 +43,7 @@ func TestRunStoresTheInteropMatrices(t *testing.T) {
 // pairs not measured interrupted, and returns the interruption (exit
 // status 130), as serbench fidelity does.
 func TestInteropInterruptedPrintsTheMatrix(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var out, errb bytes.Buffer
-	err := cmdInterop(ctx, []string{"--format", "^json$", "--workload", "^person$", "--peers", "none", "--format-out", "json"}, &out, &errb)
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("err = %v, want context.Canceled", err)
-	}
-	var x result.Interop
-	if err := json.Unmarshal(out.Bytes(), &x); err != nil {
-		t.Fatalf("stdout is not the matrices: %v\n%s", err, out.String())
-	}
+	x := interruptedMatrix[result.Interop](t, cmdInterop, "--format", "^json$", "--workload", "^person$", "--peers", "none", "--format-out", "json")
 	m := x.Matrix("json", "person")
 	if m == nil || len(m.Codecs) < 2 || len(m.Cells) != len(m.Codecs)*len(m.Codecs) {
 		t.Fatalf("json on person: %+v, want every implementation and pair", m)

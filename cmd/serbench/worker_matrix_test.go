@@ -1,15 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// The test helpers of the matrices computed by serbench run
-// (worker_robust_test.go, worker_interop_test.go).
+// The test helpers of the matrices: computed by serbench run
+// (worker_robust_test.go, worker_interop_test.go), or by a matrix command
+// interrupted (worker_fidelity_test.go too).
 
 // runJSONPerson runs serbench run of json on person into db, a quick run,
 // with the extra arguments, and returns its standard error; it fails the
@@ -82,4 +87,24 @@ func checkNoMatrix(t *testing.T, db, command string, wants ...string) {
 			t.Errorf("%s --run of a run without a matrix: %q, want it to say %q", command, stderr, w)
 		}
 	}
+}
+
+// interruptedMatrix runs the matrix command cmd with args (which select
+// its JSON format) and a context cancelled before it starts, as after
+// Ctrl-C, checks that it returns the interruption (exit status 130), and
+// returns the matrix it printed all the same.
+func interruptedMatrix[M any](t *testing.T, cmd func(context.Context, []string, io.Writer, io.Writer) error, args ...string) M {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	err := cmd(ctx, args, &out, &errb)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	var m M
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatalf("stdout is not the matrix: %v\n%s", err, out.String())
+	}
+	return m
 }

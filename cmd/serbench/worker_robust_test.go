@@ -1,10 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
@@ -45,17 +41,7 @@ func TestRunStoresTheRobustnessMatrix(t *testing.T) {
 // matrix with each row noted as interrupted rather than nothing, and
 // returns the interruption.
 func TestRobustInterruptedPrintsTheMatrix(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var out, errb bytes.Buffer
-	err := cmdRobust(ctx, []string{"--codec", "^json$", "--workload", "person", "--format", "json"}, &out, &errb)
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("err = %v, want context.Canceled", err)
-	}
-	var m result.Robust
-	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
-		t.Fatalf("stdout is not the matrix: %v\n%s", err, out.String())
-	}
+	m := interruptedMatrix[result.Robust](t, cmdRobust, "--codec", "^json$", "--workload", "person", "--format", "json")
 	if r := m.Row("json", "person"); len(m.Rows) != 1 || r == nil || !strings.Contains(r.Note, "interrupted") {
 		t.Errorf("rows %+v, want json's on person, noted as interrupted", m.Rows)
 	}
