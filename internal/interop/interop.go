@@ -226,7 +226,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 	g := group{sem: make(chan struct{}, opts.Workers)}
 	// The writers: each matrix's encodings in one worker.
 	for i, j := range jobs {
-		g.do(func() error {
+		g.do(ctx, func() error {
 			var reqs []request
 			for _, c := range j.f.Codecs {
 				reqs = append(reqs, request{Op: "encode", Codec: c.Info().Name})
@@ -286,7 +286,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 			continue
 		}
 		for r, reader := range m.Codecs {
-			g.do(func() error {
+			g.do(ctx, func() error {
 				var reqs []request
 				for k, writer := range m.Codecs {
 					if msgs[k] != nil {
@@ -353,9 +353,16 @@ type group struct {
 	done int
 }
 
-func (g *group) do(f func() error) {
+// do runs f in a goroutine once the group has a place for it
+// (workerproc.Acquire). When ctx is done first it does not wait for a
+// place nor run f, and keeps ctx's error: no worker starts after an
+// interruption, and wait says the group's work was not all done.
+func (g *group) do(ctx context.Context, f func() error) {
+	if !workerproc.Acquire(ctx, g.sem) {
+		g.fail(ctx.Err())
+		return
+	}
 	g.wg.Add(1)
-	g.sem <- struct{}{}
 	go func() {
 		defer g.wg.Done()
 		defer func() { <-g.sem }()
@@ -365,14 +372,20 @@ func (g *group) do(f func() error) {
 		if failed {
 			return
 		}
-		if err := f(); err != nil {
-			g.mu.Lock()
-			if g.err == nil {
-				g.err = err
-			}
-			g.mu.Unlock()
-		}
+		g.fail(f())
 	}()
+}
+
+// fail keeps err when it is the group's first.
+func (g *group) fail(err error) {
+	if err == nil {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.err == nil {
+		g.err = err
+	}
 }
 
 func (g *group) wait() error {
@@ -461,7 +474,7 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 	out := make([]result.InteropCell, len(rs))
 	g := group{sem: make(chan struct{}, opts.Workers)}
 	for _, reader := range readers {
-		g.do(func() error {
+		g.do(ctx, func() error {
 			var reqs []request
 			for _, i := range byReader[reader] {
 				r := rs[i]

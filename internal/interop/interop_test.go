@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -381,5 +382,37 @@ func TestComputeInterrupted(t *testing.T) {
 	cells, err := Read(ctx, "person", []Reading{{Writer: "peer", Reader: tGood, Messages: [][]byte{[]byte(`{}`)}}}, opts)
 	if !errors.Is(err, context.Canceled) || len(cells) != 1 || cells[0].Status != Interrupted || cells[0].Writer != "peer" || cells[0].Reader != tGood {
 		t.Errorf("Read: %+v, %v; want one Interrupted cell and context.Canceled", cells, err)
+	}
+}
+
+// TestGroupInterrupted: once ctx is done (Ctrl-C), group.do neither
+// waits for a place, here held by a function that goes on, nor runs its
+// function (which would start a worker), and wait returns ctx's error
+// though every function that ran returned none.
+func TestGroupInterrupted(t *testing.T) {
+	g := group{sem: make(chan struct{}, 1)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	release := make(chan struct{})
+	g.do(ctx, func() error { <-release; return nil })
+	cancel()
+	var ran atomic.Bool
+	returned := make(chan struct{})
+	go func() {
+		g.do(ctx, func() error { ran.Store(true); return nil })
+		close(returned)
+	}()
+	select {
+	case <-returned:
+	case <-time.After(10 * time.Second):
+		t.Error("do waited for a place after ctx was done")
+	}
+	close(release)
+	<-returned
+	if err := g.wait(); !errors.Is(err, context.Canceled) {
+		t.Errorf("wait: %v, want context.Canceled", err)
+	}
+	if ran.Load() {
+		t.Error("do ran its function after ctx was done")
 	}
 }
