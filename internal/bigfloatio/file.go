@@ -2,12 +2,12 @@ package bigfloatio
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"os"
-	"path/filepath"
+
+	"github.com/serbench/serbench/internal/atomicfile"
 )
 
 // Magic is the first four bytes of a file of encoded numbers.
@@ -189,49 +189,14 @@ func WriteFile(path, encoding string, values []*big.Float, prec uint) error {
 	return WriteData(path, data)
 }
 
-// WriteData writes data, a file form made by Marshal, to the file path:
-// into a new temporary file in path's directory, renamed to path once it
-// is complete. A write that fails (a full disk) removes the temporary file
-// and leaves path as it was, instead of a truncated file that replaced it.
+// WriteData writes data, a file form made by Marshal, to the file path
+// with atomicfile.WriteFile: into a new temporary file in path's
+// directory, renamed to path once it is complete. A write that fails (a
+// full disk) removes the temporary file and leaves path as it was,
+// instead of a truncated file that replaced it; its error names path
+// ("write PATH: cause").
 func WriteData(path string, data []byte) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
-	if err != nil {
-		return writeError(path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644) // CreateTemp's is 0o600; os.WriteFile's was 0o644
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return writeError(path, err)
-	}
-	return nil
-}
-
-// writeError is the error of a failed WriteData: it names path, not the
-// temporary file, which is gone.
-func writeError(path string, err error) error {
-	var pe *os.PathError
-	var le *os.LinkError
-	switch {
-	case errors.As(err, &pe):
-		err = pe.Err
-	case errors.As(err, &le):
-		err = le.Err
-	}
-	return fmt.Errorf("write %s: %w", path, err)
+	return atomicfile.WriteFile(path, data)
 }
 
 // ReadFile reads a file written by WriteFile (or by another implementation
