@@ -76,8 +76,8 @@ func Dashboard(ctx context.Context, db *store.DB, o DashboardOptions) (*Dashboar
 	res := &DashboardResult{}
 	var pages *runPages
 	if o.HTML != "" {
-		if st, err := os.Stat(filepath.Dir(o.HTML)); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("writing %s: directory %s does not exist", o.HTML, filepath.Dir(o.HTML))
+		if err := checkDir(o.HTML); err != nil {
+			return nil, err
 		}
 		res.PagesDir = PagesDir(o.HTML)
 		if err := os.MkdirAll(res.PagesDir, 0o755); err != nil {

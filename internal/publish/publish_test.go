@@ -71,8 +71,8 @@ func TestPageFile(t *testing.T) {
 	}
 }
 
-// TestWriteFile checks that a file is replaced whole, and that a missing
-// directory is named.
+// TestWriteFile checks that a file is replaced whole, that a missing
+// directory is named, and that other errors name the file.
 func TestWriteFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.html")
@@ -91,5 +91,14 @@ func TestWriteFile(t *testing.T) {
 	missing := filepath.Join(dir, "nope", "r.html")
 	if err := WriteFile(missing, nil); err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "nope")+" does not exist") {
 		t.Errorf("writing into a missing directory: %v, want an error naming it", err)
+	}
+	// Any other failure (here the rename, over a directory) names the
+	// file and not the temporary file.
+	sub := filepath.Join(dir, "sub")
+	if err := os.MkdirAll(filepath.Join(sub, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(sub, nil); err == nil || !strings.HasPrefix(err.Error(), "writing "+sub+": ") || strings.Contains(err.Error(), ".tmp-") || strings.Count(err.Error(), sub) != 1 {
+		t.Errorf("writing over a directory: %v, want an error that names it once and not the temporary file", err)
 	}
 }
