@@ -219,10 +219,7 @@ func maskMeasured(s string) string {
 // manual, in step with the command table: every command has a line
 // "serbench NAME" there, and every such line names a command.
 func TestManualListsEveryCommand(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(pkgDir, "..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readREADME(t)
 	_, section, ok := strings.Cut(string(b), "\n## Commands\n")
 	if !ok {
 		t.Fatal("README.md has no Commands section")

@@ -98,10 +98,7 @@ func examplesOf(source, usage string) []example {
 // shell code block or after a "$ " prompt.
 func readmeExamples(t *testing.T) []example {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(pkgDir, "..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readREADME(t)
 	var exs []example
 	block, shell := false, false
 	sc := bufio.NewScanner(strings.NewReader(string(b)))

@@ -10,6 +10,17 @@ import (
 	"testing"
 )
 
+// readREADME returns the repository's README.md, which the tests of this
+// file and of the examples and the manual keep true.
+func readREADME(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(pkgDir, "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // TestREADMECodecCount keeps the README's count of codecs and modules
 // true: "serbench list shows the N codecs (variants included) of M
 // modules" must match what the built binary's list prints.
@@ -17,10 +28,7 @@ func TestREADMECodecCount(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary; skipped with -short")
 	}
-	readme, err := os.ReadFile(filepath.Join(pkgDir, "..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	readme := readREADME(t)
 	m := regexp.MustCompile("`serbench list` shows the (\\d+) codecs \\(variants included\\) of (\\d+)\\s+modules").FindSubmatch(readme)
 	if m == nil {
 		t.Fatal("README.md does not say how many codecs and modules serbench list shows")
