@@ -13,7 +13,6 @@ import (
 
 	"github.com/serbench/serbench/internal/datatest"
 	"github.com/serbench/serbench/internal/runner"
-	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -206,10 +205,7 @@ func TestResumeData(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	d, err := store.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, db)
 	r, err := runner.Start(ctx, d, p, p.Record("serbench run "+strings.Join(args, " "), args))
 	if err != nil {
 		t.Fatal(err)

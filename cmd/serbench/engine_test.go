@@ -92,10 +92,7 @@ func TestMisbehavingCodecsDoNotEndARun(t *testing.T) {
 
 func storedRun(t *testing.T, db string) *result.Run {
 	t.Helper()
-	d, err := store.Open(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, db)
 	defer d.Close()
 	id, err := d.Latest(context.Background())
 	if err != nil {

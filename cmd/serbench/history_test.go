@@ -14,7 +14,6 @@ import (
 	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/internal/pgtest"
 	"github.com/serbench/serbench/internal/report"
-	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 )
 
@@ -43,10 +42,7 @@ func checkCompareHistoryImport(t *testing.T, dir, db string) {
 	if err := os.WriteFile(file, []byte(bench), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, err := store.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, db)
 	defer d.Close()
 	runs, err := loadRuns(ctx, d, func(id string, err error) { t.Errorf("run %s: %v", id, err) })
 	if err != nil || len(runs) != 2 {

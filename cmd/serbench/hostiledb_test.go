@@ -42,6 +42,17 @@ func mustImport(t *testing.T, db, name string) string {
 	return m[1]
 }
 
+// mustOpen opens the database db (a SQLite file or a PostgreSQL URL)
+// with the store, failing the test if it cannot; the caller closes it.
+func mustOpen(t *testing.T, db string) *store.DB {
+	t.Helper()
+	d, err := store.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // rawSQLite opens the SQLite file at path without the store, as a user's
 // sqlite3 shell (or a failing disk) would.
 func rawSQLite(t *testing.T, path string) *sql.DB {
@@ -189,10 +200,7 @@ func beginRun(t *testing.T, d *store.DB, id string, start time.Time) {
 func TestRunsTellsRunningFromAbandoned(t *testing.T) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "r.db")
-	d, err := store.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, db)
 	defer d.Close()
 	if err := storeRun(ctx, d, fixture.Run("done")); err != nil {
 		t.Fatal(err)
@@ -252,10 +260,7 @@ func TestRunsDeletePostgres(t *testing.T) {
 // refused, the latter unless --force is given.
 func checkRunsDelete(t *testing.T, db string) {
 	ctx := context.Background()
-	d, err := store.Open(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, db)
 	defer d.Close()
 	for i, id := range []string{"keep", "gone"} {
 		r := fixture.Run(id)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/fixture"
-	"github.com/serbench/serbench/internal/store"
 )
 
 // storeFixtures stores fixture runs with the given IDs, a day apart, in a
@@ -20,10 +19,7 @@ func storeFixtures(t *testing.T, ids ...string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "r.db")
 	ctx := context.Background()
-	db, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := mustOpen(t, path)
 	defer db.Close()
 	for i, id := range ids {
 		r := fixture.Run(id)

@@ -21,10 +21,7 @@ func TestDashboardRunPages(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "h.db")
-	db, err := store.Open(ctx, dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := mustOpen(t, dbPath)
 	ids := []string{"run-1", "run-2", "run-3", "run-4"}
 	for i, id := range ids {
 		r := fixture.Run(id)

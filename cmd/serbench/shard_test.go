@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/internal/pgtest"
-	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 )
 
@@ -52,10 +51,7 @@ func checkShards(t *testing.T, dsn string, sel ...string) {
 		}
 		printed[sh] = stderr
 	}
-	db, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := mustOpen(t, dsn)
 	defer db.Close()
 	runs, err := db.Runs(ctx)
 	if err != nil {
