@@ -89,8 +89,8 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return printComputed(ctx, stdout, m, err, "robustness matrix", render)
 }
 
-// robustProgress prints a line per row that has findings, and a count
-// every 10 rows.
+// robustProgress prints how many rows are done every 10 rows and after
+// the last one.
 func robustProgress(stderr io.Writer) func(done, total int, row result.RobustRow) {
 	return func(done, total int, row result.RobustRow) {
 		if done%10 == 0 || done == total {
