@@ -242,20 +242,20 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 	}
 	// The readers: each reader of each matrix in a worker of its own
 	// (none once ctx is done: the pairs not measured are Interrupted).
-	allMsgs := make([][][][]byte, len(jobs))
+	rows := make([][]row, len(jobs))
 	cols := make([][][]reply, len(jobs))
 	total := 0
 	for i, j := range jobs {
 		m := &x.Matrices[i]
 		m.Format, m.Workload = j.f.Name, j.w.Name
-		var msgs [][][]byte
+		var rs []row // one per codec of the matrix
 		for k, c := range j.f.Codecs {
 			info := c.Info()
 			ic := result.InteropCodec{Name: info.Name, Module: info.Module, Losses: lossKinds(info.Losses)}
 			if k >= len(writes[i]) {
 				// Interrupted before its encoding: its row is not
 				// measured.
-				msgs = append(msgs, nil)
+				rs = append(rs, row{})
 				m.Codecs = append(m.Codecs, ic)
 				continue
 			}
@@ -273,13 +273,13 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 			ic.Note = rp.Written.Failed
 			if ic.Note == "" {
 				ic.MessageBytes = result.MessageSizes(rp.Written.Messages)
-				msgs = append(msgs, rp.Written.Messages)
+				rs = append(rs, row{encoded: true, msgs: rp.Written.Messages})
 			} else {
-				msgs = append(msgs, nil)
+				rs = append(rs, row{})
 			}
 			m.Codecs = append(m.Codecs, ic)
 		}
-		allMsgs[i] = msgs
+		rows[i] = rs
 		cols[i] = make([][]reply, len(m.Codecs))
 		total += len(m.Codecs)
 		if werr != nil {
@@ -289,8 +289,8 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 			g.do(ctx, func() error {
 				var reqs []request
 				for k, writer := range m.Codecs {
-					if msgs[k] != nil {
-						reqs = append(reqs, request{Op: "read", Writer: writer.Name, Codec: reader.Name, Messages: msgs[k]})
+					if rs[k].encoded {
+						reqs = append(reqs, request{Op: "read", Writer: writer.Name, Codec: reader.Name, Messages: rs[k].msgs})
 					}
 				}
 				var err error
@@ -321,7 +321,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 				switch {
 				case writer.Note != "":
 					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: result.InteropError, Detail: "the writer: " + writer.Note}
-				case allMsgs[i][k] == nil:
+				case !rows[i][k].encoded:
 					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: Interrupted, Detail: "not measured: interrupted before the writer encoded its values"}
 					notRun++
 				case len(replies) == 0:
@@ -341,6 +341,17 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 		return x, fmt.Errorf("interoperability matrix: %w", err)
 	}
 	return x, nil
+}
+
+// row is what a codec of a matrix wrote, as its readers read it.
+type row struct {
+	// encoded says the writer encoded its values: they are msgs, which
+	// may be empty or nil messages (a format's encoding of an empty
+	// value may be no bytes). A writer that failed (its
+	// result.InteropCodec.Note says why) or was interrupted before its
+	// encoding has none.
+	encoded bool
+	msgs    [][]byte
 }
 
 // group runs functions at once, as many as its semaphore allows, and

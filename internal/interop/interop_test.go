@@ -33,6 +33,7 @@ const (
 	tReuse  = "t-reuse"  // a buffer-reuse variant: not a participant
 	tNone   = "t-none"   // binds nothing
 	tSolo   = "t-solo"   // the only implementation of its format
+	tEmpty  = "t-empty"  // writes every value as no bytes (a nil message); reads no bytes as an empty person
 )
 
 const fakeFormat = "t-fake"
@@ -54,6 +55,12 @@ func init() {
 	plain := codec.Flags{}
 	register(tGood, plain, nil, json.Marshal, json.Unmarshal)
 	register(tSolo, plain, nil, json.Marshal, json.Unmarshal)
+	register(tEmpty, plain, nil, func(any) ([]byte, error) { return nil, nil }, func(data []byte, v any) error {
+		if len(data) == 0 {
+			return nil
+		}
+		return json.Unmarshal(data, v)
+	})
 	register(tReuse, codec.Flags{BufferReuse: true}, nil, json.Marshal, json.Unmarshal)
 	register(tNone, plain, nil, json.Marshal, json.Unmarshal)
 	register(tSpaced, plain, nil, func(v any) ([]byte, error) {
@@ -414,5 +421,44 @@ func TestGroupInterrupted(t *testing.T) {
 	}
 	if ran.Load() {
 		t.Error("do ran its function after ctx was done")
+	}
+}
+
+// TestEmptyMessages: a writer whose messages are empty (nil) encoded its
+// values all the same: its pairs are measured, in this process and in
+// workers, not taken for pairs interrupted before it encoded.
+func TestEmptyMessages(t *testing.T) {
+	for _, inProcess := range []bool{true, false} {
+		if !inProcess && testing.Short() {
+			continue
+		}
+		x, err := Compute(context.Background(), codectest.Codecs(t, tGood, tEmpty),
+			Options{Workloads: []string{"person"}, Values: 3, InProcess: inProcess})
+		if err != nil {
+			t.Fatalf("in process %v: %v", inProcess, err)
+		}
+		m := &x.Matrices[0]
+		if len(m.Codecs) != 2 || len(m.Notes) != 0 {
+			t.Fatalf("in process %v: codecs %+v, notes %q; want 2 and none", inProcess, m.Codecs, m.Notes)
+		}
+		for _, ic := range m.Codecs {
+			if ic.Name == tEmpty && (ic.Note != "" || ic.MessageBytes != [2]int{}) {
+				t.Errorf("in process %v: %s: %+v, want messages of 0 bytes and no note", inProcess, tEmpty, ic)
+			}
+		}
+		for _, r := range []string{tGood, tEmpty} {
+			c := cell(t, m, tEmpty, r)
+			if c.Status == Interrupted || c.Values != 3 {
+				t.Errorf("in process %v: %s → %s: %s (%s) of %d values, want the 3 values read", inProcess, tEmpty, r, c.Status, c.Detail, c.Values)
+			}
+		}
+		// t-good reads no bytes as an error; t-empty reads them as a
+		// person, not the one written.
+		if c := cell(t, m, tEmpty, tGood); c.Status != result.InteropError {
+			t.Errorf("in process %v: %s → %s: %s, want %s", inProcess, tEmpty, tGood, c.Status, result.InteropError)
+		}
+		if c := cell(t, m, tEmpty, tEmpty); c.Status != result.InteropFail {
+			t.Errorf("in process %v: %s → %s: %s, want %s", inProcess, tEmpty, tEmpty, c.Status, result.InteropFail)
+		}
 	}
 }
