@@ -2,7 +2,6 @@ package bigfloatio
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -240,43 +239,17 @@ func TestMalformedFiles(t *testing.T) {
 	}
 }
 
-// TestMalformedFileOffsets: the error of every malformed file names the
-// byte offset of the problem (the JavaScript reader's offsets, see
-// TestJSCorruptFiles), and ReadFile's names the file too.
+// TestMalformedFileOffsets: the error of every malformed file of
+// malformedFiles names the byte offset of the problem (the JavaScript
+// reader's offsets, see TestJSCorruptFiles), and ReadFile's names the
+// file too.
 func TestMalformedFileOffsets(t *testing.T) {
 	values, _ := workload.BigFloats(workload.BigFloatOptions{Count: 30})
 	good, err := Marshal(BinaryVarint, values, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	nameEnd := 6 + len(BinaryVarint)
-	set := func(i int, b byte) []byte { c := bytes.Clone(good); c[i] = b; return c }
-	// The start of the last record: where its truncation is.
-	last := nameEnd + 8
-	for i := 0; i < len(values)-1; i++ {
-		l, k := binary.Uvarint(good[last:])
-		last += k + int(l)
-	}
-	for _, c := range []struct {
-		name   string
-		data   []byte
-		offset int
-		want   string
-	}{
-		{"empty", nil, 0, "magic"},
-		{"magic", []byte("BFLX\x01"), 0, "magic"},
-		{"no version", []byte("BFLT\x01"), 5, "truncated header"},
-		{"version", set(4, 2), 4, "version 2"},
-		{"no name", set(5, 0), 5, "empty encoding name"},
-		{"unknown name", set(6, 'X'), 6, "unknown big.Float encoding"},
-		{"truncated header", good[:nameEnd+3], nameEnd + 3, "truncated header"},
-		{"precision 0", func() []byte { c := bytes.Clone(good); copy(c[nameEnd:], []byte{0, 0, 0, 0}); return c }(), nameEnd, "precision 0"},
-		{"count", set(nameEnd+4, 0xff), nameEnd + 4, "header declares"},
-		{"truncated in a record", good[:len(good)-1], last, "truncated at record 29 of 30"},
-		{"no length", good[:last], last, "truncated at record 29 of 30: no length"},
-		{"garbage", append(bytes.Clone(good), 0), len(good), "garbage"},
-		{"bad tag", set(nameEnd+9, 0x07), nameEnd + 9, "record 0 of 30 (starting at offset 27): unknown record tag 0x07"},
-	} {
+	for _, c := range malformedFiles(good, len(values)) {
 		_, _, err := Unmarshal(c.data)
 		var fe *FormatError
 		if !errors.As(err, &fe) || fe.Offset != c.offset || !strings.Contains(err.Error(), c.want) {

@@ -418,7 +418,8 @@ func TestJSTextRounding(t *testing.T) {
 	}
 }
 
-// TestJSCorruptFiles gives node truncated and corrupted files: it must
+// TestJSCorruptFiles gives node truncated and corrupted files (those of
+// malformedFiles, on which Go's reader is tested too, and more): it must
 // exit non-zero with a message naming the offset of the problem.
 func TestJSCorruptFiles(t *testing.T) {
 	node, peer := jsNode(t)
@@ -429,7 +430,6 @@ func TestJSCorruptFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	nameEnd := 6 + len(BinaryVarint)
-	set := func(i int, b byte) []byte { c := bytes.Clone(good); c[i] = b; return c }
 	text := func(prec uint32, recs ...string) []byte {
 		b := append([]byte(Magic), Version, byte(len(Text)))
 		b = append(b, Text...)
@@ -442,24 +442,8 @@ func TestJSCorruptFiles(t *testing.T) {
 	}
 	gob, _ := Marshal(Gob, values[:3], 64)
 	cborDec, _ := Marshal(CBORDecimal, values[:3], 64)
-	cases := []struct {
-		name   string
-		data   []byte
-		offset int    // the offset the message must name, or -1 for any
-		want   string // and a piece of the message
-	}{
-		{"empty", nil, 0, "magic"},
-		{"magic", []byte("BFLX\x01"), 0, "magic"},
-		{"version", set(4, 2), 4, "version 2"},
-		{"no name", set(5, 0), 5, "empty encoding name"},
-		{"unknown name", set(6, 'X'), 6, "unknown big.Float encoding"},
-		{"truncated header", good[:nameEnd+3], nameEnd + 3, "truncated header"},
-		{"precision 0", func() []byte { c := bytes.Clone(good); copy(c[nameEnd:], []byte{0, 0, 0, 0}); return c }(), nameEnd, "precision 0"},
-		{"count", set(nameEnd+4, 0xff), nameEnd + 4, "header declares"},
-		{"truncated in a record", good[:len(good)-1], -1, "truncated at record 29 of 30"},
+	cases := append(malformedFiles(good, len(values)), []malformedFile{
 		{"truncated mid-file", good[:len(good)/2], -1, "truncated at record"},
-		{"garbage", append(bytes.Clone(good), 0), len(good), "garbage"},
-		{"bad tag", set(nameEnd+9, 0x07), nameEnd + 9, "unknown record tag 0x07"},
 		{"bad text", text(64, "1", "0.5x"), nameEnd - len(BinaryVarint) + len(Text) + 8 + 2 + 1, "record 1 of 2"},
 		{"gob corrupt", func() []byte { c := bytes.Clone(gob); c[len(Magic)+2+len(Gob)+8+2] = 0x7e; return c }(), -1, "record 0 of 3"},
 		{"cbor-decimal 273.15", func() []byte {
@@ -467,7 +451,7 @@ func TestJSCorruptFiles(t *testing.T) {
 			return bytes.Replace(c, []byte("\x04text"), []byte("\x0ccbor-decimal"), 1)
 		}(), -1, "not exactly representable"},
 		{"cbor-decimal truncated", cborDec[:len(cborDec)-2], -1, "truncated"},
-	}
+	}...)
 	re := regexp.MustCompile(`offset (\d+)`)
 	for _, c := range cases {
 		path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".bf")
