@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -69,46 +67,19 @@ const importPrefix = "serbench import "
 // unless a run of db that serbench import stored holds the same results:
 // the same file imported again, or a copy of it, whatever its name and
 // time. Then it stores nothing and returns that run's ID. The same
-// results are the same environment, verifications, cells and samples
-// (importContent): two files of measurements that differ in none of them
-// are one file. Runs that another command stored are not looked at (a
+// results are the same environment, verifications, cells and samples:
+// two files of measurements that differ in none of them are one file
+// (store.DB.SaveRunUnlessStored, which finds them by a digest stored
+// with each run). Runs that another command stored are not looked at (a
 // run's export, serbench show --format gobench, may be imported beside
 // it), nor runs that cannot be read. The look and the store are one
-// transaction that runs after or before any other import's
-// (store.DB.SaveRunUnlessStored), so that two imports of one file at the
-// same moment store it once.
+// transaction that runs after or before any other import's, so that two
+// imports of one file at the same moment store it once.
 func importRun(ctx context.Context, db *store.DB, r *result.Run) (string, error) {
 	whole := *r
 	whole.Complete = true
-	want := importContent(r)
 	return db.SaveRunUnlessStored(ctx, &whole, store.RunMeta{},
-		func(command string) bool { return strings.HasPrefix(command, importPrefix) },
-		func(stored *result.Run) bool { return importContent(stored) == want })
-}
-
-// importContent is the text of what an import stores of r that a file
-// holds, in an order of its own: the environment in order, the
-// verifications and cells sorted, each cell's samples in order.
-func importContent(r *result.Run) string {
-	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-	var b strings.Builder
-	for _, c := range r.Env {
-		fmt.Fprintf(&b, "env %q %q\n", c.Key, c.Value)
-	}
-	var lines []string
-	for _, v := range r.Verifications {
-		lines = append(lines, fmt.Sprintf("verification %q %q %q %q", v.Workload, v.Codec, v.Status, v.Error))
-	}
-	for _, c := range r.Cells {
-		l := fmt.Sprintf("cell %q %q %q %d %q %q", c.Workload, c.Codec, c.Op, c.Goroutines, c.Status, c.Error)
-		for _, s := range c.Samples {
-			l += fmt.Sprintf(" [%d %s %s %s]", s.Iters, num(s.NsPerOp), num(s.BytesPerOp), num(s.AllocsPerOp))
-		}
-		lines = append(lines, l)
-	}
-	slices.Sort(lines)
-	b.WriteString(strings.Join(lines, "\n"))
-	return b.String()
+		func(command string) bool { return strings.HasPrefix(command, importPrefix) })
 }
 
 func countSamples(r *result.Run) int {

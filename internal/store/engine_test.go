@@ -130,6 +130,14 @@ func testMigrateFromVersion2(t *testing.T, newDB newDB) {
 		t.Errorf("version 2 run has workload records %+v; want none", got.Workloads)
 	}
 
+	// Its results are found by their digest, which the first look
+	// computes, as the same results are again (nothing is stored).
+	whole := *want
+	whole.ID = "copy"
+	if id, err := d.SaveRunUnlessStored(ctx, &whole, RunMeta{}, func(c string) bool { return c == "serbench run" }); err != nil || id != "old" {
+		t.Fatalf("the results of the version 2 run stored again: %q, %v; want old found", id, err)
+	}
+
 	// The old run continues with the new fields.
 	w, _, err := d.ResumeRun(ctx, "old")
 	if err != nil {

@@ -184,4 +184,10 @@ var migrations = []string{
 	// 11: the verifications of one (workload, codec) across runs
 	// (RunsWithCells), whose primary key starts with the run's ID.
 	`CREATE INDEX verifications_cell ON verifications (workload, codec, run_id);`,
+	// 12: the SHA-256 of the results of a run stored whole (content.go),
+	// by which serbench import finds results imported already; "" for a
+	// run measured as it goes. Runs stored before it read as NULL: their
+	// digest is computed when an import first looks (digestOlderRuns).
+	`ALTER TABLE runs ADD COLUMN content_digest TEXT;
+	CREATE INDEX runs_content_digest ON runs (content_digest);`,
 }

@@ -413,20 +413,21 @@ func (d *DB) newWriter(ctx context.Context, id string) *Writer {
 // canceled, a write that finds the database locked by another process
 // gives up at once instead of waiting.
 func (d *DB) BeginRun(ctx context.Context, r *result.Run, meta RunMeta) (*Writer, error) {
-	if err := d.inTx(ctx, ctx, func(tx *sql.Tx) error { return d.insertHeader(ctx, tx, r, meta) }); err != nil {
+	if err := d.inTx(ctx, ctx, func(tx *sql.Tx) error { return d.insertHeader(ctx, tx, r, meta, "") }); err != nil {
 		return nil, fmt.Errorf("store run %s in %s: %w", r.ID, d.name, err)
 	}
 	return d.newWriter(ctx, r.ID), nil
 }
 
-// insertHeader inserts r's row and what BeginRun stores with it.
-func (d *DB) insertHeader(ctx context.Context, ex execer, r *result.Run, meta RunMeta) error {
+// insertHeader inserts r's row, with the digest of its results (content.go:
+// "" for a run measured as it goes), and what BeginRun stores with it.
+func (d *DB) insertHeader(ctx context.Context, ex execer, r *result.Run, meta RunMeta, digest string) error {
 	exec := func(q string, args ...any) error {
 		_, err := ex.ExecContext(ctx, d.rebind(q), args...)
 		return err
 	}
-	if err := exec(`INSERT INTO runs (id, start_time, command, run_group, shard, args) VALUES (?, ?, ?, ?, ?, ?)`,
-		r.ID, r.Start.UTC().Format(writeTimeFormat), r.Command, meta.Group, meta.Shard, jsonList(r.Args)); err != nil {
+	if err := exec(`INSERT INTO runs (id, start_time, command, run_group, shard, args, content_digest) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Start.UTC().Format(writeTimeFormat), r.Command, meta.Group, meta.Shard, jsonList(r.Args), digest); err != nil {
 		return err
 	}
 	for i, c := range r.Env {
@@ -457,7 +458,7 @@ func (d *DB) insertHeader(ctx context.Context, ex execer, r *result.Run, meta Ru
 // Writer.
 func (d *DB) SaveRun(ctx context.Context, r *result.Run, meta RunMeta) error {
 	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
-		return d.saveRun(ctx, tx, r, meta)
+		return d.saveRun(ctx, tx, r, meta, contentDigest(r))
 	})
 	if err != nil {
 		return fmt.Errorf("store run %s in %s (nothing of it was stored): %w", r.ID, d.name, err)
@@ -465,9 +466,10 @@ func (d *DB) SaveRun(ctx context.Context, r *result.Run, meta RunMeta) error {
 	return nil
 }
 
-// saveRun writes the whole of r in tx (SaveRun).
-func (d *DB) saveRun(ctx context.Context, tx *sql.Tx, r *result.Run, meta RunMeta) error {
-	if err := d.insertHeader(ctx, tx, r, meta); err != nil {
+// saveRun writes the whole of r in tx, with digest, the digest of its
+// results (contentDigest), computed once by the caller (SaveRun).
+func (d *DB) saveRun(ctx context.Context, tx *sql.Tx, r *result.Run, meta RunMeta, digest string) error {
+	if err := d.insertHeader(ctx, tx, r, meta, digest); err != nil {
 		return err
 	}
 	for _, v := range r.Verifications {
@@ -494,9 +496,15 @@ func (d *DB) saveRun(ctx context.Context, tx *sql.Tx, r *result.Run, meta RunMet
 }
 
 // SaveRunUnlessStored stores r as SaveRun does, unless a stored run holds
-// the same results: among the runs whose command keep accepts, the first,
-// oldest first, that same says is r's (a run that cannot be read is not
+// the same results: the first, oldest first, of the runs stored whole
+// (SaveRun, SaveRunUnlessStored) whose command keep accepts and whose
+// results are r's: the same environment, verifications, cells and
+// samples (contentText; runs measured through BeginRun's Writer are not
 // compared). Then it stores nothing and returns that run's ID; else "".
+// The runs are found by the digest of their results, stored with them;
+// a run stored before the digests were gets its digest the first time
+// SaveRunUnlessStored looks, unless it cannot be read (then it is not
+// compared, and is tried again the next time).
 //
 // The look and the store are one transaction, and two such transactions
 // run one after the other, so that of two calls at once with the same
@@ -505,8 +513,9 @@ func (d *DB) saveRun(ctx context.Context, tx *sql.Tx, r *result.Run, meta RunMet
 // lock as they begin (_txlock=immediate), and on PostgreSQL the
 // transaction takes an advisory lock (importLock) before it looks, held
 // to its end, after its commit.
-func (d *DB) SaveRunUnlessStored(ctx context.Context, r *result.Run, meta RunMeta, keep func(command string) bool, same func(stored *result.Run) bool) (string, error) {
+func (d *DB) SaveRunUnlessStored(ctx context.Context, r *result.Run, meta RunMeta, keep func(command string) bool) (string, error) {
 	var found string
+	digest := contentDigest(r)
 	err := d.inTx(ctx, ctx, func(tx *sql.Tx) error {
 		found = ""
 		if d.postgres {
@@ -515,10 +524,10 @@ func (d *DB) SaveRunUnlessStored(ctx context.Context, r *result.Run, meta RunMet
 			}
 		}
 		var err error
-		if found, err = d.sameRun(ctx, tx, keep, same); err != nil || found != "" {
+		if found, err = d.sameRun(ctx, tx, keep, digest); err != nil || found != "" {
 			return err
 		}
-		return d.saveRun(ctx, tx, r, meta)
+		return d.saveRun(ctx, tx, r, meta, digest)
 	})
 	if err != nil {
 		return "", fmt.Errorf("store run %s in %s (nothing of it was stored): %w", r.ID, d.name, err)
@@ -530,53 +539,6 @@ func (d *DB) SaveRunUnlessStored(ctx context.Context, r *result.Run, meta RunMet
 // SaveRunUnlessStored transaction holds from before it looks at the
 // stored runs to its end.
 const importLock int64 = 0x7365726265_696d70
-
-// sameRun returns the ID of the first run, oldest first, that tx reads,
-// whose command keep accepts and that same says holds the same results,
-// or "" (SaveRunUnlessStored). A run that cannot be read is skipped: a
-// savepoint undoes its failed read, which on PostgreSQL would end the
-// transaction.
-func (d *DB) sameRun(ctx context.Context, tx *sql.Tx, keep func(string) bool, same func(*result.Run) bool) (string, error) {
-	var infos []RunInfo
-	if err := sqlrows.Each(ctx, tx, `SELECT id, start_time, command FROM runs`, func(rows *sql.Rows) error {
-		var ri RunInfo
-		var start string
-		if err := rows.Scan(&ri.ID, &start, &ri.Command); err != nil {
-			return err
-		}
-		ri.Start, _ = time.Parse(timeFormat, start)
-		if keep(ri.Command) {
-			infos = append(infos, ri)
-		}
-		return nil
-	}); err != nil {
-		return "", fmt.Errorf("list runs: %w", err)
-	}
-	sortRuns(infos)
-	if len(infos) == 0 {
-		return "", nil
-	}
-	if _, err := tx.ExecContext(ctx, `SAVEPOINT same_run`); err != nil {
-		return "", err
-	}
-	for _, ri := range infos {
-		stored, err := d.readRun(ctx, tx, ri.ID)
-		if err != nil {
-			if ctx.Err() != nil {
-				return "", err
-			}
-			if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT same_run`); err != nil {
-				return "", err
-			}
-			continue
-		}
-		if same(stored) {
-			return ri.ID, nil
-		}
-	}
-	_, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT same_run`)
-	return "", err
-}
 
 // upsertVerification stores v, replacing a verification of the same
 // (workload, codec) stored before.
