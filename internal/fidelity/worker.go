@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -98,25 +97,18 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.F
 		}
 	}
 	m := &result.Fidelity{Cases: CaseInfos(), Rows: make([]result.FidelityRow, len(sel))}
-	sem := make(chan struct{}, opts.Workers)
-	var wg sync.WaitGroup
+	pool := workerproc.NewPool(opts.Workers)
 	for i, c := range sel {
 		m.Rows[i] = interruptedRow(c.Info().Name)
-		if !workerproc.Acquire(ctx, sem) {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		pool.Go(ctx, func() {
 			if opts.InProcess {
 				m.Rows[i] = ComputeRow(c)
 			} else {
 				m.Rows[i] = processRow(ctx, c.Info().Name, opts)
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	pool.Wait()
 	m.Sort()
 	if err := ctx.Err(); err != nil {
 		return m, err

@@ -223,7 +223,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 	}
 	x.Matrices = make([]result.InteropMatrix, len(jobs))
 	writes := make([][]reply, len(jobs))
-	g := group{sem: make(chan struct{}, opts.Workers)}
+	g := newGroup(opts.Workers)
 	// The writers: each matrix's encodings in one worker.
 	for i, j := range jobs {
 		g.do(ctx, func() error {
@@ -354,37 +354,33 @@ type row struct {
 	msgs    [][]byte
 }
 
-// group runs functions at once, as many as its semaphore allows, and
-// keeps the first error.
+// group runs functions at once, as many as its pool allows, and keeps
+// the first error.
 type group struct {
-	sem  chan struct{}
-	wg   sync.WaitGroup
+	pool *workerproc.Pool
 	mu   sync.Mutex
 	err  error
 	done int
 }
 
-// do runs f in a goroutine once the group has a place for it
-// (workerproc.Acquire). When ctx is done first it does not wait for a
-// place nor run f, and keeps ctx's error: no worker starts after an
+func newGroup(workers int) *group { return &group{pool: workerproc.NewPool(workers)} }
+
+// do runs f in the group's pool, unless an earlier function failed. When
+// ctx is done first it does not wait for a place nor run f, and keeps
+// ctx's error (workerproc.Pool.Go): no worker starts after an
 // interruption, and wait says the group's work was not all done.
 func (g *group) do(ctx context.Context, f func() error) {
-	if !workerproc.Acquire(ctx, g.sem) {
-		g.fail(ctx.Err())
-		return
-	}
-	g.wg.Add(1)
-	go func() {
-		defer g.wg.Done()
-		defer func() { <-g.sem }()
+	started := g.pool.Go(ctx, func() {
 		g.mu.Lock()
 		failed := g.err != nil
 		g.mu.Unlock()
-		if failed {
-			return
+		if !failed {
+			g.fail(f())
 		}
-		g.fail(f())
-	}()
+	})
+	if !started {
+		g.fail(ctx.Err())
+	}
 }
 
 // fail keeps err when it is the group's first.
@@ -400,7 +396,7 @@ func (g *group) fail(err error) {
 }
 
 func (g *group) wait() error {
-	g.wg.Wait()
+	g.pool.Wait()
 	return g.err
 }
 
@@ -483,7 +479,7 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 		byReader[r.Reader] = append(byReader[r.Reader], i)
 	}
 	out := make([]result.InteropCell, len(rs))
-	g := group{sem: make(chan struct{}, opts.Workers)}
+	g := newGroup(opts.Workers)
 	for _, reader := range readers {
 		g.do(ctx, func() error {
 			var reqs []request

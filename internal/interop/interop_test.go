@@ -397,7 +397,7 @@ func TestComputeInterrupted(t *testing.T) {
 // function (which would start a worker), and wait returns ctx's error
 // though every function that ran returned none.
 func TestGroupInterrupted(t *testing.T) {
-	g := group{sem: make(chan struct{}, 1)}
+	g := newGroup(1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	release := make(chan struct{})

@@ -151,19 +151,12 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 		}
 	}
 	m.Rows = make([]result.RobustRow, len(jobs))
-	sem := make(chan struct{}, opts.Workers)
-	var wg sync.WaitGroup
+	pool := workerproc.NewPool(opts.Workers)
 	var mu sync.Mutex
 	done := 0
 	for i, j := range jobs {
 		m.Rows[i] = result.RobustRow{Codec: j.c.Info().Name, Workload: j.w.Name, Note: interrupted}
-		if !workerproc.Acquire(ctx, sem) {
-			continue
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		pool.Go(ctx, func() {
 			m.Rows[i] = computeRow(ctx, j.c, j.w, opts)
 			if opts.Progress != nil {
 				mu.Lock()
@@ -171,9 +164,9 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 				opts.Progress(done, len(jobs), m.Rows[i])
 				mu.Unlock()
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	pool.Wait()
 	if err := ctx.Err(); err != nil {
 		return m, err
 	}

@@ -46,11 +46,11 @@ func Defaults(timeLimit *time.Duration, defaultTime time.Duration, memoryLimit *
 	}
 }
 
-// Acquire takes a place in sem, the places of the workers that a matrix
+// acquire takes a place in sem, the places of the workers that a matrix
 // runs at once, and reports whether it did: false, holding none, when ctx
 // is done first, or by the time it has one (a select that may take
 // either), so that no worker starts after an interruption.
-func Acquire(ctx context.Context, sem chan struct{}) bool {
+func acquire(ctx context.Context, sem chan struct{}) bool {
 	select {
 	case sem <- struct{}{}:
 	case <-ctx.Done():
@@ -62,6 +62,36 @@ func Acquire(ctx context.Context, sem chan struct{}) bool {
 	}
 	return true
 }
+
+// Pool runs the jobs of a matrix (its rows, or its workers), each in a
+// goroutine of its own, at most a number of them at once.
+type Pool struct {
+	sem chan struct{}
+	wg  sync.WaitGroup
+}
+
+// NewPool returns a pool that runs at most workers jobs at once.
+func NewPool(workers int) *Pool { return &Pool{sem: make(chan struct{}, workers)} }
+
+// Go runs job in a goroutine once fewer than the pool's workers run
+// (acquire), and reports whether it did: false, not running job nor
+// waiting any longer, when ctx is done first, so that no worker starts
+// after an interruption.
+func (p *Pool) Go(ctx context.Context, job func()) bool {
+	if !acquire(ctx, p.sem) {
+		return false
+	}
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		defer func() { <-p.sem }()
+		job()
+	}()
+	return true
+}
+
+// Wait waits for the jobs that Go started to return.
+func (p *Pool) Wait() { p.wg.Wait() }
 
 // Warner returns a matrix's warn function (its Options.Warn): warn, or
 // when nil a "serbench: " line on standard error, called one message at

@@ -86,22 +86,68 @@ func TestWarnerOneAtATime(t *testing.T) {
 	}
 }
 
-// TestAcquire: Acquire takes a free place, and none once ctx is done,
+// TestAcquire: acquire takes a free place, and none once ctx is done,
 // whether or not a place is free.
 func TestAcquire(t *testing.T) {
 	sem := make(chan struct{}, 1)
-	if !Acquire(context.Background(), sem) || len(sem) != 1 {
+	if !acquire(context.Background(), sem) || len(sem) != 1 {
 		t.Fatalf("a free place was not taken: %d taken", len(sem))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if Acquire(ctx, sem) {
+	if acquire(ctx, sem) {
 		t.Error("a place was taken, none free, after ctx was done")
 	}
 	<-sem
 	for range 100 { // the select may take the free place: it is given back
-		if Acquire(ctx, sem) || len(sem) != 0 {
+		if acquire(ctx, sem) || len(sem) != 0 {
 			t.Fatalf("a place was kept after ctx was done: %d taken", len(sem))
 		}
+	}
+}
+
+// TestPool: a pool runs every job, at most its workers at once; once ctx
+// is done, Go neither waits for a place (here held by a job that goes on)
+// nor runs its job.
+func TestPool(t *testing.T) {
+	p := NewPool(2)
+	var inside, most, n atomic.Int32
+	for range 8 {
+		if !p.Go(context.Background(), func() {
+			if in := inside.Add(1); in > most.Load() {
+				most.Store(in)
+			}
+			time.Sleep(time.Millisecond)
+			n.Add(1)
+			inside.Add(-1)
+		}) {
+			t.Fatal("Go did not run a job, ctx not done")
+		}
+	}
+	p.Wait()
+	if n.Load() != 8 || most.Load() > 2 {
+		t.Errorf("%d jobs run, at most %d at once; want 8, at most 2", n.Load(), most.Load())
+	}
+
+	p = NewPool(1)
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	p.Go(ctx, func() { <-release })
+	cancel()
+	var ran atomic.Bool
+	started := make(chan bool, 1)
+	go func() { started <- p.Go(ctx, func() { ran.Store(true) }) }()
+	select {
+	case ok := <-started:
+		if ok {
+			t.Error("Go started a job after ctx was done")
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("Go waited for a place after ctx was done")
+	}
+	close(release)
+	p.Wait()
+	if ran.Load() {
+		t.Error("a job ran after ctx was done")
 	}
 }
