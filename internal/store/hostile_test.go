@@ -419,6 +419,37 @@ func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
 	if err := unlock2(); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "took it over") {
 		t.Errorf("unlock of a deleted run, first to find it gone = %v; want an error that says %q", err, want)
 	}
+
+	// A run of the same ID stored again and deleted again while this
+	// process measures it is told again: what was said was of the first.
+	// Stored by another process, then locked here.
+	if _, err := d2.BeginRun(ctx, fixture.Run("forced"), RunMeta{}); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err = d.LockRun(ctx, "forced", "host-a pid 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d2.DeleteRun(ctx, "forced", true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := unlock(); !errors.Is(err, ErrRunDeleted) {
+		t.Errorf("unlock of a run stored again after it was deleted and told, deleted again = %v; want %v", err, ErrRunDeleted)
+	}
+	// Stored here, and written without a lock.
+	w, err = d.BeginRun(ctx, fixture.Run("forced"), RunMeta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d2.DeleteRun(ctx, "forced", true, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Sample(cell); !errors.Is(err, ErrRunDeleted) {
+		t.Errorf("Sample to a run stored again after it was deleted and told, deleted again = %v; want %v", err, ErrRunDeleted)
+	}
+	if err := w.Finish(time.Now(), false); err != nil {
+		t.Errorf("Finish after that = %v; want nil, said once", err)
+	}
 }
 
 // testRunsInProgress: Runs names the holder of a run's fresh lock, so

@@ -43,7 +43,9 @@ type DB struct {
 
 	// told holds the runs of which a write (a Writer's, a lock's) has
 	// returned the error that the run was deleted while this process
-	// measured it (toldDeleted).
+	// measured it (toldDeleted), in the measurement of the run that
+	// goes on or last went on: one that starts forgets it
+	// (startMeasure).
 	toldMu sync.Mutex
 	told   map[string]bool
 	// locks counts the locks of each run that this process holds
@@ -399,6 +401,9 @@ type Writer struct {
 // what it measured and how it ended; only the wait for a database that
 // another process holds locked ends with it.
 func (d *DB) newWriter(ctx context.Context, id string) *Writer {
+	d.toldMu.Lock()
+	d.startMeasure(id)
+	d.toldMu.Unlock()
 	return &Writer{d: d, ctx: context.WithoutCancel(ctx), stop: ctx, runID: id, seq: map[result.Key]int{}}
 }
 
@@ -699,15 +704,32 @@ func (w *Writer) fail(verb string, err error) error {
 var ErrRunDeleted = errors.New("the run is no longer in the database: it was deleted while this process measured it (serbench runs --delete --force), and what it measures from now on is not stored")
 
 // holdsLock counts a lock of run id that this process took (n = 1) or
-// unlocked (n = -1).
+// unlocked (n = -1). The first lock starts a measurement of the run
+// (startMeasure).
 func (d *DB) holdsLock(id string, n int) {
 	d.toldMu.Lock()
 	defer d.toldMu.Unlock()
+	if n > 0 {
+		d.startMeasure(id)
+	}
 	if d.locks == nil {
 		d.locks = map[string]int{}
 	}
 	if d.locks[id] += n; d.locks[id] <= 0 {
 		delete(d.locks, id)
+	}
+}
+
+// startMeasure is called, with toldMu held, when this process takes a
+// lock of run id or makes a Writer of it. Unless it holds a lock of the
+// run already (the Writer that ResumeRun makes after the lock is of the
+// measurement going on), a measurement of the run starts: what was told
+// of the run before (toldDeleted) was told of a run of the same ID,
+// deleted since and stored again, and the deletion of this one is said
+// again.
+func (d *DB) startMeasure(id string) {
+	if d.locks[id] == 0 {
+		delete(d.told, id)
 	}
 }
 
@@ -721,7 +743,8 @@ func (d *DB) measures(id string) bool {
 
 // toldDeleted returns err, the error of a write of run id that found the
 // run deleted while this process measured it, the first time it is
-// called for id, and nil after that.
+// called for id in a measurement of the run (startMeasure), and nil
+// after that.
 func (d *DB) toldDeleted(id string, err error) error {
 	d.toldMu.Lock()
 	defer d.toldMu.Unlock()
