@@ -4,13 +4,26 @@
 // and, on Linux, a watch that tells whether a worker was started at all.
 package exectest
 
-import "sync"
+import (
+	"os"
+	"sync"
+)
 
 // Lingering returns a command line that runs command and then stays,
 // holding the pipes it was given: a worker that does not exit when its
 // requests end. It needs a POSIX sh.
 func Lingering(command ...string) []string {
 	return append([]string{"sh", "-c", `"$0" "$@"; exec sleep 120`}, command...)
+}
+
+// Hanging is what a test codec does as it starts to hang, in a worker
+// that Interrupt's compute started: it creates the file named by the
+// environment variable markEnv, which Interrupt waits for. Where markEnv
+// is not set it does nothing.
+func Hanging(markEnv string) {
+	if f := os.Getenv(markEnv); f != "" {
+		os.WriteFile(f, nil, 0o644)
+	}
 }
 
 // Warnings collects the warnings of a computation: Warn is its

@@ -75,15 +75,20 @@ func (w *ExecWatch) Opened(t testing.TB) bool {
 	}
 }
 
-// Interrupt runs compute, as a worker started by it (with w.Exe) hangs,
-// and cancels its context as Ctrl-C does: it waits (a minute at most)
-// until the file mark exists, which the hanging worker creates, checks
-// that a worker was seen started, cancels, waits for compute to return
-// (a minute at most) and checks that it returned the context's error and
+// Interrupt runs compute with exe, a watched copy of the test binary
+// (WatchExec) to start its workers with, and cancels its context as
+// Ctrl-C does once a worker hangs: it names a file in the environment
+// variable markEnv of the workers, which the hanging one creates
+// (Hanging), waits (a minute at most) until the file exists, checks that
+// a worker was seen started, cancels, waits for compute to return (a
+// minute at most) and checks that it returned the context's error and
 // that no worker was started after the cancellation. It returns what
 // compute returned with that error: the matrix so far.
-func Interrupt[T any](t testing.TB, w *ExecWatch, mark string, compute func(ctx context.Context) (T, error)) T {
+func Interrupt[T any](t *testing.T, markEnv string, compute func(ctx context.Context, exe string) (T, error)) T {
 	t.Helper()
+	w := WatchExec(t)
+	mark := filepath.Join(t.TempDir(), "hanging")
+	t.Setenv(markEnv, mark)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	type computed struct {
@@ -92,7 +97,7 @@ func Interrupt[T any](t testing.TB, w *ExecWatch, mark string, compute func(ctx 
 	}
 	done := make(chan computed, 1)
 	go func() {
-		v, err := compute(ctx)
+		v, err := compute(ctx, w.Exe)
 		done <- computed{v, err}
 	}()
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {

@@ -4,7 +4,6 @@ package fidelity
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -22,12 +21,9 @@ func TestComputeInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts worker processes; skipped with -short")
 	}
-	w := exectest.WatchExec(t)
-	mark := filepath.Join(t.TempDir(), "hanging")
-	t.Setenv(hangMarkEnv, mark)
-	m := exectest.Interrupt(t, w, mark, func(ctx context.Context) (*result.Fidelity, error) {
+	m := exectest.Interrupt(t, hangMarkEnv, func(ctx context.Context, exe string) (*result.Fidelity, error) {
 		return Compute(ctx, codectest.Codecs(t, codecHang, codecZero, codecError),
-			Options{Timeout: 10 * time.Minute, Workers: 1, Command: []string{w.Exe, WorkerArg}})
+			Options{Timeout: 10 * time.Minute, Workers: 1, Command: []string{exe, WorkerArg}})
 	})
 	if m == nil {
 		t.Fatal("no matrix: what was measured is lost")

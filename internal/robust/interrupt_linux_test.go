@@ -4,7 +4,6 @@ package robust
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,13 +19,10 @@ import (
 // far, the row it stopped counting its inputs not decoded as not run, the
 // row it did not start empty, both noted as interrupted.
 func TestComputeInterrupted(t *testing.T) {
-	w := exectest.WatchExec(t)
-	mark := filepath.Join(t.TempDir(), "hanging")
-	t.Setenv(hangMarkEnv, mark)
-	m := exectest.Interrupt(t, w, mark, func(ctx context.Context) (*result.Robust, error) {
+	m := exectest.Interrupt(t, hangMarkEnv, func(ctx context.Context, exe string) (*result.Robust, error) {
 		return Compute(ctx, codectest.Codecs(t, tHang, tStrict), Options{
 			Workloads: []string{"person"}, Budget: 6, Messages: 2, TimeLimit: 10 * time.Minute, Workers: 1,
-			Command: []string{w.Exe, WorkerArg},
+			Command: []string{exe, WorkerArg},
 		})
 	})
 	if m == nil || len(m.Rows) != 2 {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/internal/exectest"
 	"github.com/serbench/serbench/result"
 	_ "github.com/serbench/serbench/workload" // person and nested
 )
@@ -63,9 +64,7 @@ func init() {
 			return nil
 		},
 		tHang: func(error) error {
-			if f := os.Getenv(hangMarkEnv); f != "" {
-				os.WriteFile(f, nil, 0o644) // the test's sign that it hangs
-			}
+			exectest.Hanging(hangMarkEnv) // the test's sign that it hangs
 			time.Sleep(time.Hour)
 			return nil
 		},
