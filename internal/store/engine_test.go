@@ -46,15 +46,6 @@ func engineRun(id string) *result.Run {
 	return r
 }
 
-// sortedRun compares runs as the store returns them: codecs, verifications
-// and cells sorted.
-var sortedRun = cmp.Options{
-	cmpopts.EquateEmpty(),
-	cmpopts.SortSlices(func(a, b result.Codec) bool { return a.Name < b.Name }),
-	cmpopts.SortSlices(func(a, b result.Verification) bool { return a.Workload+a.Codec < b.Workload+b.Codec }),
-	cmpopts.SortSlices(func(a, b result.Cell) bool { return compareKeys(a.Key(), b.Key()) < 0 }),
-}
-
 // testMigrateFromVersion2 makes a database at schema version 2 with the
 // statements of that version, stores a run the way serbench did then, and
 // checks that the current store migrates it, reads it, and continues it.

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/result"
@@ -81,19 +80,13 @@ func testGroup(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sorted := cmp.Options{
-		cmpopts.EquateEmpty(),
-		cmpopts.SortSlices(func(a, b result.Codec) bool { return a.Name < b.Name }),
-		cmpopts.SortSlices(func(a, b result.Verification) bool { return a.Workload+a.Codec < b.Workload+b.Codec }),
-		cmpopts.SortSlices(func(a, b result.Cell) bool { return compareKeys(a.Key(), b.Key()) < 0 }),
-	}
-	if diff := cmp.Diff(whole.Codecs, g.Codecs, sorted); diff != "" {
+	if diff := cmp.Diff(whole.Codecs, g.Codecs, sortedRun); diff != "" {
 		t.Errorf("codecs (-whole +group):\n%s", diff)
 	}
-	if diff := cmp.Diff(whole.Verifications, g.Verifications, sorted); diff != "" {
+	if diff := cmp.Diff(whole.Verifications, g.Verifications, sortedRun); diff != "" {
 		t.Errorf("verifications (-whole +group):\n%s", diff)
 	}
-	if diff := cmp.Diff(whole.Cells, g.Cells, sorted); diff != "" {
+	if diff := cmp.Diff(whole.Cells, g.Cells, sortedRun); diff != "" {
 		t.Errorf("cells (-whole +group):\n%s", diff)
 	}
 	if diff := cmp.Diff(whole.Workloads, g.Workloads); diff != "" {

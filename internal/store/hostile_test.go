@@ -23,10 +23,17 @@ import (
 // and is closed, for a test to damage.
 func oneRunDB(t *testing.T) string {
 	path := filepath.Join(t.TempDir(), "c.db")
-	d := open(t, path)
-	write(t, d, fixture.Run("r1"))
-	d.Close()
+	oneRunFile(t, path, "r1")
 	return path
+}
+
+// oneRunFile makes the SQLite database at path hold the fixture run id,
+// written as the harness writes it, and closes it.
+func oneRunFile(t *testing.T, path, id string) {
+	t.Helper()
+	d := open(t, path)
+	write(t, d, fixture.Run(id))
+	d.Close()
 }
 
 // TestCorruptDatabaseIsNotWritten: a SQLite database with a corrupt page

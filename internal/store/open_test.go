@@ -199,9 +199,7 @@ func TestOpenReadOnlyInReadOnlyDirectory(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "s.db")
-	d := open(t, path)
-	write(t, d, fixture.Run("stored"))
-	d.Close()
+	oneRunFile(t, path, "stored")
 
 	// A copy whose -wal file holds a write: copied while a connection
 	// that does not checkpoint has it open.
@@ -381,9 +379,7 @@ func TestOpenReadOnlyLeavesNoFiles(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "s.db")
-	d := open(t, path)
-	write(t, d, fixture.Run("one"))
-	d.Close()
+	oneRunFile(t, path, "one")
 	if found := besides(path); len(found) != 0 {
 		t.Fatalf("after Open and Close: %v", found)
 	}
@@ -410,7 +406,7 @@ func TestOpenReadOnlyLeavesNoFiles(t *testing.T) {
 
 	// Refused: its schema is older.
 	old := filepath.Join(dir, "old.db")
-	d = open(t, old)
+	d := open(t, old)
 	if err := d.exec(ctx, `UPDATE schema_version SET version = 2`); err != nil {
 		t.Fatal(err)
 	}

@@ -88,6 +88,15 @@ func open(t *testing.T, dsn string) *DB {
 	return d
 }
 
+// sortedRun compares runs as the store returns them: codecs, verifications
+// and cells sorted.
+var sortedRun = cmp.Options{
+	cmpopts.EquateEmpty(),
+	cmpopts.SortSlices(func(a, b result.Codec) bool { return a.Name < b.Name }),
+	cmpopts.SortSlices(func(a, b result.Verification) bool { return a.Workload+a.Codec < b.Workload+b.Codec }),
+	cmpopts.SortSlices(func(a, b result.Cell) bool { return compareKeys(a.Key(), b.Key()) < 0 }),
+}
+
 // write stores run through a Writer as the harness would: header,
 // verifications, samples one at a time, cell statuses, warnings, finish.
 func write(t *testing.T, d *DB, run *result.Run) {
@@ -162,14 +171,7 @@ func testRoundTrip(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The store returns codecs, verifications and cells sorted by name.
-	sorted := cmp.Options{
-		cmpopts.EquateEmpty(),
-		cmpopts.SortSlices(func(a, b result.Codec) bool { return a.Name < b.Name }),
-		cmpopts.SortSlices(func(a, b result.Verification) bool { return a.Workload+a.Codec < b.Workload+b.Codec }),
-		cmpopts.SortSlices(func(a, b result.Cell) bool { return a.Workload+a.Codec+a.Op < b.Workload+b.Codec+b.Op }),
-	}
-	if diff := cmp.Diff(run, got, sorted); diff != "" {
+	if diff := cmp.Diff(run, got, sortedRun); diff != "" {
 		t.Errorf("run read back differs (-stored +read):\n%s", diff)
 	}
 	latest, err := d.Latest(ctx)
