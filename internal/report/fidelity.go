@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/result"
@@ -34,33 +33,14 @@ func fidelityCounts(m *result.Fidelity) string {
 	return strings.Join(parts, ", ")
 }
 
-// fidelityPartial is the one note of a partial matrix (an interrupted
-// computation) that counts its cells not measured, which the table marks
-// ? and the details leave out; "" for a complete matrix.
-func fidelityPartial(m *result.Fidelity) string {
-	total := 0
-	for _, r := range m.Rows {
-		total += len(r.Cells)
-	}
-	return partialNote(m.Interrupted(), total, "cells", result.FidelityInterrupted.Symbol(), "the matrix is partial")
-}
-
-// partialNote is the note of a partial matrix that counts n of its total
-// cells (what) not measured, marked mark: "" when n is 0.
-func partialNote(n, total int, what, mark, partial string) string {
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d of %d %s not measured: interrupted (marked %s); %s", n, total, what, mark, partial)
-}
-
-// fidelityLegend is the legend of m: FidelityLegend, and the line of the
-// interrupted mark when m has such cells.
-func fidelityLegend(m *result.Fidelity) []string {
-	if m.Interrupted() == 0 {
-		return result.FidelityLegend
-	}
-	return append(slices.Clone(result.FidelityLegend), result.FidelityInterruptedLegend)
+// fidelityPartial returns the one note of a partial matrix (an
+// interrupted computation) that counts its cells not measured, which the
+// table marks ? and the details leave out, and the legend of m:
+// FidelityLegend, with the line of the interrupted mark when m has such
+// cells (matrixPartial); "" and FidelityLegend for a complete matrix.
+func fidelityPartial(m *result.Fidelity) (note string, legend []string) {
+	n, note := notMeasured(m.Counts(), result.FidelityInterrupted, "cells", "the matrix is partial")
+	return matrixPartial(n, note, result.FidelityLegend, result.FidelityInterruptedLegend, 0)
 }
 
 // fidelityColumns returns the name and doc of each column of m.
@@ -106,14 +86,13 @@ func fidelityTable(m *result.Fidelity) *SectionTable {
 // the columns' docs and the details of every cell that is not exact.
 func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
+	note, legend := fidelityPartial(m)
 	fmt.Fprintf(&b, "Fidelity matrix: %d codecs × %d edge values (%s)\n", len(m.Rows), len(m.Cases), fidelityCounts(m))
-	if p := fidelityPartial(m); p != "" {
-		b.WriteString(wrap(p, 100, "") + "\n")
-	}
+	textPartial(&b, note)
 	b.WriteString("\n")
 	textWriter{&b}.table(fidelityTable(m))
 	b.WriteString("\n" + wrap(fidelityIntro, 100, "") + "\n\n")
-	width := textKey(&b, fidelityLegend(m), "Columns", fidelityColumns(m))
+	width := textKey(&b, legend, "Columns", fidelityColumns(m))
 	details := false
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
@@ -180,13 +159,12 @@ func wrap(s string, width int, indent string) string {
 // exact.
 func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
+	note, legend := fidelityPartial(m)
 	fmt.Fprintf(&b, "%d codecs × %d edge values (%s). %s\n\n", len(m.Rows), len(m.Cases), mdEscape(fidelityCounts(m)), mdEscape(fidelityIntro))
-	if p := fidelityPartial(m); p != "" {
-		b.WriteString("**" + mdEscape(p) + ".**\n\n")
-	}
+	mdPartial(&b, note)
 	(&mdWriter{b: &b}).table(fidelityTable(m))
 	b.WriteString("\n")
-	mdKey(&b, fidelityLegend(m), "| column | value |", fidelityColumns(m))
+	mdKey(&b, legend, "| column | value |", fidelityColumns(m))
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
 		if len(lines) == 0 {
@@ -283,8 +261,9 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 	if m == nil {
 		return "", nil
 	}
-	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Partial: fidelityPartial(m), Cases: m.Cases}
-	h.Legend = htmlLegend(fidelityLegend(m))
+	note, legend := fidelityPartial(m)
+	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Partial: note, Cases: m.Cases}
+	h.Legend = htmlLegend(legend)
 	for _, r := range m.Rows {
 		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}
 		hr.Cells = fidelityHTMLCells(r.Cells)

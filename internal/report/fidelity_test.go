@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"testing"
 
@@ -112,29 +111,15 @@ func testInterruptedMatrix() *result.Fidelity {
 // them in one note, not in a detail line each; the cells measured keep
 // their details.
 func TestFidelityInterruptedGolden(t *testing.T) {
-	checkGoldens(t, testInterruptedMatrix,
+	for _, text := range checkGoldens(t, testInterruptedMatrix,
 		goldenRender[*result.Fidelity]{"fidelity-interrupted.golden", FidelityTable},
-		goldenRender[*result.Fidelity]{"fidelity-interrupted-markdown.golden", FidelityMarkdown})
-	for _, render := range []func(io.Writer, *result.Fidelity) error{FidelityTable, FidelityMarkdown} {
-		var b strings.Builder
-		if err := render(&b, testInterruptedMatrix()); err != nil {
-			t.Fatal(err)
-		}
-		text := b.String()
+		goldenRender[*result.Fidelity]{"fidelity-interrupted-markdown.golden", FidelityMarkdown}) {
 		if n := strings.Count(text, "not measured: interrupted"); n != 2 {
 			t.Errorf("%d mentions of the cells not measured, want 2 (the note and the legend):\n%s", n, text)
 		}
-		for _, want := range []string{"10 of 18 cells not measured: interrupted", "not measured: interrupted (Ctrl-C)", "bigfloat only"} {
-			if !strings.Contains(text, want) {
-				t.Errorf("no %q in:\n%s", want, text)
-			}
-		}
+		wantIn(t, "the rendering", text, "10 of 18 cells not measured: interrupted", "not measured: interrupted (Ctrl-C)", "bigfloat only")
 	}
-	var complete strings.Builder
-	if err := FidelityTable(&complete, testMatrix()); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(complete.String(), "interrupted") {
+	if strings.Contains(rendered(t, FidelityTable, testMatrix()), "interrupted") {
 		t.Error("a complete matrix mentions interrupted cells")
 	}
 	page := matrixPage(t, []*result.Run{referenceRun("20261121-093000-abcdef")}, Matrices{Fidelity: map[string]*result.Fidelity{"20261121-093000-abcdef": testInterruptedMatrix()}})

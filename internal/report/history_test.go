@@ -18,11 +18,18 @@ import (
 	"github.com/serbench/serbench/result"
 )
 
-func TestHistory(t *testing.T) {
-	old := fixture.Run("20261120-old")
+// oldAndNew returns two runs on one machine a day apart: the fixture
+// run, and after it slower's (json 20% slower, noisy's cells missing).
+func oldAndNew() (old, new *result.Run) {
+	old = fixture.Run("20261120-old")
 	old.Start = old.Start.Add(-24 * time.Hour)
-	new := slower()
+	new = slower()
 	new.ID = "20261121-new"
+	return old, new
+}
+
+func TestHistory(t *testing.T) {
+	old, new := oldAndNew()
 	for i := range new.Codecs {
 		if new.Codecs[i].Name == "json" {
 			new.Codecs[i].Version = "go1.27.0"
@@ -62,10 +69,7 @@ func TestHistory(t *testing.T) {
 // TestHistoryTableChanges checks how a level change is shown: at its run
 // in the table, flagged REGRESSION when slower, and described under it.
 func TestHistoryTableChanges(t *testing.T) {
-	old := fixture.Run("20261120-old")
-	old.Start = old.Start.Add(-24 * time.Hour)
-	new := slower()
-	new.ID = "20261121-new"
+	old, new := oldAndNew()
 	series, err := History([]*result.Run{new, old}, HistoryFilter{Codec: "^json$", Op: "encode"})
 	if err != nil || len(series) != 2 {
 		t.Fatalf("%d series (%v)", len(series), err)
@@ -84,10 +88,7 @@ func TestHistoryTableChanges(t *testing.T) {
 // each once, and names the runs when they come out of order; and that
 // runs added one by one give the series History gives.
 func TestHistoryBuilderOrder(t *testing.T) {
-	old := fixture.Run("20261120-old")
-	old.Start = old.Start.Add(-24 * time.Hour)
-	new := slower()
-	new.ID = "20261121-new"
+	old, new := oldAndNew()
 	b, err := NewHistoryBuilder(HistoryFilter{Codec: "^json$"})
 	if err != nil {
 		t.Fatal(err)

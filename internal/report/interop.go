@@ -67,36 +67,25 @@ func interopPeerLines(x *result.Interop) []string {
 	return out
 }
 
-// interopLegend returns the legend of x: interopMarks, and
-// InteropPeerLegend when peers joined.
-func interopLegend(x *result.Interop) []string {
+// interopPartial returns the one note of partial matrices (an
+// interrupted computation) that counts their pairs not measured, which
+// the tables mark ? and the pairs that are not exact leave out, and the
+// legend of the marks of x: InteropLegend, with the line of the
+// interrupted mark when x has such pairs, after the other marks' (before
+// InteropLegend's last line, on the diagonal; matrixPartial); "" and
+// InteropLegend for complete matrices.
+func interopPartial(x *result.Interop) (note string, marks []string) {
+	n, note := notMeasured(x.Counts(), result.InteropInterrupted, "pairs", "the matrices are partial")
+	return matrixPartial(n, note, result.InteropLegend, result.InteropInterruptedLegend, 1)
+}
+
+// interopPeerLegend returns the lines of the legend after the marks':
+// InteropPeerLegend when peers joined, none otherwise.
+func interopPeerLegend(x *result.Interop) []string {
 	if !x.HasPeers() {
-		return interopMarks(x)
+		return nil
 	}
-	return append(slices.Clone(interopMarks(x)), result.InteropPeerLegend...)
-}
-
-// interopMarks returns the legend of the marks of x: InteropLegend, and
-// the line of the interrupted mark when x has such pairs, after the other
-// marks' (before InteropLegend's last line, on the diagonal).
-func interopMarks(x *result.Interop) []string {
-	if x.Interrupted() == 0 {
-		return result.InteropLegend
-	}
-	n := len(result.InteropLegend)
-	return slices.Insert(slices.Clone(result.InteropLegend), n-1, result.InteropInterruptedLegend)
-}
-
-// interopPartial is the one note of partial matrices (an interrupted
-// computation) that counts their pairs not measured, which the tables
-// mark ? and the pairs that are not exact leave out; "" for complete
-// matrices.
-func interopPartial(x *result.Interop) string {
-	total := 0
-	for _, m := range x.Matrices {
-		total += len(m.Cells)
-	}
-	return partialNote(x.Interrupted(), total, "pairs", result.InteropInterrupted.Symbol(), "the matrices are partial")
+	return result.InteropPeerLegend
 }
 
 // The separate table of the peers' own timings.
@@ -306,10 +295,9 @@ func interopGrid(m *result.InteropMatrix) (head []string, rows [][]string) {
 // exact, with why.
 func InteropTable(w io.Writer, x *result.Interop) error {
 	var b strings.Builder
+	note, marks := interopPartial(x)
 	b.WriteString("Cross-library interoperability\n")
-	if p := interopPartial(x); p != "" {
-		b.WriteString(wrap(p, 100, "") + "\n")
-	}
+	textPartial(&b, note)
 	b.WriteString("\n" + wrap(interopIntro(x), 100, "") + "\n")
 	if lines := interopPeerLines(x); len(lines) > 0 {
 		b.WriteString("\nPeers:\n")
@@ -336,7 +324,7 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 		}
 	}
 	b.WriteString("\n")
-	for _, l := range interopLegend(x) {
+	for _, l := range slices.Concat(marks, interopPeerLegend(x)) {
 		b.WriteString(wrap(l, 100, "       ") + "\n")
 	}
 	first := true
@@ -369,9 +357,8 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 // that is not exact, with why.
 func InteropMarkdown(w io.Writer, x *result.Interop) error {
 	var b strings.Builder
-	if p := interopPartial(x); p != "" {
-		b.WriteString("**" + mdEscape(p) + ".**\n\n")
-	}
+	note, marks := interopPartial(x)
+	mdPartial(&b, note)
 	b.WriteString(mdEscape(interopIntro(x)) + "\n")
 	if lines := interopPeerLines(x); len(lines) > 0 {
 		b.WriteString("\nPeers:\n\n")
@@ -402,8 +389,8 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 		}
 	}
 	b.WriteString("\n")
-	mdLegendList(&b, interopMarks(x))
-	for _, l := range interopLegend(x)[len(interopMarks(x)):] {
+	mdLegendList(&b, marks)
+	for _, l := range interopPeerLegend(x) {
 		b.WriteString("- " + mdEscape(l) + "\n")
 	}
 	for i := range x.Matrices {
@@ -534,13 +521,14 @@ func interopHTML(x *result.Interop, id string) (template.HTML, error) {
 	if x == nil {
 		return "", nil
 	}
-	h := htmlInterop{ID: id, Intro: interopIntro(x), Partial: interopPartial(x), Peers: interopPeerLines(x)}
+	note, marks := interopPartial(x)
+	h := htmlInterop{ID: id, Intro: interopIntro(x), Partial: note, Peers: interopPeerLines(x)}
 	if len(x.PeerTimings) > 0 {
 		h.TimingTitle, h.TimingNote = interopTimingTitle, interopTimingText(x)
 		h.TimingHead, h.TimingRows = interopTimingRows(x)
 	}
-	h.Legend = htmlLegend(interopMarks(x))
-	for _, l := range interopLegend(x)[len(interopMarks(x)):] {
+	h.Legend = htmlLegend(marks)
+	for _, l := range interopPeerLegend(x) {
 		h.Legend = append(h.Legend, [2]string{"", l})
 	}
 	for i := range x.Matrices {

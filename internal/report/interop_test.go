@@ -1,7 +1,6 @@
 package report
 
 import (
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -227,29 +226,15 @@ func testInteropInterrupted() *result.Interop {
 // in their counts and in one note, and leave them out of the pairs that
 // are not exact, which had a line for each.
 func TestInteropInterruptedRenderers(t *testing.T) {
-	checkGoldens(t, testInteropInterrupted,
+	for _, text := range checkGoldens(t, testInteropInterrupted,
 		goldenRender[*result.Interop]{"interop-interrupted-text.golden", InteropTable},
-		goldenRender[*result.Interop]{"interop-interrupted-markdown.golden", InteropMarkdown})
-	for _, render := range []func(io.Writer, *result.Interop) error{InteropTable, InteropMarkdown} {
-		var b strings.Builder
-		if err := render(&b, testInteropInterrupted()); err != nil {
-			t.Fatal(err)
-		}
-		text := b.String()
+		goldenRender[*result.Interop]{"interop-interrupted-markdown.golden", InteropMarkdown}) {
 		if strings.Contains(text, "interrupted before") {
 			t.Errorf("a pair not measured is listed:\n%s", text)
 		}
-		for _, want := range []string{"5 of 13 pairs not measured: interrupted", "5 interrupted", "not measured: interrupted (Ctrl-C) before the writer encoded"} {
-			if !strings.Contains(text, want) {
-				t.Errorf("no %q in:\n%s", want, text)
-			}
-		}
+		wantIn(t, "the rendering", text, "5 of 13 pairs not measured: interrupted", "5 interrupted", "not measured: interrupted (Ctrl-C) before the writer encoded")
 	}
-	var complete strings.Builder
-	if err := InteropTable(&complete, testInterop()); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(complete.String(), "interrupted") {
+	if strings.Contains(rendered(t, InteropTable, testInterop()), "interrupted") {
 		t.Error("complete matrices mention pairs interrupted")
 	}
 	h, err := interopHTML(testInteropInterrupted(), "i")

@@ -6,16 +6,66 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/internal/format"
 )
 
 // What the three matrices (fidelity.go, robust.go, interop.go) render
-// alike: the legend and the columns' docs under a text or Markdown table,
-// an indented text grid, the memory limit in an intro, the indented JSON,
-// and, in HTML, the marked cells, the legend and the columns' docs (the
-// templates defined in matrixPartials) and the rendering of a section.
+// alike: the note and the legend's line of a partial matrix, the legend
+// and the columns' docs under a text or Markdown table, an indented text
+// grid, the memory limit in an intro, the indented JSON, and, in HTML,
+// the marked cells, the legend and the columns' docs (the templates
+// defined in matrixPartials) and the rendering of a section.
+
+// matrixPartial returns what a matrix shows of the n cells (rows, pairs)
+// an interrupted computation left it without: note, which counts them,
+// and legend with line, the legend's line of their mark, inserted before
+// its last before lines (0: appended). A complete matrix (n is 0) shows
+// neither: "" and legend itself.
+func matrixPartial(n int, note string, legend []string, line string, before int) (string, []string) {
+	if n == 0 {
+		return "", legend
+	}
+	return note, slices.Insert(slices.Clone(legend), len(legend)-before, line)
+}
+
+// cellStatus is the status of a matrix's cell that counts by status:
+// result.FidelityStatus, result.InteropStatus.
+type cellStatus interface {
+	comparable
+	Symbol() string
+}
+
+// notMeasured returns how many cells of a matrix have the status
+// interrupted, of the counts of each status of its cells (the matrix's
+// Counts), and the note that counts them of all its cells (what) as not
+// measured, with their mark; partial ends it.
+func notMeasured[S cellStatus](counts map[S]int, interrupted S, what, partial string) (int, string) {
+	total := 0
+	for _, k := range counts {
+		total += k
+	}
+	n := counts[interrupted]
+	return n, fmt.Sprintf("%d of %d %s not measured: interrupted (marked %s); %s", n, total, what, interrupted.Symbol(), partial)
+}
+
+// textPartial writes a matrix's partial note (matrixPartial) as a line of
+// text; nothing for "".
+func textPartial(b *strings.Builder, note string) {
+	if note != "" {
+		b.WriteString(wrap(note, 100, "") + "\n")
+	}
+}
+
+// mdPartial writes a matrix's partial note (matrixPartial) as a Markdown
+// paragraph in bold; nothing for "".
+func mdPartial(b *strings.Builder, note string) {
+	if note != "" {
+		b.WriteString("**" + mdEscape(note) + ".**\n\n")
+	}
+}
 
 // legendLine splits a line of a legend into its mark and its text; a
 // line that begins with "the" is prose without a mark.

@@ -23,18 +23,28 @@ type goldenRender[M any] struct {
 }
 
 // checkGoldens renders the matrix m returns with each renderer and checks
-// the output against the renderer's golden file.
-func checkGoldens[M any](t *testing.T, m func() M, renders ...goldenRender[M]) {
+// the output against the renderer's golden file; it returns the outputs,
+// in the order of renders.
+func checkGoldens[M any](t *testing.T, m func() M, renders ...goldenRender[M]) []string {
 	t.Helper()
-	for _, tc := range renders {
+	out := make([]string, len(renders))
+	for i, tc := range renders {
 		t.Run(tc.name, func(t *testing.T) {
-			var b bytes.Buffer
-			if err := tc.render(&b, m()); err != nil {
-				t.Fatal(err)
-			}
-			golden.Check(t, tc.name, b.Bytes())
+			out[i] = rendered(t, tc.render, m())
+			golden.Check(t, tc.name, []byte(out[i]))
 		})
 	}
+	return out
+}
+
+// rendered returns what render writes of m.
+func rendered[M any](t *testing.T, render func(io.Writer, M) error, m M) string {
+	t.Helper()
+	var b strings.Builder
+	if err := render(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // checkJSONRoundTrip renders want as JSON and checks that it reads back

@@ -413,37 +413,30 @@ func (w *Workload) SizeRows() []*Row {
 func (w *Workload) AllRows() []*Row {
 	var out []*Row
 	seen := map[*Row]bool{}
-	add := func(r *Row) {
-		if !seen[r] {
-			seen[r] = true
-			out = append(out, r)
+	add := func(rows ...*Row) {
+		for _, r := range rows {
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, r)
+			}
 		}
 	}
-	if bw := w.Bandwidth; bw != nil {
-		for _, b := range bw.Refs {
+	addBW := func(rows []*BandwidthRow) {
+		for _, b := range rows {
 			add(b.Row)
 		}
 	}
-	for _, r := range w.Rows {
-		add(r)
+	bw := w.Bandwidth
+	if bw == nil {
+		bw = &Bandwidth{}
 	}
-	for _, r := range w.Failed {
-		add(r)
-	}
-	if bw := w.Bandwidth; bw != nil {
-		for _, b := range bw.Rows {
-			add(b.Row)
-		}
-		for _, b := range bw.Failed {
-			add(b.Row)
-		}
-	}
-	for _, r := range w.Parse {
-		add(r)
-	}
-	for _, r := range w.Floors {
-		add(r)
-	}
+	addBW(bw.Refs)
+	add(w.Rows...)
+	add(w.Failed...)
+	addBW(bw.Rows)
+	addBW(bw.Failed)
+	add(w.Parse...)
+	add(w.Floors...)
 	return out
 }
 

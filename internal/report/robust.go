@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/internal/format"
@@ -26,23 +25,14 @@ func robustIntro(m *result.Robust) string {
 		"WORST ALLOC is the largest allocation of one decode divided by its input's size.", m.Seed, m.Budget, m.TimeLimit, memoryText(m.MemoryLimit))
 }
 
-// robustPartial is the one note of a partial matrix (an interrupted
-// computation) that counts its rows interrupted; "" for a complete matrix.
-func robustPartial(m *result.Robust) string {
+// robustPartial returns the one note of a partial matrix (an interrupted
+// computation) that counts its rows interrupted, and the legend of m:
+// RobustLegend, with the line of the inputs not decoded when m is partial
+// (matrixPartial); "" and RobustLegend for a complete matrix.
+func robustPartial(m *result.Robust) (note string, legend []string) {
 	n := m.Interrupted()
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d of %d rows interrupted (not computed, or stopped: their inputs not decoded marked +N); the matrix is partial", n, len(m.Rows))
-}
-
-// robustLegend is the legend of m: RobustLegend, and the line of the
-// inputs not decoded when m is partial.
-func robustLegend(m *result.Robust) []string {
-	if m.Interrupted() == 0 {
-		return result.RobustLegend
-	}
-	return append(slices.Clone(result.RobustLegend), result.RobustInterruptedLegend)
+	return matrixPartial(n, fmt.Sprintf("%d of %d rows interrupted (not computed, or stopped: their inputs not decoded marked +N); the matrix is partial", n, len(m.Rows)),
+		result.RobustLegend, result.RobustInterruptedLegend, 0)
 }
 
 // robustCounts says how many rows of workload had each kind of finding.
@@ -58,7 +48,7 @@ func robustCounts(m *result.Robust, workload string) string {
 			c = c || cell.Crashes > 0
 			h = h || cell.Hangs > 0
 			p = p || cell.Panics > 0
-			a = a || cell.Accepted > 0 && i < len(m.Classes) && m.Classes[i].Finding
+			a = a || cell.Accepted > 0 && robustFinding(m, i)
 		}
 		crash, hang, panics, accept = crash+b2i(c), hang+b2i(h), panics+b2i(p), accept+b2i(a)
 	}
@@ -144,7 +134,7 @@ type robustDetail struct {
 func robustDetails(m *result.Robust, r result.RobustRow) []robustDetail {
 	var out []robustDetail
 	for i, c := range r.Cells {
-		finding := i < len(m.Classes) && m.Classes[i].Finding
+		finding := robustFinding(m, i)
 		if c.Bad() == 0 && (c.Accepted == 0 || !finding) {
 			continue
 		}
@@ -199,10 +189,9 @@ func robustSkipped(m *result.Robust, workload string) []string {
 // legend, the classes and the details of each codec.
 func RobustTable(w io.Writer, m *result.Robust) error {
 	var b strings.Builder
+	note, legend := robustPartial(m)
 	b.WriteString("Decoder robustness\n")
-	if p := robustPartial(m); p != "" {
-		b.WriteString(wrap(p, 100, "") + "\n")
-	}
+	textPartial(&b, note)
 	b.WriteString("\n" + wrap(robustIntro(m), 100, "") + "\n")
 	for _, wl := range m.Workloads() {
 		fmt.Fprintf(&b, "\n%s (%s)\n\n", wl, robustCounts(m, wl))
@@ -212,7 +201,7 @@ func RobustTable(w io.Writer, m *result.Robust) error {
 		}
 	}
 	b.WriteString("\n")
-	width := textKey(&b, robustLegend(m), "Classes", robustColumns(m))
+	width := textKey(&b, legend, "Classes", robustColumns(m))
 	first := true
 	for _, r := range m.Rows {
 		ds := robustDetails(m, r)
@@ -239,9 +228,8 @@ func RobustTable(w io.Writer, m *result.Robust) error {
 // the legend, the classes and the details of each codec.
 func RobustMarkdown(w io.Writer, m *result.Robust) error {
 	var b strings.Builder
-	if p := robustPartial(m); p != "" {
-		b.WriteString("**" + mdEscape(p) + ".**\n\n")
-	}
+	note, legend := robustPartial(m)
+	mdPartial(&b, note)
 	b.WriteString(mdEscape(robustIntro(m)) + "\n")
 	for _, wl := range m.Workloads() {
 		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(wl), mdEscape(robustCounts(m, wl)))
@@ -252,7 +240,7 @@ func RobustMarkdown(w io.Writer, m *result.Robust) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	mdKey(&b, robustLegend(m), "| class | inputs |", robustColumns(m))
+	mdKey(&b, legend, "| class | inputs |", robustColumns(m))
 	for _, r := range m.Rows {
 		ds := robustDetails(m, r)
 		if len(ds) == 0 {
@@ -272,17 +260,27 @@ func RobustJSON(w io.Writer, m *result.Robust) error {
 	return writeJSON(w, m)
 }
 
-// robustClass is the CSS class of a cell's mark.
+// robustClass is the CSS class of a cell's mark, by the rules of
+// RobustCell.Mark: other for "n/a" and for a "+N" alone, the inputs of a
+// row stopped (RobustStopped) that were not decoded when those decoded
+// found nothing; fail for a crash, hang or panic, or for inputs accepted
+// when accepting is a finding; lossy for other inputs accepted; else ok.
 func robustClass(c result.RobustCell, finding bool) string {
-	switch {
-	case c.Inputs == 0, c.NotRun > 0 && c.Crashes == 0 && c.Hangs == 0 && c.Panics == 0 && c.Accepted == 0:
-		return "other" // n/a, or a row stopped (interrupted)
-	case c.Crashes > 0 || c.Hangs > 0 || c.Panics > 0 || finding && c.Accepted > 0:
+	switch mark := c.Mark(); {
+	case mark == "n/a", strings.HasPrefix(mark, "+"):
+		return "other"
+	case c.Bad() > 0 || finding && c.Accepted > 0:
 		return "fail"
 	case c.Accepted > 0:
 		return "lossy"
 	}
 	return "ok"
+}
+
+// robustFinding reports whether accepting an input of the i-th class of
+// m is a finding (RobustClass.Finding).
+func robustFinding(m *result.Robust, i int) bool {
+	return i < len(m.Classes) && m.Classes[i].Finding
 }
 
 type htmlRobust struct {
@@ -347,8 +345,9 @@ func robustHTML(m *result.Robust, id string) (template.HTML, error) {
 	if m == nil {
 		return "", nil
 	}
-	h := htmlRobust{ID: id, Intro: robustIntro(m), Partial: robustPartial(m), Classes: m.Classes}
-	h.Legend = htmlLegend(robustLegend(m))
+	note, legend := robustPartial(m)
+	h := htmlRobust{ID: id, Intro: robustIntro(m), Partial: note, Classes: m.Classes}
+	h.Legend = htmlLegend(legend)
 	for _, wl := range m.Workloads() {
 		hw := htmlRobustWorkload{Name: wl, Counts: robustCounts(m, wl), Skipped: robustSkipped(m, wl)}
 		for _, r := range m.Rows {
@@ -361,7 +360,7 @@ func robustHTML(m *result.Robust, id string) (template.HTML, error) {
 				if c.Example != nil {
 					detail = c.Example.Outcome + ": " + c.Example.Detail
 				}
-				hr.Cells = append(hr.Cells, htmlMatrixCell{Case: c.Class, Mark: c.Mark(), Class: robustClass(c, i < len(m.Classes) && m.Classes[i].Finding), Detail: detail})
+				hr.Cells = append(hr.Cells, htmlMatrixCell{Case: c.Class, Mark: c.Mark(), Class: robustClass(c, robustFinding(m, i)), Detail: detail})
 			}
 			hw.Rows = append(hw.Rows, hr)
 		}

@@ -1,6 +1,9 @@
 package report
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +97,47 @@ func TestRobustHTML(t *testing.T) {
 	}, "<3>", "<nested>")
 }
 
+// TestRobustClassFollowsMark checks robustClass against the marks of
+// package result (RobustCell.Mark) for every kind of cell: ok exactly
+// when the mark is "ok"; other exactly for "n/a" and for a "+N" alone,
+// the inputs of a row stopped (inputs not run without a crash or hang,
+// RobustStopped) when those decoded found nothing, so that a stopped cell
+// is never ok; fail for a crash, hang or panic, or a finding accepted.
+func TestRobustClassFollowsMark(t *testing.T) {
+	plusN := regexp.MustCompile(`^\+[0-9]+$`)
+	for bits := range 1 << 6 {
+		has := func(i int) int { return bits >> i & 1 }
+		c := result.RobustCell{Class: "c", Inputs: 10 * has(0), Errors: 1, Crashes: has(1), Hangs: has(2), Panics: has(3), Accepted: 2 * has(4), NotRun: 3 * has(5)}
+		if c.Inputs == 0 {
+			c = result.RobustCell{Class: "c", NA: "no inputs"}
+		}
+		for _, finding := range []bool{false, true} {
+			mark, class := c.Mark(), robustClass(c, finding)
+			parts := strings.Fields(mark)
+			alone := len(parts) > 0
+			for _, p := range parts {
+				alone = alone && plusN.MatchString(p)
+			}
+			stopped := c.Inputs > 0 && c.NotRun > 0 && c.Crashes+c.Hangs == 0
+			var want string
+			switch {
+			case mark == "n/a" || alone:
+				want = "other"
+			case c.Bad() > 0 || finding && c.Accepted > 0:
+				want = "fail"
+			case c.Accepted > 0:
+				want = "lossy"
+			default:
+				want = "ok"
+			}
+			if class != want || (class == "ok") != (mark == "ok") || stopped && (class == "ok" || !slices.Contains(parts, fmt.Sprintf("+%d", c.NotRun))) ||
+				alone != (stopped && c.Bad()+c.Accepted == 0) {
+				t.Errorf("%+v (finding %v): mark %q, class %q, want %q", c, finding, mark, class, want)
+			}
+		}
+	}
+}
+
 // testRobustInterrupted is a robustness matrix as an interrupted
 // computation leaves it: json on person stopped in bitflip (truncate
 // done), json on nested not started.
@@ -117,27 +161,15 @@ func testRobustInterrupted() *result.Robust {
 // +N (not ok), with the legend's line for it, and says which rows were
 // not computed.
 func TestRobustInterruptedRenderers(t *testing.T) {
-	checkGoldens(t, testRobustInterrupted,
+	text := checkGoldens(t, testRobustInterrupted,
 		goldenRender[*result.Robust]{"robust-interrupted-text.golden", RobustTable},
-		goldenRender[*result.Robust]{"robust-interrupted-markdown.golden", RobustMarkdown})
+		goldenRender[*result.Robust]{"robust-interrupted-markdown.golden", RobustMarkdown})[0]
 	m := testRobustInterrupted()
 	if got := m.Row("json", "person").Cell("bitflip").Mark(); got != "A5 +75" {
 		t.Errorf("a cell of a stopped row: mark %q, want %q", got, "A5 +75")
 	}
-	var b strings.Builder
-	if err := RobustTable(&b, m); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"2 of 5 rows interrupted", "+400   alone (without C or H)", "json: " + result.RobustInterrupted} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("no %q in:\n%s", want, b.String())
-		}
-	}
-	b.Reset()
-	if err := RobustTable(&b, testRobust()); err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(b.String(), "interrupted") {
+	wantIn(t, "the text", text, "2 of 5 rows interrupted", "+400   alone (without C or H)", "json: "+result.RobustInterrupted)
+	if strings.Contains(rendered(t, RobustTable, testRobust()), "interrupted") {
 		t.Error("a complete matrix mentions rows interrupted")
 	}
 	m.Row("json", "person").Cells[1] = result.RobustCell{Class: "bitflip", Inputs: 100, Errors: 20, NotRun: 80}
