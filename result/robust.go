@@ -149,12 +149,20 @@ const RobustKeepBytes = 16 << 10
 // Bad returns the number of inputs that ended in a panic, crash or hang.
 func (c *RobustCell) Bad() int { return c.Panics + c.Crashes + c.Hangs }
 
+// Stopped reports whether the cell's inputs not run (NotRun) were left by
+// a row stopped (RobustStopped: interrupted) rather than skipped after
+// RobustMaxDeaths crashes and hangs: a class with fewer deaths than that
+// skips nothing, so its inputs not run were never reached.
+func (c *RobustCell) Stopped() bool {
+	return c.NotRun > 0 && c.Crashes+c.Hangs < RobustMaxDeaths
+}
+
 // Mark returns the cell's short text in tables: "ok" when every input
 // ended in an error, "n/a" when the class has no inputs, else the counts
 // of the other outcomes, worst first: C crashes, H hangs, P panics, A
-// accepted, and "+N" inputs not run ("C3+40 P2 A5"); inputs not run
-// without a crash or hang (a row stopped, RobustStopped) are "+N" last
-// ("A5 +300", "+400"), never "ok".
+// accepted, and "+N" inputs not run after RobustMaxDeaths crashes and
+// hangs ("C3+40 P2 A5"); inputs not run by a row stopped (Stopped) are
+// "+N" last ("A5 +300", "C1 +200", "+400"), never "ok".
 func (c *RobustCell) Mark() string {
 	if c.Inputs == 0 {
 		return "n/a"
@@ -168,7 +176,7 @@ func (c *RobustCell) Mark() string {
 		if c.Hangs > 0 {
 			s += fmt.Sprintf("H%d", c.Hangs)
 		}
-		if c.NotRun > 0 {
+		if c.NotRun > 0 && !c.Stopped() {
 			s += fmt.Sprintf("+%d", c.NotRun)
 		}
 		parts = append(parts, s)
@@ -179,8 +187,7 @@ func (c *RobustCell) Mark() string {
 	if c.Accepted > 0 {
 		parts = append(parts, fmt.Sprintf("A%d", c.Accepted))
 	}
-	if c.NotRun > 0 && c.Crashes == 0 && c.Hangs == 0 {
-		// Not run without a death: the row was stopped (interrupted).
+	if c.Stopped() {
 		parts = append(parts, fmt.Sprintf("+%d", c.NotRun))
 	}
 	if len(parts) == 0 {
@@ -225,7 +232,7 @@ func (m *Robust) Interrupted() int {
 
 // RobustInterruptedLegend explains the "+N" of a cell of a row stopped
 // (RobustStopped): a line of the legend of a partial matrix only.
-const RobustInterruptedLegend = "+400   alone (without C or H): 400 inputs of the class not decoded, interrupted (Ctrl-C) first; the matrix is partial"
+const RobustInterruptedLegend = "+400   set apart (not joined to C or H): 400 inputs of the class not decoded, interrupted (Ctrl-C) first; the matrix is partial"
 
 // Worst returns the input of the row with the largest allocation
 // amplification, or nil.

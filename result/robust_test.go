@@ -30,6 +30,10 @@ func TestRobustMarkNotRun(t *testing.T) {
 		{RobustCell{Inputs: 400, NotRun: 400}, "+400"},
 		{RobustCell{Inputs: 100, Errors: 20, Accepted: 5, NotRun: 75}, "A5 +75"},
 		{RobustCell{Inputs: 100, Errors: 100}, "ok"},
+		// One crash, then the row was stopped: the inputs not run are
+		// not the ones skipped after RobustMaxDeaths deaths.
+		{RobustCell{Inputs: 100, Errors: 9, Crashes: 1, NotRun: 90}, "C1 +90"},
+		{RobustCell{Inputs: 100, Errors: 8, Crashes: 1, Hangs: 1, Panics: 2, NotRun: 88}, "C1H1 P2 +88"},
 	} {
 		if got := tc.c.Mark(); got != tc.want {
 			t.Errorf("%+v: mark %q, want %q", tc.c, got, tc.want)

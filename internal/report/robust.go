@@ -145,7 +145,10 @@ func robustDetails(m *result.Robust, r result.RobustRow) []robustDetail {
 		if x := c.Example; x != nil {
 			parts = append(parts, fmt.Sprintf("first %s: %s; input: %s", x.Outcome, x.Detail, inputText(x)))
 		}
-		if c.NotRun > 0 {
+		switch {
+		case c.Stopped():
+			parts = append(parts, fmt.Sprintf("%d inputs not decoded: the row was stopped (interrupted)", c.NotRun))
+		case c.NotRun > 0:
 			parts = append(parts, fmt.Sprintf("%d inputs not run after %d crashes and hangs", c.NotRun, result.RobustMaxDeaths))
 		}
 		out = append(out, robustDetail{c.Class, c.Mark(), strings.Join(parts, "; ")})

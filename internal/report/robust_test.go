@@ -118,7 +118,7 @@ func TestRobustClassFollowsMark(t *testing.T) {
 			for _, p := range parts {
 				alone = alone && plusN.MatchString(p)
 			}
-			stopped := c.Inputs > 0 && c.NotRun > 0 && c.Crashes+c.Hangs == 0
+			stopped := c.Inputs > 0 && c.Stopped()
 			var want string
 			switch {
 			case mark == "n/a" || alone:
@@ -168,7 +168,7 @@ func TestRobustInterruptedRenderers(t *testing.T) {
 	if got := m.Row("json", "person").Cell("bitflip").Mark(); got != "A5 +75" {
 		t.Errorf("a cell of a stopped row: mark %q, want %q", got, "A5 +75")
 	}
-	wantIn(t, "the text", text, "2 of 5 rows interrupted", "+400   alone (without C or H)", "json: "+result.RobustInterrupted)
+	wantIn(t, "the text", text, "2 of 5 rows interrupted", "+400   set apart (not joined to C or H)", "json: "+result.RobustInterrupted)
 	if strings.Contains(rendered(t, RobustTable, testRobust()), "interrupted") {
 		t.Error("a complete matrix mentions rows interrupted")
 	}
@@ -180,4 +180,30 @@ func TestRobustInterruptedRenderers(t *testing.T) {
 	if page := string(h); !strings.Contains(page, `<span class="mark other">&#43;80</span>`) || !strings.Contains(page, "<strong>2 of 5 rows interrupted") {
 		t.Errorf("the HTML section shows a stopped cell as ok, or lacks the note:\n%s", page)
 	}
+}
+
+// TestRobustDetailsOfAStoppedRow: the inputs a stopped row did not decode
+// are said to be so in its details, even in a class with a panic or a
+// crash; "not run after 3 crashes and hangs" is kept for a class that had
+// them.
+func TestRobustDetailsOfAStoppedRow(t *testing.T) {
+	m := testRobustInterrupted()
+	r := m.Row("json", "person")
+	details := func() string {
+		var b strings.Builder
+		for _, d := range robustDetails(m, *r) {
+			fmt.Fprintf(&b, "%s %s %s\n", d.Class, d.Mark, d.Text)
+		}
+		return b.String()
+	}
+	r.Cells[1] = result.RobustCell{Class: "bitflip", Inputs: 100, Errors: 19, Panics: 2, Crashes: 1, NotRun: 78,
+		Example: &result.RobustInput{Outcome: "panic", Detail: "index out of range", Desc: "bit 3 of byte 2"}}
+	got := details()
+	wantIn(t, "the details", got, "bitflip C1 P2 +78 ", "78 inputs not decoded: the row was stopped (interrupted)")
+	if strings.Contains(got, "not run after") {
+		t.Errorf("a stopped row's inputs not decoded are said to be skipped after crashes and hangs:\n%s", got)
+	}
+	r.Cells[1] = result.RobustCell{Class: "bitflip", Inputs: 100, Errors: 7, Crashes: 2, Hangs: 1, NotRun: 90,
+		Example: &result.RobustInput{Outcome: "crash", Detail: "fatal error: out of memory", Desc: "bit 3 of byte 2"}}
+	wantIn(t, "the details", details(), "bitflip C2H1+90 ", "90 inputs not run after 3 crashes and hangs")
 }
