@@ -14,7 +14,8 @@ import (
 // computes) in text, Markdown, JSON and as a section of the HTML page: a
 // table with a row per codec and a column per edge value, the legend of its
 // marks, what each column holds (the docs stored with the matrix), and the
-// details of every cell that is not exact, codec by codec.
+// details of every cell that is not exact and every row's carrier note,
+// codec by codec.
 
 // fidelityIntro says what the matrix is, in one paragraph.
 const fidelityIntro = "Every codec against a fixed set of edge values, each a change of a simple base value of the carrier " +
@@ -83,7 +84,8 @@ func fidelityTable(m *result.Fidelity) *SectionTable {
 }
 
 // FidelityTable writes the matrix as a text table, followed by the legend,
-// the columns' docs and the details of every cell that is not exact.
+// the columns' docs and the details of every cell that is not exact, with
+// the carrier notes of the rows (fidelityDetailed).
 func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
 	note, legend := fidelityPartial(m)
@@ -96,7 +98,7 @@ func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	details := false
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
-		if len(lines) == 0 {
+		if !fidelityDetailed(r, lines) {
 			continue
 		}
 		if !details {
@@ -132,6 +134,16 @@ func fidelityDetails(r result.FidelityRow) []result.FidelityCell {
 	return out
 }
 
+// fidelityDetailed reports whether the details have an entry for row r,
+// whose cells to detail (fidelityDetails) are lines: when it has such
+// cells or a carrier note. The note is about the row, not its cells, so
+// it is shown whatever they are: a row of a partial matrix whose only
+// cells that are not exact were not measured still says why its carrier
+// is not the first, as the complete row does.
+func fidelityDetailed(r result.FidelityRow, lines []result.FidelityCell) bool {
+	return len(lines) > 0 || r.Note != ""
+}
+
 // wrap breaks s into lines of at most width bytes at spaces, indenting
 // every line after the first.
 func wrap(s string, width int, indent string) string {
@@ -156,7 +168,7 @@ func wrap(s string, width int, indent string) string {
 
 // FidelityMarkdown writes the matrix as a Markdown table, followed by the
 // legend, the columns' docs and the details of every cell that is not
-// exact.
+// exact, with the carrier notes of the rows (fidelityDetailed).
 func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
 	note, legend := fidelityPartial(m)
@@ -167,7 +179,7 @@ func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	mdKey(&b, legend, "| column | value |", fidelityColumns(m))
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
-		if len(lines) == 0 {
+		if !fidelityDetailed(r, lines) {
 			continue
 		}
 		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(r.Codec), mdEscape(carrierText(r)))
@@ -223,6 +235,8 @@ type htmlFidelityRow struct {
 	Codec, Carrier, Note string
 	Cells                []htmlMatrixCell
 	Details              []htmlMatrixCell
+	// Detailed: the details have an entry for the row (fidelityDetailed).
+	Detailed bool
 }
 
 var fidelityTemplate = matrixTemplate("fidelity", `
@@ -244,13 +258,15 @@ var fidelityTemplate = matrixTemplate("fidelity", `
 <details><summary>Columns</summary>
 {{template "docs" .Cases}}</details>
 <details><summary>Details of the cells that are not exact</summary>
-{{- range .Rows}}{{if .Details}}
+{{- range .Rows}}{{if .Detailed}}
 <p><strong>{{.Codec}}</strong> ({{.Carrier}}){{if .Note}}: carrier: {{.Note}}{{end}}</p>
+{{- if .Details}}
 <ul class="notes">
 {{- range .Details}}
 <li>{{.Case}} <span class="mark {{.Class}}">{{.Mark}}</span> {{.Detail}}</li>
 {{- end}}
 </ul>
+{{- end}}
 {{- end}}{{end}}
 </details>
 </section>`)
@@ -267,7 +283,9 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 	for _, r := range m.Rows {
 		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}
 		hr.Cells = fidelityHTMLCells(r.Cells)
-		hr.Details = fidelityHTMLCells(fidelityDetails(r))
+		lines := fidelityDetails(r)
+		hr.Details = fidelityHTMLCells(lines)
+		hr.Detailed = fidelityDetailed(r, lines)
 		h.Rows = append(h.Rows, hr)
 	}
 	return matrixHTML(fidelityTemplate, h, "fidelity matrix")

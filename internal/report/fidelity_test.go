@@ -127,3 +127,41 @@ func TestFidelityInterruptedGolden(t *testing.T) {
 		t.Errorf("the HTML section: %d mentions of not measured (want the note, the legend and the 10 cells' titles)", strings.Count(page, "not measured: interrupted"))
 	}
 }
+
+// TestFidelityNoteOfARowNotMeasured: a row's carrier note is shown in the
+// details whatever its cells, in every format: in the partial matrix,
+// where handwritten's only cells that are not exact were not measured;
+// and in a complete matrix where they are all exact, so that a partial
+// matrix shows the notes its complete matrix shows. A row with neither a
+// note nor cells to detail (json, not started) has no entry.
+func TestFidelityNoteOfARowNotMeasured(t *testing.T) {
+	const note = "carrier: nested: bind: unsupported: person only"
+	exact := testMatrix()
+	for j := range exact.Rows[1].Cells {
+		exact.Rows[1].Cells[j] = result.FidelityCell{Case: exact.Rows[1].Cells[j].Case, Status: result.FidelityExact}
+	}
+	const id = "20261121-093000-abcdef"
+	page := func(m *result.Fidelity) string {
+		return matrixPage(t, []*result.Run{referenceRun(id)}, Matrices{Fidelity: map[string]*result.Fidelity{id: m}})
+	}
+	for _, tc := range []struct {
+		name string
+		m    *result.Fidelity
+	}{{"partial", testInterruptedMatrix()}, {"all exact", exact}} {
+		for _, f := range []struct {
+			format, want, json string
+			text               string
+		}{
+			{"text", "\nhandwritten (person)\n  " + note + "\n", "\njson (", rendered(t, FidelityTable, tc.m)},
+			{"markdown", "\n**handwritten** (person)\n\n- " + note + "\n", "**json**", rendered(t, FidelityMarkdown, tc.m)},
+			{"html", "<p><strong>handwritten</strong> (person): " + note + "</p>", "<strong>json</strong>", page(tc.m)},
+		} {
+			if !strings.Contains(f.text, f.want) {
+				t.Errorf("%s, %s: the details lack handwritten's note %q:\n%s", tc.name, f.format, f.want, f.text)
+			}
+			if tc.name == "partial" && strings.Contains(f.text, f.json) {
+				t.Errorf("%s, %s: json, without a note or cells to detail, has an entry in the details", tc.name, f.format)
+			}
+		}
+	}
+}
