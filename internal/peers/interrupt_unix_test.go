@@ -39,7 +39,7 @@ func fakePython(t *testing.T) (root, started string) {
 // TestComputeInterruptedKeepsTheGoPairs: Compute whose context is done
 // while the Go matrix is computed (after its first reader's column)
 // returns that matrix with ctx's error: the Go pairs measured are kept,
-// the others are interop.Interrupted, and the python peer, not run, has
+// the others are StatusInterrupted, and the python peer, not run, has
 // its library's row and column Interrupted.
 func TestComputeInterruptedKeepsTheGoPairs(t *testing.T) {
 	root, started := fakePython(t)
@@ -71,10 +71,10 @@ func TestComputeInterruptedKeepsTheGoPairs(t *testing.T) {
 		switch {
 		case w.Peer != "" && r.Peer != "":
 		case w.Peer != "" || r.Peer != "":
-			if c.Status != interop.Interrupted {
-				t.Errorf("%s → %s: %s (%s), want %s: the peer was not run", c.Writer, c.Reader, c.Status, c.Detail, interop.Interrupted)
+			if c.Status != StatusInterrupted {
+				t.Errorf("%s → %s: %s (%s), want %s: the peer was not run", c.Writer, c.Reader, c.Status, c.Detail, StatusInterrupted)
 			}
-		case c.Status == interop.Interrupted:
+		case c.Status == StatusInterrupted:
 			interrupted++
 		default:
 			measured++
@@ -122,10 +122,10 @@ func TestComputeInterruptedInThePeers(t *testing.T) {
 		switch {
 		case w.Peer != "" && r.Peer != "":
 		case w.Peer != "" || r.Peer != "":
-			if c.Status != interop.Interrupted {
-				t.Errorf("%s → %s: %s (%s), want %s", c.Writer, c.Reader, c.Status, c.Detail, interop.Interrupted)
+			if c.Status != StatusInterrupted {
+				t.Errorf("%s → %s: %s (%s), want %s", c.Writer, c.Reader, c.Status, c.Detail, StatusInterrupted)
 			}
-		case c.Status == interop.Interrupted || c.Status == "":
+		case c.Status == StatusInterrupted || c.Status == "":
 			t.Errorf("%s → %s: %s (%s): the Go pairs were all measured", c.Writer, c.Reader, c.Status, c.Detail)
 		}
 	}

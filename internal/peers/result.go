@@ -3,7 +3,6 @@ package peers
 import (
 	"time"
 
-	"github.com/serbench/serbench/internal/interop"
 	"github.com/serbench/serbench/result"
 )
 
@@ -40,9 +39,9 @@ const (
 	StatusHang  = result.InteropHang
 	// StatusInterrupted: not measured, the context was done first
 	// (Ctrl-C): the peer process was not run or was stopped, or the Go
-	// reader did not read the peer's messages (interop.Interrupted). Only
-	// in a Result returned with ctx's error.
-	StatusInterrupted = interop.Interrupted
+	// reader did not read the peer's messages (as interop.Interrupted, a
+	// Go pair not measured). Only in a Result returned with ctx's error.
+	StatusInterrupted = result.InteropInterrupted
 )
 
 // rank orders the statuses of a cell's messages, worst last.
