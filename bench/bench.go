@@ -68,6 +68,18 @@
 // process. The stored run says "isolation none". Benchmark times as go
 // test -bench does, one codec after the other, holding one job at a time.
 //
+// Hangs: each codec's verification runs on a goroutine of its own,
+// bounded by Timeout [30s], in Verify and Benchmark as in Run (which
+// bounds each setup, calibration and sample alike). A codec that does not
+// return by then is reported by name ("NAME: verification ran past the
+// timeout of 30s (hung?)") and the other codecs go on. Go cannot stop a
+// goroutine: the codec's is abandoned and keeps running, with what it
+// holds (and a CPU, if it spins), until the test process exits. Run
+// abandons it too (isolation none); serbench run, which measures its own
+// workloads in worker processes, kills the worker instead. Benchmark's
+// timed loops run on the benchmark's goroutine, unbounded, as go test
+// -bench runs them.
+//
 // What it promises: Benchmark, Verify, Run, SaveTo, Load, the options and
 // the levels change only compatibly (options may be added); sub-benchmark
 // names and the reported metrics keep their names. The records are
@@ -202,8 +214,10 @@ func SampleTime(d time.Duration) Option {
 	}
 }
 
-// Timeout bounds any one setup, calibration or sample of Run [30s]; it
-// must be positive.
+// Timeout bounds any one setup, calibration or sample of Run, and each
+// codec's verification in Verify and Benchmark [30s]; it must be
+// positive. A codec that runs past it is reported, and its goroutine
+// abandoned (see the package doc).
 func Timeout(d time.Duration) Option {
 	return func(c *config) {
 		if d <= 0 {
@@ -352,10 +366,24 @@ func (v *values) job(c codec.Codec, verified bool) harness.Job {
 	return j
 }
 
-// setup binds, verifies and prepares codec c on the values.
-func (v *values) setup(ctx context.Context, c codec.Codec) (*harness.Prepared, result.Verification) {
-	p, ver, _ := harness.Setup(ctx, v.job(c, false), 0)
-	return p, ver
+// setup binds, verifies and prepares codec c on the values, on a
+// goroutine of its own that it waits for at most timeout. When the codec
+// does not return by then, hung is set, the Prepared is nil and the
+// verification an error that says so; the goroutine is abandoned (Go
+// cannot stop it) and keeps running.
+func (v *values) setup(ctx context.Context, c codec.Codec, timeout time.Duration) (p *harness.Prepared, ver result.Verification, hung bool) {
+	p, ver, err := harness.Setup(ctx, v.job(c, false), timeout)
+	if errors.Is(err, harness.ErrTimeout) {
+		ver.Error = fmt.Sprintf("verification ran past the timeout of %s (hung?); its goroutine was abandoned and keeps running", timeout)
+		return nil, ver, true
+	}
+	return p, ver, false
+}
+
+// setupTimeout is the timeout of one codec's verification: Timeout's, or
+// the default Run uses.
+func (c *config) setupTimeout() time.Duration {
+	return harness.Config{Timeout: c.timeout}.WithDefaults().Timeout
 }
 
 // level returns the level of a verification.

@@ -21,7 +21,12 @@ import (
 //     (--- BENCH) every time: never timed silently;
 //   - error (the codec fails or panics on a value) and unsupported (it
 //     needs a schema or generated code): not timed; go test -v shows
-//     them with the reason, as Verify does.
+//     them with the reason, as Verify does;
+//   - hung (its verification ran past Timeout): not timed, and the
+//     benchmark fails with "codec=NAME: verification ran past the
+//     timeout of 30s (hung?)": the codec's goroutine is abandoned and
+//     keeps running (see the package doc), so the codecs timed after it
+//     may share the CPU with it.
 //
 // It fails the benchmark when no codec is selected (a Codecs pattern that
 // matches none), as Verify and Run do.
@@ -46,11 +51,17 @@ func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
 	if len(codecs) == 0 {
 		b.Fatalf("bench.Benchmark: no codec selected for %s", vals.name)
 	}
+	timeout := cfg.setupTimeout()
 	var unsupported []string
 	for _, c := range codecs {
 		name := c.Info().Name
-		p, v := vals.setup(context.Background(), c)
+		p, v, hung := vals.setup(context.Background(), c, timeout)
 		switch {
+		case hung:
+			// Not only not timed: the abandoned goroutine may hold a CPU
+			// while the codecs that follow are timed.
+			b.Errorf("codec=%s: %s", name, v.Error)
+			continue
 		case v.Status == result.VerifyUnsupported:
 			unsupported = append(unsupported, name)
 			continue
@@ -99,21 +110,29 @@ func Benchmark[T any](b *testing.B, values []T, opts ...Option) {
 // Verify verifies every selected codec on values (see the package doc)
 // and logs one line per codec: exact; lossy, with the declared losses
 // seen; FAIL, with the values that differ and the path of the first
-// differing fields; unsupported or error, with the reason. It fails the
-// test only for the levels given with FailOn (and for values it cannot
-// verify at all); without FailOn it only reports. It returns the
-// verification records, in codec name order.
+// differing fields; unsupported or error, with the reason. A codec whose
+// verification runs past Timeout [30s] is an error: its line says
+// "NAME: verification ran past the timeout of 30s (hung?)", its goroutine
+// is abandoned and keeps running (see the package doc), and the other
+// codecs are verified. It fails the test only for the levels given with
+// FailOn (and for values it cannot verify at all); without FailOn it
+// only reports. It returns the verification records, in codec name
+// order.
 func Verify[T any](t testing.TB, values []T, opts ...Option) []result.Verification {
 	t.Helper()
 	vals, cfg, err := prepare(values, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	timeout := cfg.setupTimeout()
 	var out []result.Verification
 	for _, c := range cfg.codecs() {
-		_, v := vals.setup(context.Background(), c)
+		_, v, hung := vals.setup(context.Background(), c, timeout)
 		out = append(out, v)
 		line := v.Codec + ": " + describe(&v)
+		if hung {
+			line = v.Codec + ": " + v.Error
+		}
 		if level(&v)&cfg.failOn != 0 {
 			t.Error(line)
 		} else {
