@@ -178,7 +178,8 @@ func AllVariants() Option { return func(c *config) { c.allVariants = true } }
 func FailOn(l Level) Option { return func(c *config) { c.failOn |= l } }
 
 // Count sets the number of samples per cell that Run takes [10]; at
-// least 1, as serbench run --count.
+// least 1, as serbench run --count. Without Forks, a Count below the
+// default Forks sets Forks to Count (Count(1): one fork).
 func Count(n int) Option {
 	return func(c *config) {
 		if n < 1 {
@@ -190,7 +191,8 @@ func Count(n int) Option {
 
 // Forks sets the number of times Run sets each job up afresh and samples
 // it [2]; each takes its share of Count. At least 1, as serbench run
-// --forks.
+// --forks, and at most Count: each fork takes at least one sample, so
+// Forks(5) with Count(3) is refused.
 func Forks(n int) Option {
 	return func(c *config) {
 		if n < 1 {
@@ -237,6 +239,19 @@ func newConfig(t reflect.Type, opts []Option) (*config, error) {
 	}
 	if c.optErr != nil {
 		return nil, c.optErr
+	}
+	// Each fork takes its share of Count (harness.PerFork): a fork past
+	// Count would take no sample. Forks given are refused; the default is
+	// lowered to Count (Count(1): one fork).
+	d := harness.Config{Count: c.count, Forks: c.forks}.WithDefaults()
+	if c.forks == 0 && d.Forks > d.Count {
+		c.forks = d.Count
+	} else if d.Forks > d.Count {
+		count := fmt.Sprintf("bench.Count(%d)", d.Count)
+		if c.count == 0 {
+			count += " (the default)"
+		}
+		return nil, fmt.Errorf("bench.Forks(%d) with %s: each fork takes at least one of Count's samples", d.Forks, count)
 	}
 	if c.name == "" {
 		return nil, errors.New("bench.Name: empty name")

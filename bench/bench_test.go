@@ -301,3 +301,39 @@ func TestOptionRange(t *testing.T) {
 		}
 	}
 }
+
+// TestForksPastCount checks that more forks than samples are refused,
+// naming both values: each fork takes its share of Count, and Forks(5)
+// with Count(3) set up two forks that took no sample. As many forks as
+// samples are measured, and Count(1) without Forks takes one fork (the
+// default, 2, is lowered to Count).
+func TestForksPastCount(t *testing.T) {
+	for _, c := range []struct {
+		opts []bench.Option
+		want string
+	}{
+		{[]bench.Option{bench.Forks(5), bench.Count(3)}, "bench.Forks(5) with bench.Count(3): each fork takes at least one of Count's samples"},
+		{[]bench.Option{bench.Count(3), bench.Forks(5)}, "bench.Forks(5) with bench.Count(3): each fork takes at least one of Count's samples"},
+		{[]bench.Option{bench.Forks(11)}, "bench.Forks(11) with bench.Count(10) (the default): each fork"},
+		{[]bench.Option{bench.Count(1), bench.Forks(2)}, "bench.Forks(2) with bench.Count(1): each fork"},
+	} {
+		_, err := bench.Run(context.Background(), []item{{}}, append(c.opts, bench.Codecs("^json$"))...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("err = %v, want %s", err, c.want)
+		}
+	}
+	run, err := bench.Run(context.Background(), []item{{SKU: "a"}}, bench.Codecs("^json$"), bench.Count(2), bench.Forks(2), bench.SampleTime(2*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := run.Cell(result.Key{Workload: run.Workloads[0].Name, Codec: "json", Op: result.OpEncode, Goroutines: 1}); c == nil || len(c.Samples) != 2 || c.Samples[0].Fork == c.Samples[1].Fork {
+		t.Errorf("Count(2), Forks(2): encode cell %+v, want a sample from each fork", c)
+	}
+	run, err = bench.Run(context.Background(), []item{{SKU: "a"}}, bench.Codecs("^json$"), bench.Count(1), bench.SampleTime(2*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if forks := run.EnvValue("forks"); forks != "1" {
+		t.Errorf("Count(1) without Forks: forks %q, want 1", forks)
+	}
+}
