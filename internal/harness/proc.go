@@ -128,7 +128,9 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 		}
 		return nil
 	case workerproc.TimedOut:
-		return w.died(result.CellTimeout, fmt.Sprintf("%s ran past the timeout of %s; the worker was killed", req.Op, timeout))
+		// Its goroutines, asked for before it is killed, say where it
+		// hung.
+		return w.ended(result.CellTimeout, fmt.Sprintf("%s ran past the timeout of %s; the worker was killed", req.Op, timeout), true)
 	default: // workerproc.Interrupted
 		w.proc.Kill()
 		return ctx.Err()
@@ -139,17 +141,36 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 // pipe but lingers), waits for it and describes its end as a *failure:
 // status with why, unless the memory watchdog killed it or its output
 // says it ran out of memory, and the tail of its output.
-func (w *procWorker) died(status, why string) error {
+func (w *procWorker) died(status, why string) error { return w.ended(status, why, false) }
+
+// quitWait is how long a worker that ran past a timeout is given to
+// write its goroutines' stacks and exit (ended), before it is killed.
+const quitWait = 2 * time.Second
+
+// ended is died; with quit, it first asks the worker for its goroutines'
+// stacks (workerproc.Process.Quit, quitWait at most), which the failure
+// gives after the worker's last output before it was asked.
+func (w *procWorker) ended(status, why string, quit bool) error {
 	if w.dead != nil {
 		return w.dead
 	}
+	var out, stacks string
+	if quit {
+		out, stacks = w.proc.Quit(quitWait)
+	}
 	mem, msg := w.proc.Death(why)
+	if stacks == "" {
+		out = w.proc.Output()
+	}
 	f := &failure{Status: status, Msg: msg}
 	if mem {
 		f.Status = result.CellMemory
 	}
-	if out := w.proc.Output(); out != "" {
+	if out != "" {
 		f.Msg += "\nits last output:\n" + out
+	}
+	if stacks != "" {
+		f.Msg += "\nits goroutines when it was stopped (SIGQUIT):\n" + stacks
 	}
 	w.dead = f
 	return f

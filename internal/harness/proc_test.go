@@ -180,6 +180,12 @@ func TestWorkersContainMisbehaviour(t *testing.T) {
 	if c := s.cell("fine", result.OpDecode); len(c.Samples) != 4 {
 		t.Errorf("fine decode: %d samples, want 4", len(c.Samples))
 	}
+	// The worker that hung was asked for its goroutines before it was
+	// killed: the stacks say where it hung.
+	if c := s.cell("block", result.OpDecode); !strings.Contains(c.Error, "\nits goroutines when it was stopped (SIGQUIT):\n") ||
+		!strings.Contains(c.Error, "time.Sleep(") || !strings.Contains(c.Error, "harness.buildProcTest.") {
+		t.Errorf("block decode: the error does not give the stacks of the hung worker, with time.Sleep called by the proctest unit:\n%s", c.Error)
+	}
 }
 
 // TestKilledWorkersLeaveNoTempFiles: a worker that dies cannot remove

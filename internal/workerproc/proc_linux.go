@@ -19,6 +19,10 @@ func sysProcAttr() *syscall.SysProcAttr {
 // group with no process left is no error.
 func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
 
+// quitSignal asks a worker for its goroutines: the Go runtime writes
+// every goroutine's stack to standard error on SIGQUIT, and exits.
+func quitSignal(p *os.Process) bool { return p.Signal(syscall.SIGQUIT) == nil }
+
 // residentBytes returns the resident set size of process pid.
 func residentBytes(pid int) (int64, bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")

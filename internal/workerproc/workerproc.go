@@ -180,6 +180,38 @@ func (p *Process) Kill() {
 	p.cmd.Process.Kill()
 }
 
+// StacksKept is how much of a worker's goroutine stacks Quit returns:
+// their beginning, the goroutine that was running first.
+const StacksKept = 16 << 10
+
+// Quit asks a worker that does not answer (it ran past a timeout) what
+// it was doing: on Linux it sends the worker SIGQUIT, on which the Go
+// runtime writes every goroutine's stack to standard error and exits,
+// and waits at most wait for it to exit. It returns the last output the
+// worker wrote before the signal (as Output) and the first StacksKept
+// bytes it wrote after it, the stacks; stacks is "" when none came (a
+// worker that had exited, or that handles SIGQUIT; elsewhere than Linux,
+// where no signal is sent). The caller then ends it with Death, which
+// kills it if it still runs.
+func (p *Process) Quit(wait time.Duration) (before, stacks string) {
+	select {
+	case <-p.exited:
+		return p.Output(), ""
+	default:
+	}
+	before = p.out.mark(StacksKept)
+	if !quitSignal(p.cmd.Process) {
+		return before, ""
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-p.exited: // the output is copied whole before exited closes
+	case <-t.C:
+	}
+	return before, p.out.sinceMark()
+}
+
 // ExitWithin waits at most wait for a worker that did its work to exit,
 // then kills it. It returns "" when the worker exited by itself, else how
 // it ended, as Death says: "it did not exit within WAIT WHEN; it was
@@ -338,6 +370,11 @@ type tail struct {
 	first []byte
 	buf   []byte
 	max   int
+	// after keeps the first afterMax bytes written after mark, once
+	// marked.
+	marked   bool
+	after    []byte
+	afterMax int
 }
 
 func (t *tail) Write(p []byte) (int, error) {
@@ -345,6 +382,11 @@ func (t *tail) Write(p []byte) (int, error) {
 	defer t.mu.Unlock()
 	if n := min(len(p), t.max-len(t.first)); n > 0 {
 		t.first = append(t.first, p[:n]...)
+	}
+	if t.marked {
+		if n := min(len(p), t.afterMax-len(t.after)); n > 0 {
+			t.after = append(t.after, p[:n]...)
+		}
 	}
 	t.buf = append(t.buf, p...)
 	if len(t.buf) > 2*t.max {
@@ -362,6 +404,24 @@ func (t *tail) String() string {
 		b = b[len(b)-t.max:]
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// mark starts keeping the first n bytes written from now on (sinceMark),
+// and returns the last bytes written before (String).
+func (t *tail) mark(n int) string {
+	before := t.String()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.marked, t.after, t.afterMax = true, nil, n
+	return before
+}
+
+// sinceMark returns the first bytes written after mark, without
+// surrounding white space.
+func (t *tail) sinceMark() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.after))
 }
 
 // head returns the first bytes written.

@@ -88,6 +88,9 @@ func helper(mode string) {
 		f.Close()
 	case "block":
 		time.Sleep(time.Hour) // select {} would be a deadlock the runtime ends
+	case "print-block":
+		fmt.Println("blocking now")
+		time.Sleep(time.Hour)
 	case "orphan":
 		// Leaves a process running that holds its output open.
 		startOrphan()
@@ -304,6 +307,37 @@ func TestDeathOfALiveWorker(t *testing.T) {
 	case <-p.Exited():
 	default:
 		t.Error("Death returned before the worker ended")
+	}
+}
+
+// TestQuitGivesTheStacks: Quit asks a worker that blocks for its
+// goroutines (SIGQUIT, Linux) and returns their stacks, what it wrote
+// before apart; the worker has then exited. Elsewhere it sends nothing.
+func TestQuitGivesTheStacks(t *testing.T) {
+	p := start(t, "print-block", Config{})
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(p.Output(), "blocking now") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	before, stacks := p.Quit(10 * time.Second)
+	if before != "blocking now" {
+		t.Errorf("Quit: the output before is %q, want %q", before, "blocking now")
+	}
+	if runtime.GOOS != "linux" {
+		if stacks != "" {
+			t.Errorf("Quit outside Linux gave stacks:\n%s", stacks)
+		}
+		p.Kill()
+		return
+	}
+	if !strings.HasPrefix(stacks, "SIGQUIT: quit") || !strings.Contains(stacks, "time.Sleep(") || !strings.Contains(stacks, "workerproc.helper(") ||
+		strings.Contains(stacks, "blocking now") || len(stacks) > StacksKept {
+		t.Errorf("Quit: stacks (%d bytes), want the goroutines from SIGQUIT: quit, with time.Sleep called by helper, at most %d bytes, without the output before:\n%s", len(stacks), StacksKept, stacks)
+	}
+	select {
+	case <-p.Exited():
+	default:
+		t.Error("Quit returned before the worker exited")
 	}
 }
 
