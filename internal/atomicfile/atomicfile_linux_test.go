@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/serbench/serbench/internal/exectest"
 )
 
 // TestWriteFileFailsPartWay: a write that fails part-way (here at the
@@ -20,21 +21,8 @@ func TestWriteFileFailsPartWay(t *testing.T) {
 	if err := WriteFile(path, old); err != nil {
 		t.Fatal(err)
 	}
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Skip(err)
-	}
-	signal.Ignore(syscall.SIGXFSZ) // the write then fails with EFBIG
-	defer signal.Reset(syscall.SIGXFSZ)
-	small := lim
-	small.Cur = 4096
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
-		t.Skip(err)
-	}
-	err := WriteFile(path, bytes.Repeat([]byte("new "), 4096))
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Fatal(err)
-	}
+	var err error
+	exectest.FileSizeLimit(t, 4096, func() { err = WriteFile(path, bytes.Repeat([]byte("new "), 4096)) })
 	checkError(t, err, path)
 	if !errors.Is(err, syscall.EFBIG) {
 		t.Errorf("error %v, want EFBIG", err)

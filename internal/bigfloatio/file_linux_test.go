@@ -3,11 +3,10 @@ package bigfloatio
 import (
 	"math/big"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"testing"
 
+	"github.com/serbench/serbench/internal/exectest"
 	"github.com/serbench/serbench/workload"
 )
 
@@ -23,21 +22,8 @@ func TestWriteFileFails(t *testing.T) {
 	}
 	values, _ := workload.BigFloats(workload.BigFloatOptions{Count: 1000})
 
-	var lim syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Skip(err)
-	}
-	signal.Ignore(syscall.SIGXFSZ) // the write then fails with EFBIG
-	defer signal.Reset(syscall.SIGXFSZ)
-	small := lim
-	small.Cur = 4096
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &small); err != nil {
-		t.Skip(err)
-	}
-	err := WriteFile(path, Text, values, 64)
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
-		t.Fatal(err)
-	}
+	var err error
+	exectest.FileSizeLimit(t, 4096, func() { err = WriteFile(path, Text, values, 64) })
 	if err == nil {
 		t.Fatal("a write beyond the file size limit succeeded")
 	}

@@ -1,7 +1,8 @@
 // Package exectest helps the tests of the packages that run codecs in
 // worker processes (fidelity, robust, interop): a worker command that
 // stays after its work, a collector of the warnings a computation gives,
-// and, on Linux, a watch that tells whether a worker was started at all.
+// and, on Linux, a watch that tells whether a worker was started at all,
+// and a file size limit under which writes fail as at a full disk.
 package exectest
 
 import (
