@@ -90,6 +90,15 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return slices.Contains(flagNames(fs.Visit), name)
 }
 
+// defaultNote is " (the default)" when the flag name was not given on
+// the command line, for an error that names its value; else "".
+func defaultNote(fs *flag.FlagSet, name string) string {
+	if isSet(fs, name) {
+		return ""
+	}
+	return " (the default)"
+}
+
 // flagNames lists the names of the flags that visit visits: those given
 // on the command line for a flag set's Visit, all for its VisitAll.
 func flagNames(visit func(func(*flag.Flag))) []string {
