@@ -90,7 +90,7 @@ type Config struct {
 	// CellBudget bounds the sampling time of one cell [5s]: a cell whose
 	// one sample takes so long that Count samples would exceed it (one
 	// operation may take a second) gets fewer, never fewer than MinCount
-	// [3], and a warning says so. Negative: no bound.
+	// [3] nor than Forks, and a warning says so. Negative: no bound.
 	CellBudget time.Duration
 	MinCount   int
 	// Target, when positive, is the precision each cell should reach: the
@@ -784,12 +784,14 @@ func (s *scheduler) owed(st *cellState, f int) int {
 
 // countFor is how many samples of duration per a cell takes (in its
 // first forks, or at most in an adaptive one): Count, or fewer when Count
-// samples would exceed CellBudget, never fewer than MinCount.
+// samples would exceed CellBudget, never fewer than MinCount nor than
+// Forks (at most Count), so that each of the first forks, which the run's
+// header names, takes a sample.
 func (s *scheduler) countFor(per time.Duration) int {
 	if s.cfg.CellBudget <= 0 || per <= 0 || per*time.Duration(s.cfg.Count) <= s.cfg.CellBudget {
 		return s.cfg.Count
 	}
-	return max(s.cfg.MinCount, min(s.cfg.Count, int(s.cfg.CellBudget/per)))
+	return max(s.cfg.MinCount, min(s.cfg.Forks, s.cfg.Count), min(s.cfg.Count, int(s.cfg.CellBudget/per)))
 }
 
 // setTarget fixes the sample count of a cell at its first calibration: the
