@@ -264,13 +264,13 @@ func RobustJSON(w io.Writer, m *result.Robust) error {
 }
 
 // robustClass is the CSS class of a cell's mark, by the rules of
-// RobustCell.Mark: other for "n/a" and for a "+N" alone, the inputs of a
-// row stopped (RobustStopped) that were not decoded when those decoded
-// found nothing; fail for a crash, hang or panic, or for inputs accepted
+// RobustCell.Mark: other for "n/a" (no inputs) and for a "+N" alone, the
+// inputs of a row stopped (RobustCell.Stopped) that were not decoded when
+// those decoded found nothing; fail for a crash, hang or panic, or for inputs accepted
 // when accepting is a finding; lossy for other inputs accepted; else ok.
 func robustClass(c result.RobustCell, finding bool) string {
-	switch mark := c.Mark(); {
-	case mark == "n/a", strings.HasPrefix(mark, "+"):
+	switch {
+	case c.Inputs == 0, c.Stopped() && c.Bad() == 0 && c.Accepted == 0:
 		return "other"
 	case c.Bad() > 0 || finding && c.Accepted > 0:
 		return "fail"
