@@ -246,12 +246,12 @@ func newConfig(t reflect.Type, opts []Option) (*config, error) {
 	d := harness.Config{Count: c.count, Forks: c.forks}.WithDefaults()
 	if c.forks == 0 && d.Forks > d.Count {
 		c.forks = d.Count
-	} else if d.Forks > d.Count {
+	} else if err := bounds.CheckForks(d.Forks, d.Count); err != nil {
 		count := fmt.Sprintf("bench.Count(%d)", d.Count)
 		if c.count == 0 {
 			count += " (the default)"
 		}
-		return nil, fmt.Errorf("bench.Forks(%d) with %s: each fork takes at least one of Count's samples", d.Forks, count)
+		return nil, fmt.Errorf("bench.Forks(%d) with %s: %v", d.Forks, count, err)
 	}
 	if c.name == "" {
 		return nil, errors.New("bench.Name: empty name")

@@ -312,10 +312,10 @@ func TestForksPastCount(t *testing.T) {
 		opts []bench.Option
 		want string
 	}{
-		{[]bench.Option{bench.Forks(5), bench.Count(3)}, "bench.Forks(5) with bench.Count(3): each fork takes at least one of Count's samples"},
-		{[]bench.Option{bench.Count(3), bench.Forks(5)}, "bench.Forks(5) with bench.Count(3): each fork takes at least one of Count's samples"},
-		{[]bench.Option{bench.Forks(11)}, "bench.Forks(11) with bench.Count(10) (the default): each fork"},
-		{[]bench.Option{bench.Count(1), bench.Forks(2)}, "bench.Forks(2) with bench.Count(1): each fork"},
+		{[]bench.Option{bench.Forks(5), bench.Count(3)}, "bench.Forks(5) with bench.Count(3): each of the first forks takes at least one of the samples"},
+		{[]bench.Option{bench.Count(3), bench.Forks(5)}, "bench.Forks(5) with bench.Count(3): each of the first forks takes at least one of the samples"},
+		{[]bench.Option{bench.Forks(11)}, "bench.Forks(11) with bench.Count(10) (the default): each of the first forks"},
+		{[]bench.Option{bench.Count(1), bench.Forks(2)}, "bench.Forks(2) with bench.Count(1): each of the first forks"},
 	} {
 		_, err := bench.Run(context.Background(), []item{{}}, append(c.opts, bench.Codecs("^json$"))...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

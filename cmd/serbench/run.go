@@ -104,8 +104,8 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 	if *f.forks < 1 || *f.workers < 1 {
 		return nil, usagef("--forks %d, --workers %d: want at least 1 each", *f.forks, *f.workers)
 	}
-	if *f.forks > *f.count {
-		return nil, usagef("--forks %d with --count %d%s: each of the first forks takes at least one of --count's samples", *f.forks, *f.count, defaultNote(f.fs, "count"))
+	if err := bounds.CheckForks(*f.forks, *f.count); err != nil {
+		return nil, usagef("--forks %d with --count %d%s: %v", *f.forks, *f.count, defaultNote(f.fs, "count"), err)
 	}
 	if *f.isolation != harness.IsolationProcess && *f.isolation != harness.IsolationNone {
 		return nil, usagef("--isolation %q: want %s or %s", *f.isolation, harness.IsolationProcess, harness.IsolationNone)

@@ -91,3 +91,15 @@ func TestBigfloatWrite(t *testing.T) {
 		t.Errorf("text %+v, binary %+v; want 7 and 4 copies of this process's 16GiB", text, binary)
 	}
 }
+
+// TestCheckForks: forks up to count are accepted, more are refused.
+func TestCheckForks(t *testing.T) {
+	for _, tc := range []struct {
+		forks, count int
+		ok           bool
+	}{{1, 1, true}, {2, 6, true}, {6, 6, true}, {7, 6, false}, {5, 3, false}} {
+		if err := CheckForks(tc.forks, tc.count); (err == nil) != tc.ok {
+			t.Errorf("CheckForks(%d, %d) = %v, want ok %v", tc.forks, tc.count, err, tc.ok)
+		}
+	}
+}
