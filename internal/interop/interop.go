@@ -183,8 +183,8 @@ const Interrupted = result.InteropInterrupted
 // cannot be started. When ctx is done it starts no more workers and
 // returns the matrices so far with ctx's error: every pair measured is
 // kept, the others are Interrupted (a codec whose encoding was not run
-// is in its matrix, its row Interrupted), and a matrix with such pairs
-// has a note that says how many.
+// is in its matrix, its row Interrupted). The cells alone say it: the
+// renderers (package report) count them in one note of their own.
 func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.Interop, error) {
 	opts = withDefaults(opts)
 	var err error
@@ -313,7 +313,6 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 		m := &x.Matrices[i]
 		n := len(m.Codecs)
 		m.Cells = make([]result.InteropCell, n*n)
-		notRun := 0
 		for r, reader := range m.Codecs {
 			replies := cols[i][r] // one per writer with messages, in order; fewer when interrupted
 			for k, writer := range m.Codecs {
@@ -323,18 +322,13 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: result.InteropError, Detail: "the writer: " + writer.Note}
 				case !rows[i][k].encoded:
 					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: Interrupted, Detail: "not measured: interrupted before the writer encoded its values"}
-					notRun++
 				case len(replies) == 0:
 					*cell = result.InteropCell{Writer: writer.Name, Reader: reader.Name, Status: Interrupted, Detail: "not measured: interrupted before the reader read these messages"}
-					notRun++
 				default:
 					*cell = replies[0].cell(writer.Name, reader.Name)
 					replies = replies[1:]
 				}
 			}
-		}
-		if notRun > 0 {
-			m.Notes = append(m.Notes, fmt.Sprintf("interrupted: %d of %d pairs were not measured", notRun, n*n))
 		}
 	}
 	if err != nil {
