@@ -85,7 +85,8 @@ func fidelityTable(m *result.Fidelity) *SectionTable {
 
 // FidelityTable writes the matrix as a text table, followed by the legend,
 // the columns' docs and the details of every cell that is not exact, with
-// the carrier notes of the rows (fidelityDetailed).
+// the carrier notes of the rows (fidelityDetailed), under a heading that
+// names what they hold (fidelityDetailsTitle).
 func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
 	note, legend := fidelityPartial(m)
@@ -102,7 +103,7 @@ func FidelityTable(w io.Writer, m *result.Fidelity) error {
 			continue
 		}
 		if !details {
-			b.WriteString("\nDetails of the cells that are not exact:\n")
+			b.WriteString("\n" + fidelityDetailsTitle(m) + ":\n")
 			details = true
 		}
 		fmt.Fprintf(&b, "\n%s (%s)\n", r.Codec, carrierText(r))
@@ -144,6 +145,26 @@ func fidelityDetailed(r result.FidelityRow, lines []result.FidelityCell) bool {
 	return len(lines) > 0 || r.Note != ""
 }
 
+// fidelityDetailsTitle is the heading of the details of m: what its
+// entries hold (fidelityDetailed), the cells that are not exact, the
+// rows' carrier notes, or both, so that a row with only a note is not
+// shown under a heading of cells. A matrix with no entry has the heading
+// of cells (the HTML section's, over nothing).
+func fidelityDetailsTitle(m *result.Fidelity) string {
+	cells, notes := false, false
+	for _, r := range m.Rows {
+		cells = cells || len(fidelityDetails(r)) > 0
+		notes = notes || r.Note != ""
+	}
+	switch {
+	case cells && notes:
+		return "Details of the cells that are not exact, and notes on the carriers"
+	case notes:
+		return "Notes on the carriers"
+	}
+	return "Details of the cells that are not exact"
+}
+
 // wrap breaks s into lines of at most width bytes at spaces, indenting
 // every line after the first.
 func wrap(s string, width int, indent string) string {
@@ -168,7 +189,8 @@ func wrap(s string, width int, indent string) string {
 
 // FidelityMarkdown writes the matrix as a Markdown table, followed by the
 // legend, the columns' docs and the details of every cell that is not
-// exact, with the carrier notes of the rows (fidelityDetailed).
+// exact, with the carrier notes of the rows (fidelityDetailed), under a
+// heading that names what they hold (fidelityDetailsTitle).
 func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	var b strings.Builder
 	note, legend := fidelityPartial(m)
@@ -177,10 +199,15 @@ func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	(&mdWriter{b: &b}).table(fidelityTable(m))
 	b.WriteString("\n")
 	mdKey(&b, legend, "| column | value |", fidelityColumns(m))
+	details := false
 	for _, r := range m.Rows {
 		lines := fidelityDetails(r)
 		if !fidelityDetailed(r, lines) {
 			continue
+		}
+		if !details {
+			b.WriteString("\n**" + mdEscape(fidelityDetailsTitle(m)) + ":**\n")
+			details = true
 		}
 		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(r.Codec), mdEscape(carrierText(r)))
 		if r.Note != "" {
@@ -226,9 +253,11 @@ func fidelityClass(s result.FidelityStatus) string {
 
 type htmlFidelity struct {
 	ID, Intro, Counts, Partial string
-	Cases                      []result.FidelityCase
-	Rows                       []htmlFidelityRow
-	Legend                     [][2]string
+	// DetailsTitle is the heading of the details (fidelityDetailsTitle).
+	DetailsTitle string
+	Cases        []result.FidelityCase
+	Rows         []htmlFidelityRow
+	Legend       [][2]string
 }
 
 type htmlFidelityRow struct {
@@ -257,7 +286,7 @@ var fidelityTemplate = matrixTemplate("fidelity", `
 {{template "legend" .Legend}}
 <details><summary>Columns</summary>
 {{template "docs" .Cases}}</details>
-<details><summary>Details of the cells that are not exact</summary>
+<details><summary>{{.DetailsTitle}}</summary>
 {{- range .Rows}}{{if .Detailed}}
 <p><strong>{{.Codec}}</strong> ({{.Carrier}}){{if .Note}}: carrier: {{.Note}}{{end}}</p>
 {{- if .Details}}
@@ -278,7 +307,7 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 		return "", nil
 	}
 	note, legend := fidelityPartial(m)
-	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Partial: note, Cases: m.Cases}
+	h := htmlFidelity{ID: id, Intro: fidelityIntro, Counts: fmt.Sprintf("%d codecs × %d edge values: %s", len(m.Rows), len(m.Cases), fidelityCounts(m)), Partial: note, Cases: m.Cases, DetailsTitle: fidelityDetailsTitle(m)}
 	h.Legend = htmlLegend(legend)
 	for _, r := range m.Rows {
 		hr := htmlFidelityRow{Codec: r.Codec, Carrier: carrierText(r), Note: r.Note}

@@ -165,3 +165,44 @@ func TestFidelityNoteOfARowNotMeasured(t *testing.T) {
 		}
 	}
 }
+
+// TestFidelityDetailsTitleNamesNotes: the heading of the details names
+// what they hold, in text, Markdown and HTML alike: a matrix whose only
+// entry is a row's carrier note (handwritten's cells all exact, the other
+// rows' too) has its notes under a heading of notes, not of the cells that
+// are not exact; one with both names both; one without notes, the cells
+// only.
+func TestFidelityDetailsTitleNamesNotes(t *testing.T) {
+	notesOnly := testMatrix()
+	notesOnly.Rows = notesOnly.Rows[1:2] // handwritten, with its note
+	for j := range notesOnly.Rows[0].Cells {
+		notesOnly.Rows[0].Cells[j].Status, notesOnly.Rows[0].Cells[j].Detail = result.FidelityExact, ""
+	}
+	noNotes := testMatrix()
+	noNotes.Rows[1].Note = ""
+	const (
+		cells = "Details of the cells that are not exact"
+		both  = "Details of the cells that are not exact, and notes on the carriers"
+		notes = "Notes on the carriers"
+	)
+	const id = "20261121-093000-abcdef"
+	for _, tc := range []struct {
+		name  string
+		m     *result.Fidelity
+		title string
+	}{{"notes only", notesOnly, notes}, {"both", testMatrix(), both}, {"no notes", noNotes, cells}} {
+		page := matrixPage(t, []*result.Run{referenceRun(id)}, Matrices{Fidelity: map[string]*result.Fidelity{id: tc.m}})
+		for _, f := range []struct{ format, text, want string }{
+			{"text", rendered(t, FidelityTable, tc.m), "\n" + tc.title + ":\n\n"},
+			{"markdown", rendered(t, FidelityMarkdown, tc.m), "\n**" + tc.title + ":**\n\n"},
+			{"html", page, "<summary>" + tc.title + "</summary>"},
+		} {
+			if !strings.Contains(f.text, f.want) {
+				t.Errorf("%s, %s: no heading %q:\n%s", tc.name, f.format, f.want, f.text)
+			}
+			if tc.title == notes && strings.Contains(f.text, cells) {
+				t.Errorf("%s, %s: a note alone is under the heading of the cells that are not exact:\n%s", tc.name, f.format, f.text)
+			}
+		}
+	}
+}
