@@ -14,8 +14,8 @@ import (
 )
 
 const runsUsage = `Usage: serbench runs [--db DB]
-       serbench runs --delete RUN-ID [--force] [--db DB]
-       serbench runs --baseline RUN-ID | --no-baseline RUN-ID [--db DB]
+       serbench runs --delete RUN-ID|latest [--force] [--db DB]
+       serbench runs --baseline RUN-ID|latest | --no-baseline RUN-ID|latest [--db DB]
 
 Lists the runs stored in the database, oldest first. STATE is complete;
 running when a serbench process is measuring the run (it holds the run's
@@ -29,14 +29,17 @@ says what it removed. A running run is refused unless --force is given.
 
 --baseline marks a run as a baseline, a reference that serbench prune
 never deletes (its STATE says baseline); --no-baseline unmarks it.
+
+For each, RUN-ID may be latest: the run that started last, which the
+output names by its ID.
 `
 
 func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, dbPath := newDBFlags("runs", runsUsage, "read (or delete a run from)", stderr)
-	del := fs.String("delete", "", "remove the run with this ID and everything stored with it")
+	del := fs.String("delete", "", "remove the run with this ID (or latest) and everything stored with it")
 	force := fs.Bool("force", false, "with --delete: remove the run even if a process is measuring it")
-	mark := fs.String("baseline", "", "mark the run with this ID as a baseline, which serbench prune never deletes")
-	unmark := fs.String("no-baseline", "", "unmark the run with this ID as a baseline")
+	mark := fs.String("baseline", "", "mark the run with this ID (or latest) as a baseline, which serbench prune never deletes")
+	unmark := fs.String("no-baseline", "", "unmark the run with this ID (or latest) as a baseline")
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
@@ -102,32 +105,42 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 }
 
 // setBaseline marks run mark, or unmarks run unmark, as a baseline in the
-// database at path.
+// database at path; either may be latest (resolveRun).
 func setBaseline(ctx context.Context, path, mark, unmark string, stdout io.Writer) error {
 	db, err := openExistingToWrite(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	id, on, what := mark, true, "marked run %s in %s as a baseline (serbench prune keeps it)\n"
+	ref, on, what, flag := mark, true, "marked run %s%s in %s as a baseline (serbench prune keeps it)\n", "--baseline"
 	if unmark != "" {
-		id, on, what = unmark, false, "run %s in %s is no longer a baseline\n"
+		ref, on, what, flag = unmark, false, "run %s%s in %s is no longer a baseline\n", "--no-baseline"
+	}
+	id, latest, err := resolveRun(ctx, db, flag, ref)
+	if err != nil {
+		return err
 	}
 	if err := db.SetBaseline(ctx, id, on); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, what, id, db.Name())
+	fmt.Fprintf(stdout, what, id, latest, db.Name())
 	return nil
 }
 
-// deleteRun removes run id from the database at path and prints what it
-// removed.
-func deleteRun(ctx context.Context, path, id string, force bool, stdout io.Writer) error {
+// deleteRun removes run ref (an ID, or latest: resolveRun) from the
+// database at path and prints which run it removed and what went with it.
+// The hint of a refusal names the run by its ID, not by latest, which
+// may be another run by the time it is followed.
+func deleteRun(ctx context.Context, path, ref string, force bool, stdout io.Writer) error {
 	db, err := openExistingToWrite(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	id, latest, err := resolveRun(ctx, db, "--delete", ref)
+	if err != nil {
+		return err
+	}
 	deleted, err := db.DeleteRun(ctx, id, force, runner.HolderAlive)
 	if errors.Is(err, store.ErrLocked) {
 		return fmt.Errorf("%w (serbench runs --delete %s --force deletes it all the same)", err, id)
@@ -135,6 +148,24 @@ func deleteRun(ctx context.Context, path, id string, force bool, stdout io.Write
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "deleted run %s from %s: %s\n", id, db.Name(), strings.Join(store.DeletedWords(deleted, true), ", "))
+	fmt.Fprintf(stdout, "deleted run %s%s from %s: %s\n", id, latest, db.Name(), strings.Join(store.DeletedWords(deleted, true), ", "))
 	return nil
+}
+
+// resolveRun returns the ID that ref, the value of flag, stands for: ref
+// itself, or for latest the ID of the run of db that started last, with
+// note " (the latest)" for the messages that name it, so that a command
+// that changes a run says which run latest was. The run that started last
+// is the one at the moment of asking: a run started after that is not
+// touched. A database without runs has no latest run: an error that names
+// the database and flag.
+func resolveRun(ctx context.Context, db *store.DB, flag, ref string) (id, note string, err error) {
+	if ref != "latest" {
+		return ref, "", nil
+	}
+	id, err = latestOr(ctx, db, ref)
+	if err != nil {
+		return "", "", fmt.Errorf("%s latest: %w", flag, err)
+	}
+	return id, " (the latest)", nil
 }
