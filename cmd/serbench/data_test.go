@@ -200,7 +200,7 @@ func TestResumeData(t *testing.T) {
 	if err := parse(f.fs, args); err != nil {
 		t.Fatal(err)
 	}
-	p, err := f.plan()
+	p, err := f.plan(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

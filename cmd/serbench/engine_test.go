@@ -425,7 +425,7 @@ func TestStoredSettings(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("settings %s, want %s", got, tc.want)
 		}
-		p, err := g.plan()
+		p, err := g.plan(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}

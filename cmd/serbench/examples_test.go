@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -186,7 +187,7 @@ func exampleOverrides(t *testing.T, args []string) []string {
 	if err := parse(f.fs, append(slices.Clone(runArgs), short...)); err != nil {
 		return short // the binary says what is wrong
 	}
-	p, err := f.plan()
+	p, err := f.plan(context.Background())
 	if err != nil || len(p.Specs) <= maxExampleJobs {
 		return short
 	}

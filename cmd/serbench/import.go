@@ -31,7 +31,10 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	path := files[0]
-	r, err := readBenchFile(path)
+	// Read before the database is opened: an interrupted read stores
+	// nothing and leaves the database as it was.
+	r, err := readInterruptible(ctx, "the file", path, "nothing was imported",
+		func() (*result.Run, error) { return readBenchFile(path) })
 	if err != nil {
 		return err
 	}

@@ -71,7 +71,7 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 		*g.workers = *f.workers
 	}
 	storedSettings(g, prev)
-	p, err := g.plan()
+	p, err := g.plan(ctx)
 	if err != nil {
 		return fail(fmt.Errorf("run %s: %w", id, err))
 	}

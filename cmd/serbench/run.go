@@ -52,7 +52,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if f.fs.NArg() > 0 {
 		return usagef("run takes no arguments, got %q (only --resume takes a RUN-ID)", f.fs.Args())
 	}
-	p, err := f.plan()
+	p, err := f.plan(ctx)
 	if err != nil {
 		return err
 	}
@@ -68,8 +68,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return f.measure(ctx, db, r, p, stdout, stderr)
 }
 
-// plan checks the flags and plans the run they ask for.
-func (f *runFlags) plan() (*runner.Plan, error) {
+// plan checks the flags and plans the run they ask for; ctx ends the
+// read of a --data file (loadData).
+func (f *runFlags) plan(ctx context.Context) (*runner.Plan, error) {
 	if err := f.out.check(); err != nil {
 		return nil, err
 	}
@@ -115,7 +116,7 @@ func (f *runFlags) plan() (*runner.Plan, error) {
 		return nil, usagef("--memory-limit %q: %v", *f.memoryLimit, err)
 	}
 	opts := f.wopts.options()
-	data, err := f.loadData(&opts)
+	data, err := f.loadData(ctx, &opts)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"io"
 	"maps"
@@ -86,8 +87,11 @@ const (
 
 // loadData loads the --data file, if any, registers its workload and
 // adds the params that bring it to the worker processes to opts. A file
-// that cannot be read or decoded is bad input: a usage error.
-func (f *runFlags) loadData(opts *workload.Options) (*workload.Workload, error) {
+// that cannot be read or decoded is bad input: a usage error. The file is
+// read before anything is measured or stored, and a first SIGINT or
+// SIGTERM ends the read (readInterruptible), one that blocks too (a named
+// pipe that no one writes).
+func (f *runFlags) loadData(ctx context.Context, opts *workload.Options) (*workload.Workload, error) {
 	if *f.data == "" {
 		for _, name := range []string{"data-format", "data-limit"} {
 			if isSet(f.fs, name) {
@@ -100,10 +104,21 @@ func (f *runFlags) loadData(opts *workload.Options) (*workload.Workload, error) 
 	if err != nil || limit == 0 {
 		return nil, usagef("--data-limit %q: want a positive size such as 64MiB or 1GiB", *f.dataLimit)
 	}
-	w, d, err := workload.LoadData(workload.DataSource{Path: *f.data, Format: *f.dataFormat, Limit: limit})
+	type loaded struct {
+		w *workload.Workload
+		d *workload.Data
+	}
+	l, err := readInterruptible(ctx, "the --data file", *f.data, "nothing was measured", func() (loaded, error) {
+		w, d, err := workload.LoadData(workload.DataSource{Path: *f.data, Format: *f.dataFormat, Limit: limit})
+		return loaded{w, d}, err
+	})
+	if ctx.Err() != nil && err != nil {
+		return nil, err
+	}
 	if err != nil {
 		return nil, usageError{err}
 	}
+	w, d := l.w, l.d
 	workload.RegisterData(w)
 	if opts.Params == nil {
 		opts.Params = map[string]string{}

@@ -121,3 +121,33 @@ func interruptible(ctx context.Context, f func() error) error {
 		return context.Cause(ctx)
 	}
 }
+
+// readInterruptible runs read, which reads the file path (whose role,
+// such as "the --data file", what names), with interruptible: a read
+// that blocks (a named pipe that no one writes, a stalled network file
+// system) or takes long (a large file decoded) ends at the first SIGINT
+// or SIGTERM instead of holding the command until it is done, with an
+// error that names the file, what was interrupted, and the command's
+// state, as after says ("nothing was stored"). The read is abandoned, as
+// serbench exits; it must write nothing but its results, which are
+// dropped.
+func readInterruptible[T any](ctx context.Context, what, path, after string, read func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	got := make(chan result, 1)
+	err := interruptible(ctx, func() error {
+		v, err := read()
+		got <- result{v, err}
+		return err
+	})
+	var zero T
+	if err != nil {
+		if ctx.Err() != nil {
+			return zero, fmt.Errorf("%w while reading %s %s: %s", err, what, path, after)
+		}
+		return zero, err
+	}
+	return (<-got).v, nil
+}

@@ -171,3 +171,65 @@ func TestSecondSignalExitsAtOnce(t *testing.T) {
 		t.Errorf("stderr does not say a second signal ended it: %q", p.stderr.String())
 	}
 }
+
+// TestFirstSignalStopsBlockedRead: a command that reads a file it was
+// given (import FILE, run --data FILE) before it stores anything stops at
+// the first SIGINT even when the read blocks: a named pipe that no one
+// opens for writing (the open blocks), or one that a writer opened, wrote
+// part of a file to and keeps open (the read blocks). It exits within a
+// few seconds with status 130, says what was interrupted, naming the
+// file, and the database keeps the run stored before, and no other.
+func TestFirstSignalStopsBlockedRead(t *testing.T) {
+	bin := signalBinary(t)
+	db := filepath.Join(t.TempDir(), "s.db")
+	kept := mustImport(t, db, "a.bench")
+	head, err := os.ReadFile(benchFile("b.bench"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		args    []string // the pipe's path follows
+		partial bool     // a writer holds the pipe open after part of a file
+		want    string
+	}{
+		{"import/open", []string{"import", "--db", db}, false, "while reading the file "},
+		{"import/read", []string{"import", "--db", db}, true, "while reading the file "},
+		{"run-data/open", []string{"run", "--db", db, "--data"}, false, "while reading the --data file "},
+		{"run-data/read", []string{"run", "--db", db, "--data"}, true, "while reading the --data file "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pipe := filepath.Join(t.TempDir(), "pipe")
+			if err := syscall.Mkfifo(pipe, 0o600); err != nil {
+				t.Skip(err)
+			}
+			if c.partial {
+				// O_RDWR opens a pipe without waiting for a reader (Linux).
+				w, err := os.OpenFile(pipe, os.O_RDWR, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer w.Close()
+				if _, err := w.Write(head[:len(head)/2]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			p := startBinary(t, bin, append(c.args, pipe)...)
+			if !p.running(time.Second) {
+				t.Fatalf("serbench %s ended before the signal: %q", strings.Join(p.cmd.Args[1:], " "), p.stderr.String())
+			}
+			p.cmd.Process.Signal(syscall.SIGINT)
+			code, took := p.exitWithin(t, 5*time.Second, "after its first SIGINT, blocked reading a pipe")
+			t.Logf("exit %d %.2fs after SIGINT; stderr %q", code, took.Seconds(), p.stderr.String())
+			if code != 130 {
+				t.Errorf("exit status %d after SIGINT, want 130", code)
+			}
+			if want := "interrupted by SIGINT " + c.want + pipe + ": nothing was "; !strings.Contains(p.stderr.String(), want) {
+				t.Errorf("stderr %q does not say %q", p.stderr.String(), want)
+			}
+			if states := runStates(t, mustCLI(t, "runs", "--db", db)); len(states) != 1 || states[kept] != "complete" {
+				t.Errorf("runs after the interrupted command: %v; want run %s alone, complete", states, kept)
+			}
+		})
+	}
+}
