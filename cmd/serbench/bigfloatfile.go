@@ -13,22 +13,21 @@ import (
 
 // readBigfloats reads the bigfloat file at path, says how many numbers it
 // holds and in which encoding, and with print prints every number. The
-// file is read in a goroutine that is abandoned if ctx ends first.
+// file is read in a goroutine that is abandoned if ctx ends first
+// (readInterruptible): a file that takes long to read or decode, or a
+// named pipe that no one writes.
 func readBigfloats(ctx context.Context, path string, print bool, stdout io.Writer) error {
 	type file struct {
 		enc    string
 		values []*big.Float
 	}
-	got := make(chan file, 1)
-	err := interruptible(ctx, func() error {
+	f, err := readInterruptible(ctx, "the bigfloat file", path, "no number was printed", func() (file, error) {
 		enc, values, err := bigfloatio.ReadFile(path)
-		got <- file{enc, values}
-		return err
+		return file{enc, values}, err
 	})
 	if err != nil {
 		return err
 	}
-	f := <-got
 	fmt.Fprintf(stdout, "%s: %d numbers, encoding %s\n", path, len(f.values), f.enc)
 	if print {
 		w := bufio.NewWriter(stdout)

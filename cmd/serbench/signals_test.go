@@ -173,7 +173,8 @@ func TestSecondSignalExitsAtOnce(t *testing.T) {
 }
 
 // TestFirstSignalStopsBlockedRead: a command that reads a file it was
-// given (import FILE, run --data FILE) before it stores anything stops at
+// given (import FILE, run --data FILE, bigfloat --read FILE) before it
+// stores or prints anything stops at
 // the first SIGINT even when the read blocks: a named pipe that no one
 // opens for writing (the open blocks), or one that a writer opened, wrote
 // part of a file to and keeps open (the read blocks). It exits within a
@@ -191,12 +192,15 @@ func TestFirstSignalStopsBlockedRead(t *testing.T) {
 		name    string
 		args    []string // the pipe's path follows
 		partial bool     // a writer holds the pipe open after part of a file
-		want    string
+		want    string   // what the message says was interrupted, before the pipe's path
+		after   string   // and after it
 	}{
-		{"import/open", []string{"import", "--db", db}, false, "while reading the file "},
-		{"import/read", []string{"import", "--db", db}, true, "while reading the file "},
-		{"run-data/open", []string{"run", "--db", db, "--data"}, false, "while reading the --data file "},
-		{"run-data/read", []string{"run", "--db", db, "--data"}, true, "while reading the --data file "},
+		{"import/open", []string{"import", "--db", db}, false, "while reading the file ", "nothing was imported"},
+		{"import/read", []string{"import", "--db", db}, true, "while reading the file ", "nothing was imported"},
+		{"run-data/open", []string{"run", "--db", db, "--data"}, false, "while reading the --data file ", "nothing was measured"},
+		{"run-data/read", []string{"run", "--db", db, "--data"}, true, "while reading the --data file ", "nothing was measured"},
+		{"bigfloat-read/open", []string{"bigfloat", "--read"}, false, "while reading the bigfloat file ", "no number was printed"},
+		{"bigfloat-read/read", []string{"bigfloat", "--read"}, true, "while reading the bigfloat file ", "no number was printed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			pipe := filepath.Join(t.TempDir(), "pipe")
@@ -224,7 +228,7 @@ func TestFirstSignalStopsBlockedRead(t *testing.T) {
 			if code != 130 {
 				t.Errorf("exit status %d after SIGINT, want 130", code)
 			}
-			if want := "interrupted by SIGINT " + c.want + pipe + ": nothing was "; !strings.Contains(p.stderr.String(), want) {
+			if want := "interrupted by SIGINT " + c.want + pipe + ": " + c.after + "\n"; !strings.Contains(p.stderr.String(), want) {
 				t.Errorf("stderr %q does not say %q", p.stderr.String(), want)
 			}
 			if states := runStates(t, mustCLI(t, "runs", "--db", db)); len(states) != 1 || states[kept] != "complete" {
