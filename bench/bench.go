@@ -25,7 +25,23 @@
 // decoded by the codec and the result compared with the original, field
 // by field (go-cmp, strictly: times with their offset, floats by their
 // bits, nil and empty apart), accepting only the losses the codec
-// declares (codec.Info.Losses). The input must also come back unchanged
+// declares (codec.Info.Losses), and one that the user's type declares
+// itself (codec.SkippedField): a field whose struct tag tells a library
+// to skip it (the value of one of the tag's keys is exactly "-", as in
+// `json:"-"`) and that comes back as the zero value of its type was not
+// carried because the type says so. That is no defect of the codec: it
+// is measured and ranked, and its verdict is lossy, never exact, and
+// names the field and the tag ("json: lossy (8 values, mean 97 B):
+// skipped-field ×8 (skipped-field: .Cache not carried (tagged
+// json:"-"), 8 times)"). Nothing else is accepted of such a field: one
+// tagged "-" that comes back as another, non-zero value is a FAIL, as is
+// a field without a "-" tag that comes back as zero. The tag's key is
+// not matched against the codec's library: which keys a library reads is
+// its own business (the JSON libraries, fxcbor and ugorji read json
+// tags, the msgpack libraries msgpack tags, the BSON ones bson tags, gob
+// none), and the verdict names the tag, so a codec that zeroed a field
+// tagged "-" for another library only would show as lossy with that tag
+// named. The input must also come back unchanged
 // from encoding (a codec that modifies it is a FAIL), and decoded values
 // must not alias the message they were decoded from (reported as the
 // "unsafe" flag of the record, and at the end of Verify's and
@@ -308,6 +324,9 @@ func (c *config) codecs() []codec.Codec {
 type values struct {
 	name string
 	typ  reflect.Type
+	// skip is the SkippedField loss of the type's fields tagged "-", or
+	// nil when it has none (see withSkips).
+	skip *codec.Loss
 	// orig are pointers to the user's values, never given to a codec:
 	// what decoded values are compared with.
 	orig []any
@@ -326,7 +345,7 @@ func prepare[T any](vals []T, opts []Option) (*values, *config, error) {
 	if len(vals) == 0 {
 		return nil, nil, fmt.Errorf("bench: no values of %s", t)
 	}
-	v := &values{name: cfg.name, typ: t, orig: make([]any, len(vals))}
+	v := &values{name: cfg.name, typ: t, orig: make([]any, len(vals)), skip: skippedLoss(t)}
 	for i := range vals {
 		v.orig[i] = &vals[i]
 	}
@@ -371,7 +390,7 @@ func (v *values) target() codec.Target {
 // may change its copy; verification then reports it), verified against
 // the user's values unless verified is set.
 func (v *values) job(c codec.Codec, verified bool) harness.Job {
-	j := harness.Job{Workload: v.name, Target: v.target(), Codec: c, Values: make([]any, len(v.orig)), Verified: verified}
+	j := harness.Job{Workload: v.name, Target: v.target(), Codec: v.withSkips(c), Values: make([]any, len(v.orig)), Verified: verified}
 	for i, o := range v.orig {
 		j.Values[i] = deepCopy(reflect.ValueOf(o)).Interface()
 	}

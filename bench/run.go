@@ -98,7 +98,7 @@ func Run[T any](ctx context.Context, values []T, opts ...Option) (*result.Run, e
 	}
 	var specs []harness.Spec
 	for _, c := range codecs {
-		run.Codecs = append(run.Codecs, suite.CodecRecord(c))
+		run.Codecs = append(run.Codecs, suite.CodecRecord(vals.withSkips(c)))
 		specs = append(specs, harness.Spec{Kind: kind, Workload: vals.name, Name: c.Info().Name,
 			Options: workload.Options{Params: map[string]string{tokenParam: token}}})
 	}

@@ -132,6 +132,15 @@ const (
 	// number that rounds to it, as text formats write it with the fewest
 	// digits that identify a float32.
 	InterfaceTypes LossKind = "interface-types"
+	// SkippedField: a struct field that the Go type's own tag tells a
+	// library to skip (the value of one of the tag's keys is exactly
+	// "-", as in `json:"-"`) comes back as the zero value of its type.
+	// Only such a field, and only as its zero value: a field without a
+	// "-" tag, or one that comes back as another value, is still a
+	// difference. No codec declares it for serbench's workloads (none of
+	// their fields is tagged "-"): package bench declares it for a user's
+	// type with such fields, whose author decided they are not carried.
+	SkippedField LossKind = "skipped-field"
 	// Unsupported is never declared by a codec; verification uses it for
 	// values a codec refuses to represent.
 	Unsupported LossKind = "unsupported"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,22 @@ type Tally struct {
 	abs, rel   float64
 	timeN      int
 	absN, relN int
+	// skipped counts, by field (".Items[].Cache") and its "-" tags, the
+	// skipped fields a SkippedField loss accepted.
+	skipped map[skippedKey]int
+}
+
+// skippedKey is a field of a type that a SkippedField loss accepted as
+// not carried, and the tags that skip it.
+type skippedKey struct{ path, tags string }
+
+// skip counts a field, by its path in the type, that a SkippedField loss
+// accepted as not carried.
+func (t *Tally) skip(path, tags string) {
+	if t.skipped == nil {
+		t.skipped = map[skippedKey]int{}
+	}
+	t.skipped[skippedKey{path, tags}]++
 }
 
 // Add compares want (the original) and got (the decoded value) strictly,
@@ -96,9 +113,15 @@ func (t *Tally) measure(vx, vy reflect.Value, b bounds) {
 // Extent compares one declared bound with the largest difference it
 // accepted in the values added to a Tally.
 type Extent struct {
-	// Kind is the kind of the declared loss: codec.TimePrecision or
-	// codec.FloatPrecision.
+	// Kind is the kind of the declared loss: codec.TimePrecision,
+	// codec.FloatPrecision or codec.SkippedField.
 	Kind codec.LossKind
+	// Field and Tags, for a SkippedField extent, are the field that was
+	// not carried, by its path in the type (".Items[].Cache"), and the
+	// tags that skip it (`json:"-"`). A SkippedField extent has no bound:
+	// Bound and Largest are empty, Seen counts the times the field was not
+	// carried, and it is never Loose.
+	Field, Tags string
 	// Measure is what the bound bounds: "" for the time error of a
 	// TimePrecision loss, "relative" for the Epsilon and "absolute" for
 	// the Margin of a FloatPrecision loss.
@@ -129,11 +152,20 @@ const looseFactor = 10
 // FloatPrecision), in the order of losses, the declared bound and the
 // largest difference it accepted: one Extent for a TimePrecision loss,
 // one for each of the Epsilon and Margin a FloatPrecision loss sets (one
-// for the Epsilon when it sets neither).
+// for the Epsilon when it sets neither). For the first SkippedField loss
+// it returns one Extent per field the loss accepted as not carried, by
+// path, and none when it accepted none: which fields a codec did not
+// carry is what its verdict must name.
 func (t *Tally) Extents(losses []codec.Loss) []Extent {
 	var out []Extent
+	skippedDone := false
 	for _, l := range losses {
 		switch l.Kind {
+		case codec.SkippedField:
+			if !skippedDone {
+				skippedDone = true
+				out = append(out, t.skippedExtents()...)
+			}
 		case codec.TimePrecision:
 			e := Extent{Kind: l.Kind, Bound: formatDuration(l.Precision), BoundValue: float64(l.Precision), Seen: t.timeN}
 			if t.timeN > 0 {
@@ -191,12 +223,40 @@ func (e Extent) Ratio() float64 {
 	return e.BoundValue / e.LargestValue
 }
 
+// skippedExtents returns the Extents of the fields a SkippedField loss
+// accepted as not carried, sorted by path.
+func (t *Tally) skippedExtents() []Extent {
+	keys := make([]skippedKey, 0, len(t.skipped))
+	for k := range t.skipped {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].path != keys[j].path {
+			return keys[i].path < keys[j].path
+		}
+		return keys[i].tags < keys[j].tags
+	})
+	out := make([]Extent, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, Extent{Kind: codec.SkippedField, Field: k.path, Tags: k.tags, Seen: t.skipped[k]})
+	}
+	return out
+}
+
 // String formats e on one line, for example "time-precision: bound 1ms,
 // largest seen 999µs", "time-precision: bound 1h, largest seen 1ms (bound
-// 3600000× looser than observed)" or "float-precision: relative bound
-// 1e-06, none seen (the bound accepted no difference)".
+// 3600000× looser than observed)", "float-precision: relative bound
+// 1e-06, none seen (the bound accepted no difference)" or
+// `skipped-field: .Cache not carried (tagged json:"-"), 12 times`.
 func (e Extent) String() string {
 	s := string(e.Kind) + ": "
+	if e.Kind == codec.SkippedField {
+		times := "once"
+		if e.Seen != 1 {
+			times = fmt.Sprintf("%d times", e.Seen)
+		}
+		return fmt.Sprintf("%s%s not carried (tagged %s), %s", s, e.Field, e.Tags, times)
+	}
 	if e.Measure != "" {
 		s += e.Measure + " "
 	}

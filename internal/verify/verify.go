@@ -1,7 +1,8 @@
 // Package verify compares values decoded by a codec with the originals and
 // classifies every difference (time precision, time zone, nil versus empty,
 // float precision, sign of zero, NaN bits, dynamic types of numbers in
-// interface values, integer precision, missing field, other), using go-cmp.
+// interface values, integer precision, a field its struct tag skips,
+// missing field, other), using go-cmp.
 //
 // Times are compared strictly: the same instant and the same UTC offset
 // (zone names are not compared, since most formats carry offsets only).
@@ -28,6 +29,15 @@
 // sign of a zero, the bits of a NaN and the value of an integer have no
 // loss kind that could relax them. It does not compare complex numbers
 // with a tolerance (only by their bits).
+//
+// A field that the Go type's struct tag tells a library to skip (the
+// value of one of the tag's keys is exactly "-", as in `json:"-"`) and
+// that comes back as the zero value of its type while the original is not
+// zero is ClassSkippedField, which a declared codec.SkippedField loss
+// accepts: the type, not the codec, decided that the field is not
+// carried. It accepts nothing else: such a field that comes back as
+// another non-zero value, and a field without a "-" tag that comes back
+// zero, are differences no loss names.
 package verify
 
 import (
@@ -47,7 +57,7 @@ import (
 // Class is the kind of a difference between an original and a decoded value.
 type Class string
 
-// The classes of difference. The first five have the names of the
+// The classes of difference. The first six have the names of the
 // codec.LossKind values that accept them (callers map one to the other by
 // name). The others have no loss kind: no declared loss accepts them.
 const (
@@ -56,6 +66,12 @@ const (
 	ClassNilEmpty       Class = "nil-empty"
 	ClassFloatPrecision Class = "float-precision"
 	ClassInterfaceTypes Class = "interface-types"
+	// ClassSkippedField: a struct field whose tag has a key whose value
+	// is exactly "-" (`json:"-"`) came back as the zero value of its
+	// type, and the original is not zero. Its Path is the field's (a
+	// difference inside it is reported once, at the field), and its
+	// Detail names the tag.
+	ClassSkippedField Class = "skipped-field"
 
 	// ClassZeroSign: a zero came back with the other sign (-0 as +0, or
 	// +0 as -0), in a float field or in an interface value (where an
@@ -122,6 +138,8 @@ type bounds struct {
 	eps      float64
 	margin   float64
 	anyTypes bool
+	// skipTagged: a SkippedField loss is declared.
+	skipTagged bool
 }
 
 func boundsOf(losses []codec.Loss) bounds {
@@ -139,6 +157,8 @@ func boundsOf(losses []codec.Loss) bounds {
 			b.margin = max(b.margin, l.Margin)
 		case codec.InterfaceTypes:
 			b.anyTypes = true
+		case codec.SkippedField:
+			b.skipTagged = true
 		}
 	}
 	return b
@@ -190,6 +210,11 @@ func Options(losses []codec.Loss) cmp.Options {
 	if b.nilEmpty {
 		opts = append(opts, cmpopts.EquateEmpty())
 	}
+	if b.skipTagged {
+		// A field its tag skips, decoded as its zero value, is accepted
+		// whole (an Ignore takes precedence over the comparers above).
+		opts = append(opts, cmp.FilterPath(func(p cmp.Path) bool { return skipped(p) != "" }, cmp.Ignore()))
+	}
 	if b.anyTypes {
 		// Interface values holding numbers of different types are
 		// accepted when they hold the same number, or, when the original
@@ -224,6 +249,10 @@ func (r *reporter) PushStep(ps cmp.PathStep) { r.path = append(r.path, ps) }
 func (r *reporter) PopStep()                 { r.path = r.path[:len(r.path)-1] }
 func (r *reporter) Report(rs cmp.Result) {
 	if rs.Equal() {
+		return
+	}
+	if n, tags := skippedAt(r.path); n > 0 {
+		r.reportSkipped(r.path[:n], tags)
 		return
 	}
 	vx, vy := r.path.Last().Values()
