@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
 	"github.com/serbench/serbench/internal/exectest"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -74,11 +76,7 @@ var misbehave = map[string]func(v any) error{
 	codecHang: func(v any) error {
 		if s, ok := v.(*workload.TestStruc); ok && s.T.Year() == 2300 {
 			exectest.Hanging(hangMarkEnv) // the test's sign that it hangs
-			// Sleep, not select{}: with no other goroutine awake the
-			// runtime would end a select{} as a deadlock, a crash.
-			for {
-				time.Sleep(time.Hour)
-			}
+			hangEncoding()
 		}
 		return nil
 	},
@@ -102,6 +100,17 @@ var misbehave = map[string]func(v any) error{
 		}
 		return nil
 	},
+}
+
+// hangEncoding is where codecHang hangs: a hung cell's detail names it.
+//
+//go:noinline
+func hangEncoding() {
+	// Sleep, not select{}: with no other goroutine awake the runtime
+	// would end a select{} as a deadlock, a crash.
+	for {
+		time.Sleep(time.Hour)
+	}
 }
 
 func init() {
@@ -234,6 +243,15 @@ func TestWorkersContainCrashHangAndMemory(t *testing.T) {
 	}
 	wantCell(t, m, codecCrash, "1969", result.FidelityCrash, "the worker died", "panic: fidtest: 1969")
 	wantCell(t, m, codecHang, "2300", result.FidelityTimeout, "timeout of 3s")
+	// The worker that hung was asked for its goroutines before it was
+	// killed: after the line that tables show, they say where it hung.
+	line, stacks := workerproc.CutStacks(cell(t, m, codecHang, "2300").Detail)
+	if line != "no answer within the timeout of 3s; the worker was killed" {
+		t.Errorf("%s 2300: the detail's line %q", codecHang, line)
+	}
+	if runtime.GOOS == "linux" && (!strings.Contains(stacks, "fidelity.hangEncoding()") || !strings.Contains(stacks, "time.Sleep(") || len(stacks) > workerproc.ExcerptKept) {
+		t.Errorf("%s 2300: the goroutines of the hung worker do not say it hung in hangEncoding, in time.Sleep (at most %d bytes):\n%s", codecHang, workerproc.ExcerptKept, stacks)
+	}
 	wantCell(t, m, codecAlloc, DepthCase, result.FidelityMemory, "memory limit")
 	// The cells before and after a dead worker's go on.
 	for _, name := range []string{codecCrash, codecHang} {

@@ -30,8 +30,10 @@ const WorkerArg = "__serbench_fidelity"
 // Options configure Compute.
 type Options struct {
 	// Timeout bounds each cell (and a worker's start and choice of its
-	// carrier): a worker that reports nothing for that long is killed
-	// and its cell marked timeout. Zero means DefaultTimeout.
+	// carrier): a worker that reports nothing for that long is asked
+	// for its goroutines' stacks (workerproc.Process.Hung), killed, and
+	// its cell marked timeout, its detail a line and then an excerpt of
+	// the stacks (workerproc.WithStacks). Zero means DefaultTimeout.
 	Timeout time.Duration
 	// MemoryLimit is each worker's memory limit in bytes: GOMEMLIMIT, and
 	// a kill when its resident size passes it by a quarter (at least 64
@@ -152,9 +154,12 @@ func processRow(ctx context.Context, name string, opts Options) result.FidelityR
 		}
 		if next < 0 {
 			// The worker died before it chose its carrier: every cell
-			// it was to compute shares its end.
+			// it was to compute shares its end, the goroutines of a
+			// hung worker kept once, in the first.
+			line, _ := workerproc.CutStacks(f.msg)
 			for i := from; i < len(cases); i++ {
 				row.Cells[i] = result.FidelityCell{Case: cases[i].Name, Status: f.status, Detail: f.msg}
+				f.msg = line
 			}
 			break
 		}
@@ -207,13 +212,21 @@ func runWorker(ctx context.Context, name string, from int, opts Options, got fun
 		}
 	}()
 	end := func(status result.FidelityStatus, why string) *death {
-		mem, text := p.Death(why)
+		var mem bool
+		var text, stacks string
+		if status == result.FidelityTimeout {
+			// Its goroutines, asked for before it is killed, say
+			// where it hung: after the cell's line, which tables show.
+			mem, text, stacks = p.Hung(why)
+		} else {
+			mem, text = p.Death(why)
+		}
 		for range events { // drain, so the reader ends
 		}
 		if mem {
 			status = result.FidelityMemory
 		}
-		return &death{status, short(text)}
+		return &death{status, workerproc.WithStacks(short(text), stacks)}
 	}
 	timer := time.NewTimer(opts.Timeout)
 	defer timer.Stop()

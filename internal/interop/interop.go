@@ -38,7 +38,10 @@
 // reader and workload for the readers, each with a time limit and a
 // memory limit: a reader that crashes, hangs or eats memory on one
 // writer's bytes kills its worker only; that pair is marked, and the
-// reader's other pairs go on in a new worker.
+// reader's other pairs go on in a new worker. A worker that hangs is
+// first asked for its goroutines' stacks (SIGQUIT, on Linux), an excerpt
+// of which follows the line of the pair's detail: the hang says where it
+// hung.
 //
 // Read judges, the same way and in the same workers, the Go codecs'
 // reading of messages another implementation wrote: package internal/peers
@@ -232,7 +235,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 				reqs = append(reqs, request{Op: "encode", Codec: c.Info().Name})
 			}
 			var err error
-			writes[i], err = run(ctx, j.w, reqs, opts)
+			writes[i], err = run(ctx, j.w, reqs, opts, true)
 			return err
 		})
 	}
@@ -294,7 +297,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 					}
 				}
 				var err error
-				cols[i][r], err = run(ctx, j.w, reqs, opts)
+				cols[i][r], err = run(ctx, j.w, reqs, opts, true)
 				if err == nil && opts.Progress != nil {
 					g.mu.Lock()
 					g.done++
@@ -481,7 +484,9 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 				r := rs[i]
 				reqs = append(reqs, request{Op: "read", Writer: r.Writer, Codec: r.Reader, Messages: r.Messages, Index: r.Index, Accept: r.Accept})
 			}
-			replies, err := run(ctx, w, reqs, opts)
+			// No goroutines of a hung worker: the peers give a cell's
+			// detail in one line of their own (package internal/peers).
+			replies, err := run(ctx, w, reqs, opts, false)
 			for k, i := range byReader[reader] {
 				if k < len(replies) {
 					out[i] = replies[k].cell(rs[i].Writer, reader)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codec/codectest"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -94,11 +96,16 @@ func init() {
 	})
 	register(tHang, plain, nil, json.Marshal, func(data []byte, v any) error {
 		if bytes.HasPrefix(data, []byte(" ")) {
-			time.Sleep(time.Hour)
+			hangReading()
 		}
 		return json.Unmarshal(data, v)
 	})
 }
+
+// hangReading is where t-hang hangs: a hung pair's detail names it.
+//
+//go:noinline
+func hangReading() { time.Sleep(time.Hour) }
 
 // TestMain lets the test binary serve as the workers of Compute.
 func TestMain(m *testing.M) {
@@ -249,6 +256,15 @@ func TestWorkersContainCrashAndHang(t *testing.T) {
 	}
 	if c := m.Cell(tSpaced, tHang); !strings.Contains(c.Detail, "time limit") {
 		t.Errorf("hang detail %q does not name the time limit", c.Detail)
+	}
+	// The worker that hung was asked for its goroutines before it was
+	// killed: after the line that tables show, they say where it hung.
+	line, stacks := workerproc.CutStacks(m.Cell(tSpaced, tHang).Detail)
+	if line != "no answer within the time limit of 2s; the worker was killed" {
+		t.Errorf("hang detail's line %q", line)
+	}
+	if runtime.GOOS == "linux" && (!strings.Contains(stacks, "interop.hangReading()") || !strings.Contains(stacks, "time.Sleep(") || len(stacks) > workerproc.ExcerptKept) {
+		t.Errorf("hang detail: the goroutines of the hung worker do not say it hung in hangReading, in time.Sleep (at most %d bytes):\n%s", workerproc.ExcerptKept, stacks)
 	}
 }
 

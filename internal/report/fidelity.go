@@ -111,7 +111,7 @@ func FidelityTable(w io.Writer, m *result.Fidelity) error {
 			b.WriteString("  " + wrap("carrier: "+r.Note, 98, "    ") + "\n")
 		}
 		for _, l := range lines {
-			fmt.Fprintf(&b, "  %-*s  %-5s %s\n", width, l.Case, l.Status.Symbol(), wrap(l.Detail, 100-width-10, strings.Repeat(" ", width+10)))
+			fmt.Fprintf(&b, "  %-*s  %-5s %s\n", width, l.Case, l.Status.Symbol(), wrap(matrixDetail(l.Detail), 100-width-10, strings.Repeat(" ", width+10)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -214,7 +214,7 @@ func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 			b.WriteString("- carrier: " + mdEscape(r.Note) + "\n")
 		}
 		for _, c := range lines {
-			fmt.Fprintf(&b, "- %s `%s` %s\n", mdEscape(c.Case), c.Status.Symbol(), mdEscape(c.Detail))
+			fmt.Fprintf(&b, "- %s `%s` %s\n", mdEscape(c.Case), c.Status.Symbol(), mdEscape(matrixDetail(c.Detail)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -321,11 +321,12 @@ func fidelityHTML(m *result.Fidelity, id string) (template.HTML, error) {
 }
 
 // fidelityHTMLCells renders cells for the HTML section: the table's, or a
-// row's details.
+// row's details; of each detail its first line, as the text and Markdown
+// show (a hung worker's goroutines follow it in JSON only).
 func fidelityHTMLCells(cells []result.FidelityCell) []htmlMatrixCell {
 	var out []htmlMatrixCell
 	for _, c := range cells {
-		out = append(out, htmlMatrixCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: c.Detail})
+		out = append(out, htmlMatrixCell{Case: c.Case, Mark: c.Status.Symbol(), Class: fidelityClass(c.Status), Detail: matrixDetail(c.Detail)})
 	}
 	return out
 }

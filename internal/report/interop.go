@@ -179,11 +179,13 @@ func interopCounts(m *result.InteropMatrix) string {
 // interopTitle names a matrix.
 func interopTitle(m *result.InteropMatrix) string { return m.Format + " on " + m.Workload }
 
-// interopLeft lists the codecs left out of m and why.
+// interopLeft lists the codecs left out of m and why: the first line of
+// the note (a writer's worker that hung has its goroutines after it,
+// which JSON shows).
 func interopLeft(m *result.InteropMatrix) []string {
 	var out []string
 	for _, c := range m.Left {
-		out = append(out, c.Name+": "+c.Note)
+		out = append(out, c.Name+": "+matrixDetail(c.Note))
 	}
 	return out
 }
@@ -227,7 +229,7 @@ func interopWhy(m *result.InteropMatrix, c result.InteropCell) string {
 	declared, not := m.Declared(c.Writer, c.Reader, c.Classes)
 	switch c.Status {
 	case result.InteropNA, result.InteropCrash, result.InteropHang:
-		return c.Detail
+		return matrixDetail(c.Detail) // a hung worker's goroutines follow in JSON only
 	case result.InteropLossy:
 		parts = append(parts, fmt.Sprintf("%d of %d values lossy: %s", c.Lossy, c.Values, declaredBy(m, c, declared)))
 	default:

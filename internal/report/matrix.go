@@ -31,6 +31,17 @@ func matrixPartial(n int, note string, legend []string, line string, before int)
 	return note, slices.Insert(slices.Clone(legend), len(legend)-before, line)
 }
 
+// matrixDetail is what a table or list shows of a cell's detail (or a
+// note) of the fidelity or the interoperability matrix: its first line,
+// which the engine makes one line. What follows it, the goroutines' stacks
+// of a worker that hung (internal/workerproc's WithStacks), JSON alone
+// shows, as it alone shows what follows the first line of a timed cell's
+// error (firstLine).
+func matrixDetail(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
 // cellStatus is the status of a matrix's cell that counts by status:
 // result.FidelityStatus, result.InteropStatus.
 type cellStatus interface {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 )
 
@@ -94,6 +95,56 @@ func checkPage(t *testing.T, page string, wants []string, raw ...string) {
 		if strings.Contains(page, r) {
 			t.Error("text of the matrix is not escaped")
 			return
+		}
+	}
+}
+
+// TestHungStacksInJSONOnly: the goroutines of a hung worker that a
+// fidelity cell, an interoperability pair or a writer left out keep
+// after their line (workerproc.WithStacks) are in the JSON, while the
+// text, Markdown and HTML show the line alone, as they show a cell
+// without them.
+func TestHungStacksInJSONOnly(t *testing.T) {
+	const stacks = "goroutine 1 [sleep]:\nexample.com/hang.forever()\n\t/src/hang/forever.go:7 +0x1d"
+	withStacks := func(line string) string { return workerproc.WithStacks(line, stacks) }
+	fid := func() *result.Fidelity {
+		m := testMatrix()
+		c := &m.Rows[1].Cells[4] // handwritten nil/[]: TIME
+		c.Detail = withStacks(c.Detail)
+		return m
+	}
+	interop := func() *result.Interop {
+		x := testInterop()
+		x.Matrices[1].Cell("x", "y").Detail = withStacks(x.Matrices[1].Cell("x", "y").Detail)
+		x.Matrices[0].Left[0].Note = withStacks("the worker encoding its values: hang: no answer within the time limit of 20s; the worker was killed")
+		return x
+	}
+	const id = "20261121-093000-abcdef"
+	fidPage := matrixPage(t, []*result.Run{referenceRun(id)}, Matrices{Fidelity: map[string]*result.Fidelity{id: fid()}})
+	interopPage := matrixPage(t, []*result.Run{referenceRun(id)}, Matrices{Interop: map[string]*result.Interop{id: interop()}})
+	for _, tc := range []struct {
+		name, got, want string
+	}{
+		{"fidelity text", rendered(t, FidelityTable, fid()), rendered(t, FidelityTable, testMatrix())},
+		{"fidelity markdown", rendered(t, FidelityMarkdown, fid()), rendered(t, FidelityMarkdown, testMatrix())},
+		{"fidelity html", fidPage, matrixPage(t, []*result.Run{referenceRun(id)}, Matrices{Fidelity: map[string]*result.Fidelity{id: testMatrix()}})},
+		{"interop text", rendered(t, InteropTable, interop()), ""},
+		{"interop markdown", rendered(t, InteropMarkdown, interop()), ""},
+		{"interop html", interopPage, ""},
+	} {
+		if strings.Contains(tc.got, "forever") || strings.Contains(tc.got, "SIGQUIT") {
+			t.Errorf("%s shows the goroutines of the hung worker:\n%s", tc.name, tc.got)
+		}
+		if tc.want != "" && tc.got != tc.want {
+			t.Errorf("%s differs from the rendering of the cell without the goroutines:\n%s", tc.name, tc.got)
+		}
+		if strings.HasPrefix(tc.name, "interop") && !strings.Contains(tc.got, "no answer within the time limit of 20s; the worker was killed") {
+			t.Errorf("%s lacks the line of the hung pair:\n%s", tc.name, tc.got)
+		}
+	}
+	for name, js := range map[string]string{"fidelity": rendered(t, FidelityJSON, fid()), "interop": rendered(t, InteropJSON, interop())} {
+		if !strings.Contains(js, `example.com/hang.forever()\n\t/src/hang/forever.go:7`) {
+			t.Errorf("%s JSON lacks the goroutines of the hung worker:\n%s", name, js)
 		}
 	}
 }

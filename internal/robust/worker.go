@@ -224,6 +224,10 @@ func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit ti
 			record(pos, outcome{Out: outCrash, Detail: short(died)})
 			return pos + 1, nil
 		case how == workerproc.TimedOut:
+			// Killed at once, not asked for its goroutines as the
+			// fidelity and interoperability workers are
+			// (Conn.QuitWhenHung): a hang here is a finding of a
+			// fuzzed input, which the input itself reproduces.
 			record(pos, outcome{Out: outHang, Detail: short(died)})
 			return pos + 1, nil
 		case how == workerproc.Interrupted:

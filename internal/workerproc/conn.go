@@ -22,6 +22,9 @@ type Conn[A any] struct {
 	answers chan A   // closed when the worker's answers end
 	// err is why the answers ended; set before answers is closed.
 	err error
+	// quit: Ask asks a worker that does not answer for its stacks
+	// (QuitWhenHung).
+	quit bool
 }
 
 // Dial starts a worker as cfg says, with the ends of two new pipes as its
@@ -167,7 +170,8 @@ func (c *Conn[A]) Next(ctx context.Context, limit time.Duration) (A, Wait) {
 // not answer (the write fails or its answers end: Ended; the limit
 // passes: TimedOut) Ask ends it (Death) and returns how it ended as
 // Death says: a hang's reason is "no answer within the time limit of
-// LIMIT; the worker was killed". When ctx is done first (Interrupted) it
+// LIMIT; the worker was killed", followed by its goroutines' stacks after
+// QuitWhenHung. When ctx is done first (Interrupted) it
 // ends it too and returns "". Only after Answered does the worker still
 // run.
 func (c *Conn[A]) Ask(ctx context.Context, write func(io.Writer) error, limit time.Duration) (A, Wait, string) {
@@ -180,12 +184,35 @@ func (c *Conn[A]) Ask(ctx context.Context, write func(io.Writer) error, limit ti
 	case Ended:
 		return zero, how, c.Death("")
 	case TimedOut:
-		return zero, how, c.Death(fmt.Sprintf("no answer within the time limit of %s; the worker was killed", limit))
+		why := fmt.Sprintf("no answer within the time limit of %s; the worker was killed", limit)
+		if c.quit {
+			return zero, how, c.hung(why)
+		}
+		return zero, how, c.Death(why)
 	case Interrupted:
 		c.Death("interrupted")
 		return zero, how, ""
 	}
 	return a, how, ""
+}
+
+// QuitWhenHung makes Ask ask a worker that does not answer within its
+// limit for its goroutines' stacks before it is killed (Process.Hung):
+// Ask's text is then Death's line and, after it, their excerpt
+// (WithStacks; CutStacks parts them), so that the hang says where it
+// hung. Without it (the robustness matrix's workers, whose hangs are
+// findings of fuzzed inputs) the worker is killed at once.
+func (c *Conn[A]) QuitWhenHung() { c.quit = true }
+
+// hung ends a worker that did not answer within its limit, asking it for
+// its goroutines' stacks first (Process.Hung), and returns Death's text
+// with their excerpt (WithStacks).
+func (c *Conn[A]) hung(why string) string {
+	c.in.Close()
+	_, text, stacks := c.p.Hung(why)
+	for range c.answers { // drain, so the reader ends
+	}
+	return WithStacks(text, stacks)
 }
 
 // Death closes the worker's requests, kills it, waits for it and says how
