@@ -10,17 +10,17 @@ import (
 
 func TestSkipTags(t *testing.T) {
 	for tag, want := range map[reflect.StructTag]string{
-		`json:"-"`:                       `json:"-"`,
-		`json:"-" msgpack:"-"`:           `json:"-" msgpack:"-"`,
-		`json:"name" cbor:"-"`:           `cbor:"-"`,
-		`json:"-,"`:                      "", // encoding/json: a field named "-"
-		`json:"-,omitempty"`:             "",
-		`json:"x,omitempty"`:             "",
-		`json:"\x2d"`:                    `json:"-"`, // any Go string literal
-		`json:"a\"b" yaml:"-"`:           `yaml:"-"`,
-		``:                               "",
-		`-`:                              "",
-		`json:"-`:                        "", // malformed: no closing quote
+		`json:"-"`:                        `json:"-"`,
+		`json:"-" msgpack:"-"`:            `json:"-" msgpack:"-"`,
+		`json:"name" cbor:"-"`:            `cbor:"-"`,
+		`json:"-,"`:                       "", // encoding/json: a field named "-"
+		`json:"-,omitempty"`:              "",
+		`json:"x,omitempty"`:              "",
+		`json:"\x2d"`:                     `json:"-"`, // any Go string literal
+		`json:"a\"b" yaml:"-"`:            `yaml:"-"`,
+		``:                                "",
+		`-`:                               "",
+		`json:"-`:                         "", // malformed: no closing quote
 		`db:"x"   validate:"-" json:"id"`: `validate:"-"`,
 	} {
 		if got := SkipTags(tag); got != want {
