@@ -38,6 +38,7 @@ const (
 	codecPanic  = "fidtest-panic"  // Encode panics on a string holding NUL
 	codecCrash  = "fidtest-crash"  // a goroutine panics on a time in 1969: the process dies
 	codecHang   = "fidtest-hang"   // Encode blocks forever on a time in 2300
+	codecHangTS = "fidtest-hangts" // Encode blocks forever on every TestStruc, the base value's too
 	codecAlloc  = "fidtest-alloc"  // Encode allocates without bound on deep nesting
 	codecExit   = "fidtest-exit"   // os.Exit(3) on every Encode, the base value's too
 	codecPerson = "fidtest-person" // binds person only
@@ -80,6 +81,12 @@ var misbehave = map[string]func(v any) error{
 		}
 		return nil
 	},
+	codecHangTS: func(v any) error {
+		if _, ok := v.(*workload.TestStruc); ok {
+			hangEncoding()
+		}
+		return nil
+	},
 	codecAlloc: func(v any) error {
 		if s, ok := v.(*workload.TestStruc); ok && s.Mtsptr != nil {
 			var keep [][]byte
@@ -114,7 +121,7 @@ func hangEncoding() {
 }
 
 func init() {
-	for _, name := range []string{codecZero, codecError, codecPanic, codecCrash, codecHang, codecAlloc, codecExit, codecPerson, codecNone, codecNoTS, codecRef} {
+	for _, name := range []string{codecZero, codecError, codecPanic, codecCrash, codecHang, codecHangTS, codecAlloc, codecExit, codecPerson, codecNone, codecNoTS, codecRef} {
 		info := codec.Info{Name: name, Format: "test", Module: "serbench", API: codec.Reflection, Losses: jsonLoss}
 		if name == codecRef {
 			info.Reference = "floor"
@@ -236,7 +243,7 @@ func TestWorkersContainCrashHangAndMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts worker processes that crash, hang and allocate; skipped with -short")
 	}
-	m, err := Compute(context.Background(), codectest.Codecs(t, codecCrash, codecHang, codecAlloc, codecExit, codecZero),
+	m, err := Compute(context.Background(), codectest.Codecs(t, codecCrash, codecHang, codecHangTS, codecAlloc, codecExit, codecZero),
 		Options{Timeout: 3 * time.Second, MemoryLimit: 64 << 20, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -253,6 +260,17 @@ func TestWorkersContainCrashHangAndMemory(t *testing.T) {
 		t.Errorf("%s 2300: the goroutines of the hung worker do not say it hung in hangEncoding, in time.Sleep (at most %d bytes):\n%s", codecHang, workerproc.ExcerptKept, stacks)
 	}
 	wantCell(t, m, codecAlloc, DepthCase, result.FidelityMemory, "memory limit")
+	// A worker that hangs before its carrier is chosen takes the row
+	// with it: its goroutines are kept once, in the first cell.
+	for i, c := range m.Row(codecHangTS).Cells {
+		line, stacks := workerproc.CutStacks(c.Detail)
+		if c.Status != result.FidelityTimeout || line != "no answer within the timeout of 3s; the worker was killed" {
+			t.Errorf("%s %s: %s %q", codecHangTS, c.Case, c.Status, c.Detail)
+		}
+		if i > 0 && stacks != "" || i == 0 && runtime.GOOS == "linux" && !strings.Contains(stacks, "fidelity.hangEncoding()") {
+			t.Errorf("%s %s: the goroutines of the hung worker, want them in the first cell only:\n%s", codecHangTS, c.Case, stacks)
+		}
+	}
 	// The cells before and after a dead worker's go on.
 	for _, name := range []string{codecCrash, codecHang} {
 		wantCell(t, m, name, "NUL", result.FidelityExact)
