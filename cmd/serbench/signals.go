@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -87,19 +88,35 @@ func watchSignals(ch <-chan os.Signal, stderr io.Writer, exit func(int)) (ctx co
 // whatever the command did once stopped; without, exitCode's: 0 for
 // success and --help, 2 for bad usage (options refused before anything
 // starts included), 1 for any other error (a run in which nothing was
-// measured included). A bare context.Canceled is printed as the
-// interruption it was.
+// measured included). An error that the signal caused is printed as the
+// interruption it was (signalErrorText).
 func exitStatus(err error, sig os.Signal, stderr io.Writer) int {
 	if sig == nil {
 		return exitCode(err, stderr)
 	}
 	if err != nil && !errors.Is(err, errHelp) {
-		if err == context.Canceled {
-			err = interruptedError{sig}
-		}
-		fmt.Fprintln(stderr, "serbench:", err)
+		fmt.Fprintln(stderr, "serbench:", signalErrorText(err, sig))
 	}
 	return signalStatus(sig)
+}
+
+// signalErrorText is the message of err, an error of a command that sig
+// stopped. An error that ends in context.Canceled without saying which
+// signal canceled it (one that the database driver returns for a query
+// the cancel stopped, such as the integrity check of a large database
+// file as it is opened: "open database F: context canceled") says so
+// instead: "open database F: interrupted by SIGINT".
+func signalErrorText(err error, sig os.Signal) string {
+	msg := err.Error()
+	var ie interruptedError
+	if errors.As(err, &ie) || !errors.Is(err, context.Canceled) {
+		return msg
+	}
+	interrupted := interruptedError{sig}.Error()
+	if rest, ok := strings.CutSuffix(msg, context.Canceled.Error()); ok {
+		return rest + interrupted
+	}
+	return msg + " (" + interrupted + ")"
 }
 
 // interruptible runs f on a goroutine of its own and returns its error,

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -235,5 +237,31 @@ func TestFirstSignalStopsBlockedRead(t *testing.T) {
 				t.Errorf("runs after the interrupted command: %v; want run %s alone, complete", states, kept)
 			}
 		})
+	}
+}
+
+// TestSignalErrorText: the error of a command stopped by a signal says
+// which signal stopped it, also when it came from a query that the
+// database driver ended with a bare context.Canceled (the integrity check
+// of a large database file as it is opened: "open database F: context
+// canceled"); an error that names its interruption, or that the signal
+// did not cause, is printed as it is. The status is 128 plus the signal.
+func TestSignalErrorText(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		sig  syscall.Signal
+		want string
+	}{
+		{fmt.Errorf("open database big.db: %w", context.Canceled), syscall.SIGINT, "open database big.db: interrupted by SIGINT"},
+		{context.Canceled, syscall.SIGTERM, "interrupted by SIGTERM"},
+		{fmt.Errorf("read run r: %w (after 3 cells)", context.Canceled), syscall.SIGINT, "read run r: context canceled (after 3 cells) (interrupted by SIGINT)"},
+		{fmt.Errorf("%w while reading the file f: nothing was imported", interruptedError{syscall.SIGINT}), syscall.SIGINT, "interrupted by SIGINT while reading the file f: nothing was imported"},
+		{errors.New("write r.html: no space left on device"), syscall.SIGINT, "write r.html: no space left on device"},
+	} {
+		var stderr strings.Builder
+		code := exitStatus(c.err, c.sig, &stderr)
+		if want := "serbench: " + c.want + "\n"; stderr.String() != want || code != 128+int(c.sig) {
+			t.Errorf("exitStatus(%q, %s) = %d, printed %q; want %d, %q", c.err, c.sig, code, stderr.String(), 128+int(c.sig), want)
+		}
 	}
 }
