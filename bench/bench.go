@@ -24,9 +24,10 @@
 // What is verified: before anything is timed, every value is encoded and
 // decoded by the codec and the result compared with the original, field
 // by field (go-cmp, strictly: times with their offset, floats by their
-// bits, nil and empty apart), accepting only the losses the codec
-// declares (codec.Info.Losses), and one that the user's type declares
-// itself (codec.SkippedField): a field whose struct tag tells a library
+// bits, nil and empty apart, *big.Float with its precision and rounding
+// mode), accepting only the losses the codec declares
+// (codec.Info.Losses), and one that the user's type declares itself
+// (codec.SkippedField): a field whose struct tag tells a library
 // to skip it (the value of one of the tag's keys is exactly "-", as in
 // `json:"-"`) and that comes back as the zero value of its type was not
 // carried because the type says so. That is no defect of the codec: it

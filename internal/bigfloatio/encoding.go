@@ -14,6 +14,14 @@
 // error, except for the text encoding, whose shortest decimal form is by
 // design the decimal that rounds to x at x's precision.
 //
+// The rounding mode (Float.Mode) is not part of that promise: "binary"
+// and "gob" carry it (GobEncode holds it), as do "binary-int" and
+// "binary-varint" for the numbers they write in the binary form; "text",
+// the CBOR encodings, and the int64 and varint forms of integers do not,
+// and their numbers decode with the default mode, ToNearestEven.
+// Verification compares the mode (see internal/verify); the bigfloat
+// workload's numbers all have the default mode.
+//
 // The encodings:
 //
 //   - "text": x.Text('g', -1), the shortest decimal that parses back to x

@@ -28,7 +28,8 @@ import (
 //
 // Otherwise it applies the rules of Options(nil): times are equal when
 // they are the same instant with the same UTC offset; *big.Float values
-// when they have the same value, precision and sign; *big.Int values when
+// when they have the same value, precision, sign and rounding mode (not
+// accuracy: see sameBigFloat); *big.Int values when
 // they have the same value; floats when they have the same bits (so -0
 // and +0 differ); slices and maps when both are nil or both are not and
 // their elements are; pointers when both are nil or point to equal

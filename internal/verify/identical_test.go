@@ -86,6 +86,7 @@ func TestIdenticalStrictness(t *testing.T) {
 		"big precision":  func(o *outer) { o.B = new(big.Float).SetPrec(20).SetFloat64(1.25) },
 		"big value":      func(o *outer) { o.B = big.NewFloat(1.5) },
 		"big nil":        func(o *outer) { o.B = nil },
+		"big mode":       func(o *outer) { o.B = big.NewFloat(1.25).SetMode(big.ToZero) },
 		"big int":        func(o *outer) { o.I = big.NewInt(10) },
 		"nested pointer": func(o *outer) { o.P = &inner{N: &n2} },
 		"nil pointer":    func(o *outer) { o.P.N = nil },

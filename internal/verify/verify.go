@@ -6,6 +6,8 @@
 //
 // Times are compared strictly: the same instant and the same UTC offset
 // (zone names are not compared, since most formats carry offsets only).
+// *big.Float values are compared by value, precision, sign (of a zero
+// too) and rounding mode, not by accuracy (see sameBigFloat).
 // Floats are compared by their bits: -0 differs from +0, and a NaN equals
 // only a NaN with the same bits (a float32 compares its float32 bits).
 // Integers are compared exactly, at any magnitude. Declared losses
@@ -57,7 +59,7 @@ import (
 // Class is the kind of a difference between an original and a decoded value.
 type Class string
 
-// The classes of difference. The first six have the names of the
+// The classes of difference. The first seven have the names of the
 // codec.LossKind values that accept them (callers map one to the other by
 // name). The others have no loss kind: no declared loss accepts them.
 const (
@@ -72,6 +74,11 @@ const (
 	// difference inside it is reported once, at the field), and its
 	// Detail names the tag.
 	ClassSkippedField Class = "skipped-field"
+	// ClassBigFloatMode: a *big.Float came back with another rounding
+	// mode (Float.Mode) than the original's. When its value, precision
+	// or sign changed too, the difference is reported twice, as
+	// ClassOther and as ClassBigFloatMode.
+	ClassBigFloatMode Class = "bigfloat-mode"
 
 	// ClassZeroSign: a zero came back with the other sign (-0 as +0, or
 	// +0 as -0), in a float field or in an interface value (where an
@@ -140,6 +147,8 @@ type bounds struct {
 	anyTypes bool
 	// skipTagged: a SkippedField loss is declared.
 	skipTagged bool
+	// anyMode: a BigFloatMode loss is declared.
+	anyMode bool
 }
 
 func boundsOf(losses []codec.Loss) bounds {
@@ -159,6 +168,8 @@ func boundsOf(losses []codec.Loss) bounds {
 			b.anyTypes = true
 		case codec.SkippedField:
 			b.skipTagged = true
+		case codec.BigFloatMode:
+			b.anyMode = true
 		}
 	}
 	return b
@@ -184,7 +195,12 @@ func Options(losses []codec.Loss) cmp.Options {
 			_, oy := y.Zone()
 			return ox == oy
 		}),
-		cmp.Comparer(sameBigFloat),
+		cmp.Comparer(func(x, y *big.Float) bool {
+			if b.anyMode {
+				return sameBigFloatNumber(x, y)
+			}
+			return sameBigFloat(x, y)
+		}),
 		cmp.Comparer(sameBigInt),
 		// Floats and complex numbers of any type (named ones too) are
 		// equal when their bits are, or, for floats, when they are
@@ -389,6 +405,11 @@ func classify(vx, vy reflect.Value) []Diff {
 		d.Class, d.Detail = ClassOther, change+", and a different value"
 		return []Diff{d}
 	}
+	if vx.Type() == bigFloatType && vx.CanInterface() {
+		if ds := bigFloatDiffs(d, vx.Interface().(*big.Float), vy.Interface().(*big.Float)); ds != nil {
+			return ds
+		}
+	}
 	if vx.Kind() == reflect.Interface && !vx.IsNil() && !vy.IsNil() && vx.Elem().Type() != vy.Elem().Type() {
 		d.Detail = fmt.Sprintf("dynamic type %s became %s", vx.Elem().Type(), vy.Elem().Type())
 		return []Diff{d}
@@ -457,16 +478,6 @@ func offset(sec int) string {
 		sign, sec = "-", -sec
 	}
 	return fmt.Sprintf("%s%02d:%02d", sign, sec/3600, sec%3600/60)
-}
-
-// sameBigFloat reports whether x and y are both nil, or have the same
-// value, precision and sign: the strict comparison of *big.Float values
-// (go-cmp's comparer and identical's).
-func sameBigFloat(x, y *big.Float) bool {
-	if x == nil || y == nil {
-		return x == y
-	}
-	return x.Cmp(y) == 0 && x.Prec() == y.Prec() && x.Signbit() == y.Signbit()
 }
 
 // sameBigInt reports whether x and y are both nil or have the same value.
