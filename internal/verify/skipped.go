@@ -81,24 +81,6 @@ func skippedAt(p cmp.Path) (n int, tags string) {
 	return 0, ""
 }
 
-// typePath formats p as formatPath does, without the indices and keys,
-// which differ from value to value: ".Items[].Cache".
-func typePath(p cmp.Path) string {
-	var b strings.Builder
-	for _, s := range p {
-		switch s := s.(type) {
-		case cmp.StructField:
-			b.WriteString("." + s.Name())
-		case cmp.MapIndex, cmp.SliceIndex:
-			b.WriteString("[]")
-		}
-	}
-	if b.Len() == 0 {
-		return "(root)"
-	}
-	return b.String()
-}
-
 // reportSkipped reports the skipped field p ends in (see skipped), once:
 // go-cmp reports each difference inside it, and every one belongs to it.
 func (r *reporter) reportSkipped(p cmp.Path, tags string) {

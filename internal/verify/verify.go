@@ -285,19 +285,32 @@ func (r *reporter) Report(rs cmp.Result) {
 	}
 }
 
-func formatPath(p cmp.Path) string {
+// formatPath formats p as paths are written: ".Items[2].Tags[\"k\"]".
+func formatPath(p cmp.Path) string { return pathString(p, true) }
+
+// typePath formats p without the indices and keys, which differ from
+// value to value: ".Items[].Tags[]".
+func typePath(p cmp.Path) string { return pathString(p, false) }
+
+func pathString(p cmp.Path, keys bool) string {
 	var b strings.Builder
 	for _, s := range p {
 		switch s := s.(type) {
 		case cmp.StructField:
 			b.WriteString("." + s.Name())
 		case cmp.MapIndex:
-			fmt.Fprintf(&b, "[%#v]", s.Key())
-		case cmp.SliceIndex:
-			kx, ky := s.SplitKeys()
-			if kx == ky {
-				fmt.Fprintf(&b, "[%d]", kx)
+			if keys {
+				fmt.Fprintf(&b, "[%#v]", s.Key())
 			} else {
+				b.WriteString("[]")
+			}
+		case cmp.SliceIndex:
+			switch kx, ky := s.SplitKeys(); {
+			case !keys:
+				b.WriteString("[]")
+			case kx == ky:
+				fmt.Fprintf(&b, "[%d]", kx)
+			default:
 				fmt.Fprintf(&b, "[%d->%d]", kx, ky)
 			}
 		}
