@@ -86,3 +86,46 @@ func TestSkippedByTagOnly(t *testing.T) {
 		t.Errorf("json: %+v, want FAIL at .Any", vs)
 	}
 }
+
+// TestSkippedByTagLibraries checks what the package doc says of which
+// libraries read which tag key: the JSON libraries, fxcbor and ugorji
+// read json tags, the msgpack libraries msgpack tags, the BSON ones bson
+// tags, and gob none. A codec whose library reads the key does not carry
+// the field (lossy); the others carry it (exact).
+func TestSkippedByTagLibraries(t *testing.T) {
+	type jsonTagged struct {
+		ID int
+		C  string `json:"-"`
+	}
+	type msgpackTagged struct {
+		ID int
+		C  string `msgpack:"-"`
+	}
+	type bsonTagged struct {
+		ID int
+		C  string `bson:"-"`
+	}
+	codecs := bench.Codecs("^(json|goccy-json|fxcbor|ugorji-msgpack|vmihailenco-msgpack|shamaton-msgpack|bson|gob-stream)$")
+	for _, c := range []struct {
+		key   string
+		vs    []result.Verification
+		lossy []string
+	}{
+		{"json", bench.Verify(t, []jsonTagged{{1, "x"}}, codecs), []string{"json", "goccy-json", "fxcbor", "ugorji-msgpack"}},
+		{"msgpack", bench.Verify(t, []msgpackTagged{{1, "x"}}, codecs), []string{"vmihailenco-msgpack", "shamaton-msgpack"}},
+		{"bson", bench.Verify(t, []bsonTagged{{1, "x"}}, codecs), []string{"bson"}},
+	} {
+		if len(c.vs) != 8 {
+			t.Fatalf("%s: %d verifications, want 8", c.key, len(c.vs))
+		}
+		for _, v := range c.vs {
+			want := result.VerifyExact
+			if slices.Contains(c.lossy, v.Codec) {
+				want = result.VerifyLossy
+			}
+			if v.Status != want {
+				t.Errorf("%s:\"-\": %s is %s, want %s (%+v)", c.key, v.Codec, v.Status, want, v)
+			}
+		}
+	}
+}
