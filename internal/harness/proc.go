@@ -143,20 +143,19 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 // says it ran out of memory, and the tail of its output.
 func (w *procWorker) died(status, why string) error { return w.ended(status, why, false) }
 
-// quitWait is how long a worker that ran past a timeout is given to
-// write its goroutines' stacks and exit (ended), before it is killed.
-const quitWait = 2 * time.Second
-
 // ended is died; with quit, it first asks the worker for its goroutines'
-// stacks (workerproc.Process.Quit, quitWait at most), which the failure
-// gives after the worker's last output before it was asked.
+// stacks (workerproc.Process.Quit, workerproc.QuitWait at most, as the
+// matrices' workers are asked), which the failure gives whole, up to
+// workerproc.StacksKept, after the worker's last output before it was
+// asked: a timing worker's hang is serbench's to look into, not a
+// finding (the matrices keep an excerpt, workerproc.Excerpt).
 func (w *procWorker) ended(status, why string, quit bool) error {
 	if w.dead != nil {
 		return w.dead
 	}
 	var out, stacks string
 	if quit {
-		out, stacks = w.proc.Quit(quitWait)
+		out, stacks = w.proc.Quit(workerproc.QuitWait)
 	}
 	mem, msg := w.proc.Death(why)
 	if stacks == "" {
@@ -170,7 +169,7 @@ func (w *procWorker) ended(status, why string, quit bool) error {
 		f.Msg += "\nits last output:\n" + out
 	}
 	if stacks != "" {
-		f.Msg += "\nits goroutines when it was stopped (SIGQUIT):\n" + stacks
+		f.Msg += "\n" + workerproc.StacksHeading + "\n" + stacks
 	}
 	w.dead = f
 	return f
