@@ -249,7 +249,10 @@ type Verification struct {
 	Aliases []string
 	// Bounds say, for each declared loss with a bound (time precision,
 	// float tolerance), the bound and the largest difference the bound
-	// accepted: "time-precision: bound 1ms, largest seen 999µs".
+	// accepted: "time-precision: bound 1ms, largest seen 999µs"; and,
+	// for fields the user's type tags to be skipped (codec.SkippedField,
+	// package bench), which fields were not carried and how often:
+	// "skipped-field: .Cache not carried (tagged json:\"-\"), 2 times".
 	Bounds []string
 	// LooseBounds counts the Bounds more than 10 times looser than the
 	// largest difference seen (or accepting none at all).
