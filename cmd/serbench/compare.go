@@ -12,7 +12,7 @@ import (
 	"github.com/serbench/serbench/result"
 )
 
-const compareUsage = `Usage: serbench compare [--db DB] A B
+const compareUsage = `Usage: serbench compare [--db DB] A B   (each a RUN-ID, latest, or a Go benchmark FILE)
 
 Compares two runs cell by cell as benchstat does: the medians of A (old)
 and B (new) with their 95% confidence intervals, the change, "~" when the
@@ -20,8 +20,11 @@ test finds no significant difference (p > 0.05: the Mann-Whitney U test,
 or Welch's t-test of the fork medians where a cell's forks differ), the
 p-value and sample counts, and the geometric mean of the changes. Codec
 versions that differ between A and B are named above the table.
-A and B are run IDs in the database or files in Go benchmark format
-(serbench run --format gobench, or go test -bench output).
+A and B are run IDs in the database, or latest for the run that started
+last (named by its ID in the output), or files in Go benchmark format
+(serbench run --format gobench, or go test -bench output). A and B must
+be two different runs: compare latest latest, or a run ID and latest
+when that run is the latest, is refused, naming the run.
 
 Examples:
   serbench run --workload person --codec '^msgp$' --format gobench > old.txt   # before a change
@@ -31,41 +34,60 @@ Examples:
 
 func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, dbPath := newDBFlags("compare", compareUsage, "read", stderr)
-	refs, err := parseArgs(fs, args, 2, "two runs (run IDs or Go benchmark files)")
+	refs, err := parseArgs(fs, args, 2, "two runs (run IDs, latest, or Go benchmark files)")
 	if err != nil {
 		return err
 	}
 	var db *store.DB
-	load := func(ref string) (*result.Run, error) {
-		if st, err := os.Stat(ref); err == nil && st.Mode().IsRegular() {
-			return readBenchFile(ref)
-		}
-		if db == nil {
-			var err error
-			if db, err = openExisting(ctx, *dbPath); err != nil {
-				return nil, fmt.Errorf("%q is not a file, and %w", ref, err)
-			}
-		}
-		r, err := db.Run(ctx, ref)
-		if err != nil {
-			return nil, fmt.Errorf("%q is neither a file nor a run in %s: %w", ref, db.Name(), err)
-		}
-		return r, nil
-	}
 	defer func() {
 		if db != nil {
 			db.Close()
 		}
 	}()
-	a, err := load(refs[0])
-	if err != nil {
-		return err
+	// Each side is a file, or a run of the database (an ID or latest),
+	// resolved before either is read, so that one run named twice is
+	// refused at once.
+	var ids, names [2]string
+	for i, ref := range refs {
+		names[i] = ref
+		if isRegularFile(ref) {
+			continue
+		}
+		if db == nil {
+			var err error
+			if db, err = openExisting(ctx, *dbPath); err != nil {
+				return fmt.Errorf("%q is not a file, and %w", ref, err)
+			}
+		}
+		id, note, err := resolveRun(ctx, db, "compare", ref)
+		if err != nil {
+			return err
+		}
+		ids[i], names[i] = id, id+note
 	}
-	b, err := load(refs[1])
-	if err != nil {
-		return err
+	if ids[0] != "" && ids[0] == ids[1] {
+		return sameRun("compare", refs[0], refs[1], ids[0])
 	}
-	return report.CompareTable(stdout, report.Compare(refs[0], a, refs[1], b))
+	var runs [2]*result.Run
+	for i, ref := range refs {
+		var err error
+		if ids[i] == "" {
+			runs[i], err = readBenchFile(ref)
+		} else if runs[i], err = db.Run(ctx, ids[i]); err != nil {
+			err = fmt.Errorf("%q is neither a file nor a run in %s: %w", ref, db.Name(), err)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return report.CompareTable(stdout, report.Compare(names[0], runs[0], names[1], runs[1]))
+}
+
+// isRegularFile reports whether path names a regular file: a side of
+// compare that is read as a Go benchmark file rather than as a run ID.
+func isRegularFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // readBenchFile reads a Go benchmark file into a run named after it.

@@ -12,10 +12,11 @@ import (
 	"github.com/serbench/serbench/internal/report"
 )
 
-const reportUsage = `Usage: serbench report [RUN-ID...] --html FILE [--markdown FILE] [--db DB] [--variants plain|all]
-       serbench report --history [--baseline RUN-ID] --html FILE [--markdown FILE] [--db DB]
+const reportUsage = `Usage: serbench report [RUN-ID|latest...] --html FILE [--markdown FILE] [--db DB] [--variants plain|all]
+       serbench report --history [--baseline RUN-ID|latest] --html FILE [--markdown FILE] [--db DB]
 
-Writes reports of stored runs (the latest by default) to files:
+Writes reports of stored runs (the latest by default; a RUN-ID, and the
+run of --baseline, may be latest: the run that started last) to files:
 
   --html FILE      one self-contained HTML page that works offline: per
                    workload charts (encode and decode times with 95%
@@ -63,7 +64,7 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	variants := fs.String("variants", "plain", "codec variants to show: plain, or all (HTML: whether the variants checkbox starts checked)")
 	group := fs.String("group", "", "report the runs of the sharded group `NAME` (serbench run --shard I/N --group NAME) merged into one")
 	history := fs.Bool("history", false, "a history dashboard of every stored run (also with three or more run IDs)")
-	baseline := fs.String("baseline", "", "the dashboard compares the latest values with run `RUN-ID` (default: the first run)")
+	baseline := fs.String("baseline", "", "the dashboard compares the latest values with run `RUN-ID`, or latest: the run that started last (default: the first run)")
 	ids, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -90,8 +91,15 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *history && (*group != "" || len(ids) > 0) {
 		return usagef("--history is every stored run: give no run IDs or --group with it")
 	}
+	if ids, err = resolveRuns(ctx, db, "report", ids); err != nil {
+		return err
+	}
 	if *history || len(ids) >= dashboardRuns {
-		return reportHistory(ctx, db, publish.DashboardOptions{IDs: ids, Baseline: *baseline, AllVariants: opts.AllVariants, HTML: *htmlPath, Markdown: *mdPath,
+		base, err := resolveBaseline(ctx, db, *baseline, ids)
+		if err != nil {
+			return err
+		}
+		return reportHistory(ctx, db, publish.DashboardOptions{IDs: ids, Baseline: base, AllVariants: opts.AllVariants, HTML: *htmlPath, Markdown: *mdPath,
 			Warn: func(id string, err error) {
 				fmt.Fprintf(stderr, "warning: run %s is left out of the history, it cannot be read: %v\n", id, err)
 			}}, stdout)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/serbench/serbench/internal/publish"
 	"github.com/serbench/serbench/internal/store"
@@ -32,4 +34,20 @@ func reportHistory(ctx context.Context, db *store.DB, o publish.DashboardOptions
 		fmt.Fprintf(stdout, "wrote %s (history of %s)\n", o.Markdown, plural(res.Runs, "run"))
 	}
 	return nil
+}
+
+// resolveBaseline returns the run ID that ref, the value of report
+// --baseline, stands for (resolveRun): "" for none; for latest, the run
+// that started last, which must be one of the runs of the history, ids
+// (every stored run when there are none), or the error says which run
+// latest was.
+func resolveBaseline(ctx context.Context, db *store.DB, ref string, ids []string) (string, error) {
+	if ref == "" {
+		return "", nil
+	}
+	id, note, err := resolveRun(ctx, db, "--baseline", ref)
+	if err == nil && note != "" && len(ids) > 0 && !slices.Contains(ids, id) {
+		err = usagef("--baseline latest is run %s, the run that started last, which is not one of the runs of the history (%s)", id, strings.Join(ids, ", "))
+	}
+	return id, err
 }

@@ -44,10 +44,15 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 		return err
 	}
 	defer db.Close()
+	// No RUN-ID: the latest incomplete run; latest: the run that started
+	// last, whatever its state, named in what is printed.
+	note := ""
 	if id == "" {
 		if id, err = db.LatestIncomplete(ctx); err != nil {
 			return err
 		}
+	} else if id, note, err = resolveRun(ctx, db, "--resume", id); err != nil {
+		return err
 	}
 	r, prev, err := runner.Resume(ctx, db, id)
 	if err != nil {
@@ -55,6 +60,9 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	}
 	fail := func(err error) error { return errors.Join(err, r.Release()) }
 	if prev.Complete {
+		if note != "" {
+			return fail(fmt.Errorf("--resume latest: the latest run, %s in %s, is complete: nothing to resume (serbench run --resume without a RUN-ID finishes the latest incomplete run)", id, db.Name()))
+		}
 		return fail(fmt.Errorf("run %s in %s is complete: nothing to resume", id, db.Name()))
 	}
 	if len(prev.Args) == 0 && prev.Command != "serbench run" {
@@ -81,7 +89,7 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 	if was, now := prev.EnvValue(workload.ParamDataSHA256), p.Settings.Options.Params[workload.ParamDataSHA256]; was != now {
 		return fail(fmt.Errorf("run %s cannot be resumed: its --data file changed (SHA-256 %s, the run's %s)", id, now, was))
 	}
-	fmt.Fprintf(stderr, "resuming run %s (%s)\n", id, prev.Command)
+	fmt.Fprintf(stderr, "resuming run %s%s (%s)\n", id, note, prev.Command)
 	return g.measure(ctx, db, r, p, stdout, stderr)
 }
 

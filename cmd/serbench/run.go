@@ -13,14 +13,16 @@ import (
 )
 
 const runUsage = `Usage: serbench run [flags]
-       serbench run --resume [RUN-ID] [--db DB]
+       serbench run --resume [RUN-ID|latest] [--db DB]
 
 Verifies every selected codec on every selected workload with a full round
 trip of every value, then times encode and decode, interleaving the samples
 of all codecs. Every job runs in worker processes of its own (--forks of
 them, at most --workers alive at once); a worker that crashes, hangs or
 eats memory is killed and its cell marked, and the run goes on. Every
-sample is stored as it is taken; --resume finishes an interrupted run.
+sample is stored as it is taken; --resume finishes an interrupted run:
+the latest incomplete one, RUN-ID, or with latest the run that started
+last (refused, naming it, when it is complete).
 
 Examples:
   serbench run --codec '^json$'                                       # encoding/json everywhere

@@ -63,7 +63,7 @@ func newRunFlags(stderr io.Writer) *runFlags {
 		suite:       fs.String("suite", "default", "default: on each workload the codecs or strategies that answer its question (the workload names them; where it names none, every plain codec and the noop floor), no zstd timing; full: every codec on every workload, zstd timed (a --codec pattern selects regardless)"),
 		robust:      fs.Bool("robust", false, "also compute the decoder robustness matrix of the run's codecs on person and nested (serbench robust) and store it with the run"),
 		interop:     fs.Bool("interop", false, "also compute the cross-library interoperability matrices of every format with two or more implementations on person and nested (serbench interop) and store them with the run"),
-		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, or RUN-ID): same selection and settings, only the missing samples"),
+		resume:      fs.Bool("resume", false, "finish an interrupted run (the latest incomplete one, RUN-ID, or latest: the run that started last): same selection and settings, only the missing samples"),
 		data:        fs.String("data", "", "a file of your own values, run as the workload data:NAME (its base name): JSON (a document, or an array of values), NDJSON, a MessagePack stream or a CBOR sequence; alone unless --workload selects more"),
 		dataFormat:  fs.String("data-format", "", "the format of --data: json, ndjson, msgpack or cbor (default: detected from the content)"),
 		dataLimit:   fs.String("data-limit", "64MiB", "the largest --data file read, e.g. 256MiB"),

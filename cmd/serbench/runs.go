@@ -151,21 +151,3 @@ func deleteRun(ctx context.Context, path, ref string, force bool, stdout io.Writ
 	fmt.Fprintf(stdout, "deleted run %s%s from %s: %s\n", id, latest, db.Name(), strings.Join(store.DeletedWords(deleted, true), ", "))
 	return nil
 }
-
-// resolveRun returns the ID that ref, the value of flag, stands for: ref
-// itself, or for latest the ID of the run of db that started last, with
-// note " (the latest)" for the messages that name it, so that a command
-// that changes a run says which run latest was. The run that started last
-// is the one at the moment of asking: a run started after that is not
-// touched. A database without runs has no latest run: an error that names
-// the database and flag.
-func resolveRun(ctx context.Context, db *store.DB, flag, ref string) (id, note string, err error) {
-	if ref != "latest" {
-		return ref, "", nil
-	}
-	id, err = latestOr(ctx, db, ref)
-	if err != nil {
-		return "", "", fmt.Errorf("%s latest: %w", flag, err)
-	}
-	return id, " (the latest)", nil
-}

@@ -5,7 +5,7 @@ import (
 	"io"
 )
 
-const showUsage = `Usage: serbench show [flags] [RUN-ID | --group NAME]
+const showUsage = `Usage: serbench show [flags] [RUN-ID|latest | --group NAME]
 
 Prints a stored run again, computing its statistics from the stored
 samples. Without RUN-ID, or with "latest", the latest run. With --group
