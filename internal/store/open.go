@@ -206,6 +206,10 @@ func (d *DB) checkSchema(ctx context.Context) error {
 	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'`).Scan(&n); err != nil {
 		return err
 	}
+	// Another application's tables, or its schema_version, are named.
+	if err := d.foreign(ctx, d.db, false); err != nil {
+		return err
+	}
 	if n == 0 {
 		return fmt.Errorf("not a serbench database (it has no schema_version table); give the path of one with --db")
 	}

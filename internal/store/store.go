@@ -95,7 +95,12 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			}
 			f.Close()
 			if st.Size() > 0 {
+				noFiles := !exists(dsn+"-wal") && !exists(dsn+"-shm")
 				if err := checkIntegrity(ctx, dsn, uri); err != nil {
+					return nil, err
+				}
+				// Another application's database is refused as it is.
+				if err := refuseForeign(ctx, dsn, uri, noFiles); err != nil {
 					return nil, err
 				}
 			}
@@ -249,6 +254,11 @@ func (d *DB) migrate(ctx context.Context) error {
 			return err
 		}
 		defer unlock()
+		// Tables of another application named as serbench's are
+		// refused before anything is created beside them.
+		if err := d.retry(ctx, func() error { return d.foreign(ctx, d.db, true) }); err != nil {
+			return err
+		}
 	}
 	if err := d.retry(ctx, func() error {
 		return d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`)

@@ -57,6 +57,7 @@ var backendTests = []struct {
 	{"Prune", testPrune},
 	{"RunsWithCells", testRunsWithCells},
 	{"MissingTableIsRefused", testMissingTableIsRefused},
+	{"ForeignTables", testForeignTables},
 }
 
 func TestBackends(t *testing.T) {
