@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -147,11 +146,10 @@ func (d *DB) ourSchemaVersion(ctx context.Context, q sqlrows.Queryer) (bool, err
 // refuseForeign returns the *ForeignError of the existing SQLite file
 // path (uri) when it is another application's, read through a read-only
 // connection of its own, before the opens that write write anything
-// (their connection sets the journal mode as it connects). When it is
-// refused and tidy is set (there were no -wal and -shm files beside it
-// before the open), the -wal and -shm files that reading a database in
-// WAL mode makes beside it are removed again (tidyReaderFiles).
-func refuseForeign(ctx context.Context, path, uri string, tidy bool) error {
+// (their connection sets the journal mode as it connects). Open removes
+// the -wal and -shm files that reading a database in WAL mode makes
+// beside it when it refuses it.
+func refuseForeign(ctx context.Context, path, uri string) error {
 	db, err := sql.Open("sqlite", uri+"?mode=ro&_pragma=busy_timeout("+strconv.Itoa(sqliteBusyTimeout)+")")
 	if err != nil {
 		return fmt.Errorf("open database %s: %w", path, err)
@@ -160,9 +158,6 @@ func refuseForeign(ctx context.Context, path, uri string, tidy bool) error {
 	d := &DB{name: path, db: db}
 	err = retryBusy(ctx, func() error { return d.foreign(ctx, db, true) })
 	db.Close()
-	if fe := (*ForeignError)(nil); errors.As(err, &fe) && tidy {
-		tidyReaderFiles(path, uri)
-	}
 	if err != nil {
 		return fmt.Errorf("open database %s: %w", path, err)
 	}

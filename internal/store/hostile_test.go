@@ -108,6 +108,106 @@ func TestTruncatedDatabaseIsUnreadable(t *testing.T) {
 	}
 }
 
+// TestRefusedCorruptOpenLeavesTheDirectory: the opens that write refuse
+// a corrupt SQLite database in WAL mode (a corrupt page, a truncated
+// file) and leave its directory as they found it: the -wal and -shm
+// files that their checks made beside it to read it are removed again
+// (they were left behind), and the file's bytes are unchanged.
+func TestRefusedCorruptOpenLeavesTheDirectory(t *testing.T) {
+	ctx := context.Background()
+	damage := map[string]func(t *testing.T, path string){
+		"corrupt page": func(t *testing.T, path string) { sqlitetest.CorruptPage(t, path, "samples") },
+		"truncated": func(t *testing.T, path string) {
+			if err := os.Truncate(path, 100); err != nil {
+				t.Fatal(err)
+			}
+		},
+	}
+	for what, damage := range damage {
+		for name, open := range writers {
+			path := oneRunDB(t)
+			damage(t, path)
+			// The file's header says WAL mode (its bytes 18 and 19, the
+			// read and write versions, are 2).
+			if b, err := os.ReadFile(path); err != nil || len(b) < 100 || b[18] != 2 || b[19] != 2 {
+				t.Fatalf("%s database: not in WAL mode (%v)", what, err)
+			}
+			dir := filepath.Dir(path)
+			before := dirState(t, dir)
+			d, err := open(ctx, path)
+			if err == nil {
+				d.Close()
+				t.Errorf("%s(%s database) succeeded", name, what)
+				continue
+			}
+			if ce := (*CorruptError)(nil); !errors.As(err, &ce) {
+				t.Errorf("%s(%s database) = %v; want a *CorruptError", name, what, err)
+			}
+			if after := dirState(t, dir); !maps.EqualFunc(before, after, bytes.Equal) {
+				t.Errorf("%s(%s database) left its directory with %q; it held %q", name, what, slices.Sorted(maps.Keys(after)), slices.Sorted(maps.Keys(before)))
+			}
+		}
+	}
+}
+
+// TestRefusedCorruptOpenKeepsTheWAL: a corrupt SQLite database whose
+// -wal file holds writes not yet in it (copied with it, or left by a
+// crash) is refused by the opens that write, which leave the -wal and the
+// database byte for byte as they were (the -wal's writes are the
+// user's), and the -shm file too when there was one.
+func TestRefusedCorruptOpenKeepsTheWAL(t *testing.T) {
+	ctx := context.Background()
+	src := oneRunDB(t)
+	sqlitetest.CorruptPage(t, src, "samples")
+	// A connection that never checkpoints writes into the -wal, and the
+	// database is copied with its -wal (and its -shm) as they are then.
+	raw, err := sql.Open("sqlite", "file:"+src+"?_pragma=wal_autocheckpoint(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if _, err := raw.Exec(`INSERT INTO warnings (run_id, seq, message) VALUES ('r1', 99, 'only in the wal')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, withShm := range []bool{false, true} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "c.db")
+		suffixes := []string{"", "-wal"}
+		if withShm {
+			suffixes = append(suffixes, "-shm")
+		}
+		for _, suffix := range suffixes {
+			b, err := os.ReadFile(src + suffix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if suffix == "-wal" && len(b) == 0 {
+				t.Fatal("the -wal holds nothing")
+			}
+			if err := os.WriteFile(path+suffix, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := dirState(t, dir)
+		for name, open := range writers {
+			d, err := open(ctx, path)
+			if err == nil {
+				d.Close()
+				t.Fatalf("%s(corrupt database with a -wal) succeeded", name)
+			}
+			after := dirState(t, dir)
+			for _, f := range []string{"c.db", "c.db-wal"} {
+				if !bytes.Equal(before[f], after[f]) {
+					t.Errorf("%s(corrupt database with a -wal, -shm %v) changed %s (%d bytes, were %d)", name, withShm, f, len(after[f]), len(before[f]))
+				}
+			}
+			if _, ok := after["c.db-shm"]; withShm && !ok {
+				t.Errorf("%s(corrupt database with a -wal and a -shm) removed the -shm", name)
+			}
+		}
+	}
+}
+
 // holdWriteLock takes the write lock of the SQLite database at path from
 // a connection of its own, as another process writing would, until t
 // ends or release is called.

@@ -61,7 +61,8 @@ var ErrNotFound = errors.New("not found")
 // Errors name the database, never its password. Connecting to PostgreSQL
 // gives up after 10 seconds unless the URL sets connect_timeout. An
 // existing SQLite file is checked first (SQLite's quick_check): a corrupt
-// one is a *CorruptError and is left as it is. A SQLite database whose
+// one is a *CorruptError and is left as it is, and so is its directory
+// (no -wal or -shm file made to read it stays). A SQLite database whose
 // write lock another process holds is waited for, up to LockWait, unless
 // ctx is canceled first.
 func Open(ctx context.Context, dsn string) (*DB, error) {
@@ -95,12 +96,23 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 			}
 			f.Close()
 			if st.Size() > 0 {
+				// The checks read the file through read-only connections,
+				// which make a -wal and a -shm file beside a database in
+				// WAL mode. A refused open leaves the directory as it
+				// found it: when there were neither before, they are
+				// removed again (tidyReaderFiles); files that were there
+				// before are left as they are (a -wal may hold the
+				// user's writes).
 				noFiles := !exists(dsn+"-wal") && !exists(dsn+"-shm")
-				if err := checkIntegrity(ctx, dsn, uri); err != nil {
-					return nil, err
+				err := checkIntegrity(ctx, dsn, uri)
+				if err == nil {
+					// Another application's database is refused as it is.
+					err = refuseForeign(ctx, dsn, uri)
 				}
-				// Another application's database is refused as it is.
-				if err := refuseForeign(ctx, dsn, uri, noFiles); err != nil {
+				if err != nil {
+					if noFiles {
+						tidyReaderFiles(dsn, uri)
+					}
 					return nil, err
 				}
 			}
