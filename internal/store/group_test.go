@@ -231,3 +231,62 @@ func testRunMetaAndOrder(t *testing.T, newDB newDB) {
 		t.Errorf("codecs in order %q, want byte order %q", names, want)
 	}
 }
+
+// testOneRunOrder: Runs (the list serbench runs prints), Latest (what
+// latest names) and LatestIncomplete (what run --resume continues) rank
+// runs by one rule, the run order: by start time as an instant, to the
+// nanosecond, then by ID in byte order. The runs are written in an order
+// that is neither their IDs' nor their times', three start at one
+// instant, one of them stored as serbench's first version wrote times
+// (RFC 3339 without trailing zeros: "09:30:00Z", which sorts after
+// "09:30:00.000000000Z" as text), and one run, a second earlier, is
+// stored with an offset (its text sorts after the others'). Latest
+// ordered the text by SQL and LatestIncomplete compared it as text: they
+// named the runs that Runs lists first.
+func testOneRunOrder(t *testing.T, newDB newDB) {
+	ctx := context.Background()
+	d := open(t, newDB(t))
+	base := fixture.Start
+	runs := []struct {
+		id       string
+		start    time.Time
+		complete bool
+		text     string // the start time as stored, when not as serbench writes it
+	}{
+		{"r-c", base, true, ""},
+		{"r-a", base, false, base.Format(time.RFC3339Nano)},
+		{"r-b", base, false, ""},
+		{"z-ns-earlier", base.Add(-time.Nanosecond), false, ""},
+		{"r-0", base.Add(-time.Second), true, base.Add(-time.Second).In(time.FixedZone("", 2*3600)).Format(time.RFC3339Nano)},
+	}
+	for _, x := range runs {
+		r := fixture.Run(x.id)
+		r.Start, r.Complete = x.start, x.complete
+		r.Cells, r.Verifications = nil, nil
+		if err := d.SaveRun(ctx, r, RunMeta{}); err != nil {
+			t.Fatal(err)
+		}
+		if x.text != "" {
+			if err := d.exec(ctx, `UPDATE runs SET start_time = ? WHERE id = ?`, x.text, x.id); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	listed, err := d.Runs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, ri := range listed {
+		ids = append(ids, ri.ID)
+	}
+	if want := []string{"r-0", "z-ns-earlier", "r-a", "r-b", "r-c"}; !slices.Equal(ids, want) {
+		t.Errorf("Runs = %q, want %q", ids, want)
+	}
+	if id, err := d.Latest(ctx); err != nil || id != "r-c" {
+		t.Errorf("Latest = %q, %v; want r-c, the run Runs lists last", id, err)
+	}
+	if id, err := d.LatestIncomplete(ctx); err != nil || id != "r-b" {
+		t.Errorf("LatestIncomplete = %q, %v; want r-b, the incomplete run Runs lists last", id, err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/serbench/serbench/internal/datatest"
 	"github.com/serbench/serbench/internal/fixture"
+	"github.com/serbench/serbench/internal/pgtest"
 	"github.com/serbench/serbench/result"
 )
 
@@ -209,5 +210,36 @@ func TestPostgresPasswordWithSlash(t *testing.T) {
 			strings.Contains(err.Error(), "s3c") || strings.Contains(err.Error(), "ret") || strings.Contains(err.Error(), "tail") {
 			t.Errorf("Open(password with /) = %v; want it refused with how to escape the /, and no part of the password", err)
 		}
+	}
+}
+
+// TestPostgresCollationKeepsTheRunOrder: in a PostgreSQL database whose
+// collation is not byte order (ICU's en-US, where "run-a" sorts before
+// "run-B"), Latest still names the run Runs lists last: two runs that
+// start at one instant are ordered by ID in byte order ("run-B" before
+// "run-a"). Latest ordered by SQL, by the database's collation, and named
+// run-B.
+func TestPostgresCollationKeepsTheRunOrder(t *testing.T) {
+	ctx := context.Background()
+	srv := pgtest.Start(t)
+	rawExec(t, srv.DSN("postgres"), `CREATE DATABASE icu TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C'`)
+	d := open(t, srv.DSN("icu"))
+	var lt bool
+	if err := d.db.QueryRowContext(ctx, `SELECT 'run-a' < 'run-B'`).Scan(&lt); err != nil || !lt {
+		t.Fatalf("the database's collation puts run-a before run-B: %v, %v; want true", lt, err)
+	}
+	for _, id := range []string{"run-a", "run-B"} {
+		r := fixture.Run(id)
+		r.Cells, r.Verifications = nil, nil
+		if err := d.SaveRun(ctx, r, RunMeta{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runs, err := d.Runs(ctx)
+	if err != nil || len(runs) != 2 || runs[1].ID != "run-a" {
+		t.Fatalf("Runs = %v, %v; want run-B, then run-a", runs, err)
+	}
+	if id, err := d.Latest(ctx); err != nil || id != "run-a" {
+		t.Errorf("Latest = %q, %v; want run-a, the run Runs lists last", id, err)
 	}
 }

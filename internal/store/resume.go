@@ -65,30 +65,13 @@ func (d *DB) ResumeRun(ctx context.Context, id string) (*Writer, *result.Run, er
 }
 
 // LatestIncomplete returns the ID of the most recently started run that is
-// not complete: interrupted, failed, or still being measured. With no such
-// run it returns an error wrapping ErrNotFound.
+// not complete: interrupted, failed, or still being measured; the last
+// incomplete one in the run order (order.go: by start time, then by ID),
+// as Runs lists them. With no such run it returns an error wrapping
+// ErrNotFound.
 func (d *DB) LatestIncomplete(ctx context.Context) (string, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, start_time FROM runs WHERE complete = 0`)
+	id, found, err := d.lastRun(ctx, "complete = 0")
 	if err != nil {
-		return "", fmt.Errorf("find the latest incomplete run in %s: %w", d.name, err)
-	}
-	defer rows.Close()
-	// The latest by start time, then by ID in byte order, as Runs orders
-	// them (not by the database's collation).
-	var id, start string
-	found := false
-	for rows.Next() {
-		var i, s string
-		if err := rows.Scan(&i, &s); err != nil {
-			return "", fmt.Errorf("find the latest incomplete run in %s: %w", d.name, err)
-		}
-		// Stored start times have a fixed width: text order is time
-		// order.
-		if !found || s > start || (s == start && i > id) {
-			id, start, found = i, s, true
-		}
-	}
-	if err := rows.Err(); err != nil {
 		return "", fmt.Errorf("find the latest incomplete run in %s: %w", d.name, err)
 	}
 	if !found {

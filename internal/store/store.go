@@ -800,8 +800,8 @@ type RunInfo struct {
 	Baseline bool
 }
 
-// Runs lists the stored runs, oldest first, with the holders of their
-// fresh locks.
+// Runs lists the stored runs in the run order (order.go: by start time,
+// then by ID), oldest first, with the holders of their fresh locks.
 func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 	fail := func(err error) ([]RunInfo, error) {
 		return nil, fmt.Errorf("list runs in %s: %w", d.name, err)
@@ -815,9 +815,7 @@ func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 		if err := rows.Scan(&ri.ID, &start, &end, &complete, &ri.Command, &ri.Group, &ri.Shard, &baseline); err != nil {
 			return err
 		}
-		// A time that does not parse is left zero: the list shows the
-		// run, and reading it says what is wrong.
-		ri.Start, _ = time.Parse(timeFormat, start)
+		ri.Start = parseStart(start)
 		if end != "" {
 			ri.End, _ = time.Parse(timeFormat, end)
 		}
@@ -851,15 +849,16 @@ func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 	return out, nil
 }
 
-// Latest returns the ID of the most recently started run.
+// Latest returns the ID of the most recently started run: the last in
+// the run order (order.go: by start time, then by ID), the one Runs lists
+// last.
 func (d *DB) Latest(ctx context.Context) (string, error) {
-	var id string
-	err := d.db.QueryRowContext(ctx, `SELECT id FROM runs ORDER BY start_time DESC, id DESC LIMIT 1`).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("no run stored in %s yet: %w", d.name, ErrNotFound)
-	}
+	id, found, err := d.lastRun(ctx, "")
 	if err != nil {
 		return "", fmt.Errorf("find latest run in %s: %w", d.name, err)
+	}
+	if !found {
+		return "", fmt.Errorf("no run stored in %s yet: %w", d.name, ErrNotFound)
 	}
 	return id, nil
 }

@@ -31,6 +31,7 @@ var backendTests = []struct {
 	{"InterruptedRunKeepsSamples", testInterruptedRunKeepsSamples},
 	{"DuplicateRunIDIsAnError", testDuplicateRunIDIsAnError},
 	{"RunMetaAndOrder", testRunMetaAndOrder},
+	{"OneRunOrder", testOneRunOrder},
 	{"ConcurrentOpenMigratesOnce", testConcurrentOpenMigratesOnce},
 	{"ExtremeValues", testExtremeValues},
 	{"Group", testGroup},
