@@ -53,6 +53,19 @@ func mustOpen(t *testing.T, db string) *store.DB {
 	return d
 }
 
+// storeHourly stores a fixture run under each of ids in d, each starting
+// an hour after the one before it, so that the last is the latest.
+func storeHourly(t *testing.T, d *store.DB, ids ...string) {
+	t.Helper()
+	for i, id := range ids {
+		r := fixture.Run(id)
+		r.Start = r.Start.Add(time.Duration(i) * time.Hour)
+		if err := storeRun(context.Background(), d, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // rawSQLite opens the SQLite file at path without the store, as a user's
 // sqlite3 shell (or a failing disk) would.
 func rawSQLite(t *testing.T, path string) *sql.DB {

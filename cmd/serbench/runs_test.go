@@ -6,9 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/serbench/serbench/internal/fixture"
 	"github.com/serbench/serbench/internal/store"
 )
 
@@ -23,13 +21,7 @@ func TestRunsDeleteLatest(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "s.db")
 	d := mustOpen(t, db)
 	defer d.Close()
-	for i, id := range []string{"older", "newer"} {
-		r := fixture.Run(id)
-		r.Start = r.Start.Add(time.Duration(i) * time.Hour)
-		if err := storeRun(ctx, d, r); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storeHourly(t, d, "older", "newer")
 	unlock, err := d.LockRun(ctx, "newer", "serbench pid 12345 on elsewhere")
 	if err != nil {
 		t.Fatal(err)
@@ -73,13 +65,7 @@ func TestRunsBaselineLatest(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "s.db")
 	d := mustOpen(t, db)
 	defer d.Close()
-	for i, id := range []string{"older", "newer"} {
-		r := fixture.Run(id)
-		r.Start = r.Start.Add(time.Duration(i) * time.Hour)
-		if err := storeRun(ctx, d, r); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storeHourly(t, d, "older", "newer")
 	baselines := func() map[string]bool {
 		t.Helper()
 		runs, err := d.Runs(ctx)
