@@ -96,21 +96,17 @@ func FidelityTable(w io.Writer, m *result.Fidelity) error {
 	textWriter{&b}.table(fidelityTable(m))
 	b.WriteString("\n" + wrap(fidelityIntro, 100, "") + "\n\n")
 	width := textKey(&b, legend, "Columns", fidelityColumns(m))
-	details := false
-	for _, r := range m.Rows {
-		lines := fidelityDetails(r)
-		if !fidelityDetailed(r, lines) {
-			continue
-		}
-		if !details {
-			b.WriteString("\n" + fidelityDetailsTitle(m) + ":\n")
-			details = true
-		}
+	entries := fidelityEntries(m)
+	if len(entries) > 0 {
+		b.WriteString("\n" + fidelityDetailsTitle(m) + ":\n")
+	}
+	for _, e := range entries {
+		r := e.Row
 		fmt.Fprintf(&b, "\n%s (%s)\n", r.Codec, carrierText(r))
 		if r.Note != "" {
 			b.WriteString("  " + wrap("carrier: "+r.Note, 98, "    ") + "\n")
 		}
-		for _, l := range lines {
+		for _, l := range e.Cells {
 			fmt.Fprintf(&b, "  %-*s  %-5s %s\n", width, l.Case, l.Status.Symbol(), wrap(matrixDetail(l.Detail), 100-width-10, strings.Repeat(" ", width+10)))
 		}
 	}
@@ -143,6 +139,26 @@ func fidelityDetails(r result.FidelityRow) []result.FidelityCell {
 // is not the first, as the complete row does.
 func fidelityDetailed(r result.FidelityRow, lines []result.FidelityCell) bool {
 	return len(lines) > 0 || r.Note != ""
+}
+
+// fidelityEntry is one entry of the details of a fidelity matrix: a row
+// that fidelityDetailed finds detailed, and its cells to detail.
+type fidelityEntry struct {
+	Row   result.FidelityRow
+	Cells []result.FidelityCell
+}
+
+// fidelityEntries returns the entries of the details of m, in the order
+// of its rows: what the text and Markdown renderers list under
+// fidelityDetailsTitle (the HTML marks each row Detailed instead).
+func fidelityEntries(m *result.Fidelity) []fidelityEntry {
+	var out []fidelityEntry
+	for _, r := range m.Rows {
+		if lines := fidelityDetails(r); fidelityDetailed(r, lines) {
+			out = append(out, fidelityEntry{r, lines})
+		}
+	}
+	return out
 }
 
 // fidelityDetailsTitle is the heading of the details of m: what its
@@ -199,21 +215,17 @@ func FidelityMarkdown(w io.Writer, m *result.Fidelity) error {
 	(&mdWriter{b: &b}).table(fidelityTable(m))
 	b.WriteString("\n")
 	mdKey(&b, legend, "| column | value |", fidelityColumns(m))
-	details := false
-	for _, r := range m.Rows {
-		lines := fidelityDetails(r)
-		if !fidelityDetailed(r, lines) {
-			continue
-		}
-		if !details {
-			b.WriteString("\n**" + mdEscape(fidelityDetailsTitle(m)) + ":**\n")
-			details = true
-		}
+	entries := fidelityEntries(m)
+	if len(entries) > 0 {
+		b.WriteString("\n**" + mdEscape(fidelityDetailsTitle(m)) + ":**\n")
+	}
+	for _, e := range entries {
+		r := e.Row
 		fmt.Fprintf(&b, "\n**%s** (%s)\n\n", mdEscape(r.Codec), mdEscape(carrierText(r)))
 		if r.Note != "" {
 			b.WriteString("- carrier: " + mdEscape(r.Note) + "\n")
 		}
-		for _, c := range lines {
+		for _, c := range e.Cells {
 			fmt.Fprintf(&b, "- %s `%s` %s\n", mdEscape(c.Case), c.Status.Symbol(), mdEscape(matrixDetail(c.Detail)))
 		}
 	}
