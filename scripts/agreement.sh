@@ -45,7 +45,13 @@
 # has p < 0.05 by chance on average, so the line before PASS or FAIL also
 # gives the cells that stay apart after Holm's step-down correction for
 # the number of cells tested (family-wise level 0.05); it is context, and
-# does not change the verdict. Exit status: 0 when both are met, 3 when not (or a
+# does not change the verdict. Each cell listed apart also gives its
+# difference per round, "(p=0.011; by round: +14% +2% +9%)": the serbench
+# median of each round over go test's. A round's samples are consecutive
+# in one process and share that round's state of the machine, so the
+# rounds are the independent units and the pooled test's p is too small
+# when the rounds differ; a difference carried by one round is one noisy
+# round rather than a bias. Exit status: 0 when both are met, 3 when not (or a
 # cell is missing from one tool's output), 1 on an error, 2 on bad usage.
 #
 # benchstat is built from the version go.mod pins (golang.org/x/perf); if
@@ -125,9 +131,44 @@ cd "$work"
 bin/benchstat -filter '.unit:sec/op' go-test-bench serbench
 echo
 bin/benchstat -format csv -filter '.unit:sec/op' go-test-bench serbench > stat.csv 2> /dev/null
-# Rows: name, base sec/op, CI, serbench sec/op, CI, vs base, "p=0.020 n=15".
+# Per round, each cell's serbench median over its go test -bench median:
+# rounds.csv has "name,+3% -1% +4%". The samples of one round are
+# consecutive in one process (go test) or one run (serbench), so they
+# share that round's state of the machine; the rounds are the
+# independent units, which the pooled Mann-Whitney test does not know.
+# Each tool wrote COUNT lines per cell per round, in round order.
+awk -v count="$count" '
+  /^Benchmark/ {
+    name = substr($1, 10)
+    k = FILENAME SUBSEP name
+    i = seen[k]++
+    r = int(i / count) + 1
+    n[k, r]++
+    v[k, r, n[k, r]] = $3 + 0
+    if (r > last[name]) last[name] = r
+  }
+  function median(k, r,   m, i, j, t, a) {
+    m = n[k, r]
+    for (i = 1; i <= m; i++) a[i] = v[k, r, i]
+    for (i = 2; i <= m; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+    return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  }
+  END {
+    for (name in last) {
+      s = ""
+      g = "go-test-bench" SUBSEP name; b = "serbench" SUBSEP name
+      for (r = 1; r <= last[name]; r++) {
+        if (n[g, r] == 0 || n[b, r] == 0 || median(g, r) <= 0) { s = s " n/a"; continue }
+        s = s sprintf(" %+.0f%%", (median(b, r) / median(g, r) - 1) * 100)
+      }
+      print name "," substr(s, 2)
+    }
+  }
+' go-test-bench serbench > rounds.csv
+# stat.csv rows: name, base sec/op, CI, serbench sec/op, CI, vs base, "p=0.020 n=15".
 awk -F, '
-  NR <= 2 { next }
+  FILENAME == "rounds.csv" { byround[$1] = $2; next }
+  FNR <= 2 { next }
   $1 == "geomean" { next }
   $1 == "" { next }
   {
@@ -139,7 +180,7 @@ awk -F, '
     p = 1
     if (match($7, /p=[0-9.]+/)) p = substr($7, RSTART + 2, RLENGTH - 2) + 0
     if ((d > 0.05 || d < -0.05) && p < 0.05) {
-      bad = bad sprintf("\n  %s %+.1f%% (p=%.3f)", $1, d * 100, p)
+      bad = bad sprintf("\n  %s %+.1f%% (p=%.3f; by round: %s)", $1, d * 100, p, byround[$1])
     }
     m++; pv[m] = p; dv[m] = d; nv[m] = $1
   }
@@ -174,4 +215,4 @@ awk -F, '
     }
     print "PASS"
   }
-' stat.csv
+' rounds.csv stat.csv
