@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -78,39 +77,6 @@ func interopPeerLines(x *result.Interop) []string {
 func interopPartial(x *result.Interop) (note string, marks []string) {
 	n, note := notMeasured(x.Counts(), result.InteropInterrupted, "pairs", "the matrices are partial")
 	return matrixPartial(n, note, result.InteropLegend, result.InteropInterruptedLegend, 1)
-}
-
-// storedPartialNote matches the note that engines before the renderers
-// counted the pairs not measured themselves (interopPartial) stored with
-// a matrix of an interrupted computation: "interrupted: 5 of 9 pairs were
-// not measured". The cells marked interrupted say it; the renderers drop
-// the note (withoutStoredPartialNotes), so that such a run does not say it
-// twice.
-var storedPartialNote = regexp.MustCompile(`^interrupted: \d+ of \d+ pairs were not measured$`)
-
-// withoutStoredPartialNotes returns x without the notes of its matrices
-// that storedPartialNote matches, as the current engine would have stored
-// them: x itself when it has none, else a copy (x is not changed).
-func withoutStoredPartialNotes(x *result.Interop) *result.Interop {
-	var out *result.Interop
-	for i, m := range x.Matrices {
-		if !slices.ContainsFunc(m.Notes, storedPartialNote.MatchString) {
-			continue
-		}
-		if out == nil {
-			c := *x
-			c.Matrices = slices.Clone(x.Matrices)
-			out = &c
-		}
-		out.Matrices[i].Notes = slices.DeleteFunc(slices.Clone(m.Notes), storedPartialNote.MatchString)
-		if len(out.Matrices[i].Notes) == 0 {
-			out.Matrices[i].Notes = nil
-		}
-	}
-	if out == nil {
-		return x
-	}
-	return out
 }
 
 // interopPeerLegend returns the lines of the legend after the marks':
@@ -330,7 +296,6 @@ func interopGrid(m *result.InteropMatrix) (head []string, rows [][]string) {
 // table, the codecs left out; then the legend and every pair that is not
 // exact, with why.
 func InteropTable(w io.Writer, x *result.Interop) error {
-	x = withoutStoredPartialNotes(x)
 	var b strings.Builder
 	note, marks := interopPartial(x)
 	b.WriteString("Cross-library interoperability\n")
@@ -393,7 +358,6 @@ func InteropTable(w io.Writer, x *result.Interop) error {
 // workload a table, the codecs left out; then the legend and every pair
 // that is not exact, with why.
 func InteropMarkdown(w io.Writer, x *result.Interop) error {
-	x = withoutStoredPartialNotes(x)
 	var b strings.Builder
 	note, marks := interopPartial(x)
 	mdPartial(&b, note)
@@ -455,11 +419,9 @@ func InteropMarkdown(w io.Writer, x *result.Interop) error {
 	return err
 }
 
-// InteropJSON writes the matrices as indented JSON (result.Interop),
-// without the note of a partial matrix that an earlier engine stored
-// (withoutStoredPartialNotes): its cells marked interrupted say it.
+// InteropJSON writes the matrices as indented JSON (result.Interop).
 func InteropJSON(w io.Writer, x *result.Interop) error {
-	return writeJSON(w, withoutStoredPartialNotes(x))
+	return writeJSON(w, x)
 }
 
 // interopClass is the CSS class of a pair's mark.
@@ -561,7 +523,6 @@ func interopHTML(x *result.Interop, id string) (template.HTML, error) {
 	if x == nil {
 		return "", nil
 	}
-	x = withoutStoredPartialNotes(x)
 	note, marks := interopPartial(x)
 	h := htmlInterop{ID: id, Intro: interopIntro(x), Partial: note, Peers: interopPeerLines(x)}
 	if len(x.PeerTimings) > 0 {

@@ -1,11 +1,6 @@
 package report
 
 import (
-	"encoding/json"
-	"io"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -223,52 +218,6 @@ func testInteropInterrupted() *result.Interop {
 		}
 	}
 	return x
-}
-
-// TestInteropStoredPartialNote: a run stored by an engine that noted the
-// pairs not measured of an interrupted matrix in its Notes ("interrupted:
-// 5 of 9 pairs were not measured"; testdata/interop-interrupted-stored.json
-// is testInteropInterrupted as that engine stored it) renders as the
-// current engine's run of the same cells, in text, Markdown, JSON and
-// HTML: the renderers' own note counts those pairs once, and the stored
-// note, which said it a second time, is dropped.
-func TestInteropStoredPartialNote(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "interop-interrupted-stored.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stored result.Interop
-	if err := json.Unmarshal(data, &stored); err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Contains(stored.Matrices[0].Notes, "interrupted: 5 of 9 pairs were not measured") {
-		t.Fatalf("the fixture has no stored note of the pairs not measured: %q", stored.Matrices[0].Notes)
-	}
-	for _, r := range []struct {
-		name   string
-		render func(io.Writer, *result.Interop) error
-	}{{"text", InteropTable}, {"markdown", InteropMarkdown}, {"json", InteropJSON}} {
-		got := rendered(t, r.render, &stored)
-		if want := rendered(t, r.render, testInteropInterrupted()); got != want {
-			t.Errorf("%s: the stored run renders otherwise than the current engine's:\n%s", r.name, got)
-		}
-		if n := strings.Count(got, "not measured: interrupted (marked ?)"); r.name != "json" && n != 1 {
-			t.Errorf("%s: says %d times that pairs were not measured, want once:\n%s", r.name, n, got)
-		}
-		if strings.Contains(got, "pairs were not measured") {
-			t.Errorf("%s: has the stored note:\n%s", r.name, got)
-		}
-	}
-	h, err := interopHTML(&stored, "i")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want, _ := interopHTML(testInteropInterrupted(), "i"); h != want {
-		t.Errorf("HTML: the stored run renders otherwise than the current engine's:\n%s", h)
-	}
-	if !slices.Contains(stored.Matrices[0].Notes, "interrupted: 5 of 9 pairs were not measured") {
-		t.Error("rendering changed the stored matrices")
-	}
 }
 
 // TestInteropInterruptedRenderers: partial matrices show their pairs not
