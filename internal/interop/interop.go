@@ -235,7 +235,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 				reqs = append(reqs, request{Op: "encode", Codec: c.Info().Name})
 			}
 			var err error
-			writes[i], err = run(ctx, j.w, reqs, opts, true)
+			writes[i], err = run(ctx, j.w, reqs, opts)
 			return err
 		})
 	}
@@ -297,7 +297,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.I
 					}
 				}
 				var err error
-				cols[i][r], err = run(ctx, j.w, reqs, opts, true)
+				cols[i][r], err = run(ctx, j.w, reqs, opts)
 				if err == nil && opts.Progress != nil {
 					g.mu.Lock()
 					g.done++
@@ -442,7 +442,9 @@ type Reading struct {
 // and judges them as Compute judges a pair: in worker processes (or in
 // this process with opts.InProcess), one per reader, so that a reader
 // that crashes or hangs on the messages is a CRASH or HANG cell, not the
-// caller's end. opts.Values is ignored: the values are those of the
+// caller's end; a worker that hangs is first asked for its goroutines,
+// whose excerpt follows the line of the HANG cell's detail
+// (workerproc.WithStacks), as in Compute's cells. opts.Values is ignored: the values are those of the
 // readings' indexes. It returns a cell per reading, in order, or an error
 // when the workload is unknown, a reader is not a registered codec, or a
 // worker cannot be started. When ctx is done it starts no more workers
@@ -484,9 +486,10 @@ func Read(ctx context.Context, wname string, rs []Reading, opts Options) ([]resu
 				r := rs[i]
 				reqs = append(reqs, request{Op: "read", Writer: r.Writer, Codec: r.Reader, Messages: r.Messages, Index: r.Index, Accept: r.Accept})
 			}
-			// No goroutines of a hung worker: the peers give a cell's
-			// detail in one line of their own (package internal/peers).
-			replies, err := run(ctx, w, reqs, opts, false)
+			// A hung reader's goroutines follow the line of its cell's
+			// detail, as Compute's do: the peers' tables and notes show
+			// the line (package internal/peers), JSON the stacks too.
+			replies, err := run(ctx, w, reqs, opts)
 			for k, i := range byReader[reader] {
 				if k < len(replies) {
 					out[i] = replies[k].cell(rs[i].Writer, reader)

@@ -335,6 +335,36 @@ func TestRead(t *testing.T) {
 	}
 }
 
+// TestReadHangGivesStacks: a Go reader that hangs on a peer's messages
+// in Read is a HANG cell whose detail, as a hung pair's of Compute, has
+// the worker's goroutines after its line: they say where it hung.
+func TestReadHangGivesStacks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts worker processes")
+	}
+	rs := []Reading{
+		{Writer: "peer a", Reader: tHang, Messages: [][]byte{[]byte(" {}")}},
+		{Writer: "peer a", Reader: tGood, Messages: [][]byte{[]byte(" {}")}, Index: []int{0}},
+	}
+	cells, err := Read(context.Background(), "person", rs, Options{TimeLimit: 2 * time.Second, MemoryLimit: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := cells[0]; c.Status != result.InteropHang || c.Writer != "peer a" || c.Reader != tHang {
+		t.Fatalf("the hanging reader: %+v, want %s", c, result.InteropHang)
+	}
+	if c := cells[1]; c.Status == result.InteropHang || c.Status == result.InteropCrash {
+		t.Errorf("the other reader: %+v, want it read", c)
+	}
+	line, stacks := workerproc.CutStacks(cells[0].Detail)
+	if line != "no answer within the time limit of 2s; the worker was killed" {
+		t.Errorf("hang detail's line %q", line)
+	}
+	if runtime.GOOS == "linux" && (!strings.Contains(stacks, "interop.hangReading()") || !strings.Contains(stacks, "time.Sleep(") || len(stacks) > workerproc.ExcerptKept) {
+		t.Errorf("hang detail: the goroutines of the hung worker do not say it hung in hangReading, in time.Sleep (at most %d bytes):\n%s", workerproc.ExcerptKept, stacks)
+	}
+}
+
 // TestComputeInterrupted: Compute whose context is done after the first
 // reader's column (as after Ctrl-C) returns the matrix with ctx's error:
 // that column's pairs as an uninterrupted Compute measures them, the

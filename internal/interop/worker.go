@@ -156,12 +156,12 @@ func death(c *conn, why string) string { return short(c.Death(why)) }
 // run does reqs in order, on workload w: in this process with
 // opts.InProcess, else in worker processes, one after another: a worker
 // that dies or hangs doing a request is killed, the request's reply says
-// so, and the next request goes to a new worker. With stacks, a worker
-// that hangs is first asked for its goroutines (Conn.QuitWhenHung), which
-// follow the line of the reply's detail (workerproc.WithStacks). It
+// so, and the next request goes to a new worker. A worker that hangs is
+// first asked for its goroutines (Conn.QuitWhenHung), which follow the
+// line of the reply's detail (workerproc.WithStacks). It
 // returns an error when a worker cannot be started, or ctx is done, with
 // the replies so far.
-func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options, stacks bool) ([]reply, error) {
+func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options) ([]reply, error) {
 	out := make([]reply, 0, len(reqs))
 	if opts.InProcess {
 		for _, req := range reqs {
@@ -189,9 +189,7 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 			if c, err = start(ctx, w.Name, opts); err != nil {
 				return out, fmt.Errorf("worker on %s: %w", w.Name, err)
 			}
-			if stacks {
-				c.QuitWhenHung()
-			}
+			c.QuitWhenHung()
 			served = nil
 		}
 		if !slices.Contains(served, req.Codec) {

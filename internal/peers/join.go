@@ -10,6 +10,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/interop"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 )
 
@@ -291,7 +292,11 @@ func crossNote(r *Result, format, wl, peer, name string) string {
 			case c.Fail != nil:
 				first += fmt.Sprintf(": message %d: %s at %s: want %s, got %s", c.Fail.Message, c.Fail.Class, c.Fail.Path, c.Fail.Want, c.Fail.Got)
 			case c.Error != "":
-				first += ": " + c.Error
+				// A note is one line: a Go reader's worker that hung has
+				// its goroutines after the line (interop.Read), which a
+				// matrix's cells keep, not its notes.
+				line, _ := workerproc.CutStacks(c.Error)
+				first += ": " + line
 			}
 			break
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/internal/interop"
+	"github.com/serbench/serbench/internal/workerproc"
 	"github.com/serbench/serbench/result"
 )
 
@@ -141,5 +142,46 @@ func TestJoinMissingAndFailed(t *testing.T) {
 	}
 	if len(x.Peers) != 2 || x.Peers[0].Name != "python" || !strings.Contains(x.Peers[0].Note, "boom") || !strings.Contains(x.Peers[1].Note, "not installed") {
 		t.Errorf("peers %+v", x.Peers)
+	}
+}
+
+// TestJoinHungReaderStacks: a Go reader's worker that hung on the peer's
+// messages (interop.Read) has its goroutines after the line of the
+// cell's error: the matrix's cell keeps them, as a hung Go pair's, and
+// the note on the peer→go pairs of another Go writer, which every
+// renderer prints as it is, has the line only.
+func TestJoinHungReaderStacks(t *testing.T) {
+	const line = "no answer within the time limit of 2s; the worker was killed"
+	hung := workerproc.WithStacks(line, "goroutine 1 [sleep]:\ntime.Sleep(0x1)\ninterop.hangReading()")
+	x := &result.Interop{Values: 2, Matrices: []result.InteropMatrix{{
+		Format: "msgpack", Workload: "person",
+		Codecs: []result.InteropCodec{{Name: "a"}, {Name: "b"}},
+		Cells: []result.InteropCell{
+			{Writer: "a", Reader: "a", Status: result.InteropExact}, {Writer: "a", Reader: "b", Status: result.InteropExact},
+			{Writer: "b", Reader: "a", Status: result.InteropExact}, {Writer: "b", Reader: "b", Status: result.InteropExact},
+		},
+	}}}
+	cell := func(dir Direction, writer, reader string, status Status, err string) Cell {
+		return Cell{Peer: "python", Library: "msgpack", Format: "msgpack", Workload: "person", Direction: dir,
+			Writer: writer, Reader: reader, Outcome: Outcome{Status: status, Messages: 2, Exact: 2, Error: err}}
+	}
+	r := &Result{Values: 2, Peers: []PeerInfo{{Name: "python"}}, Cells: []Cell{
+		cell(GoToPeer, "a", "", StatusExact, ""),
+		cell(GoToPeer, "b", "", StatusExact, ""),
+		cell(PeerToGo, "a", "a", StatusHang, hung),
+		cell(PeerToGo, "a", "b", StatusHang, hung),
+		cell(PeerToGo, "b", "a", StatusExact, ""),
+		cell(PeerToGo, "b", "b", StatusExact, ""),
+	}}
+	Join(x, r, nil)
+	m := x.Matrix("msgpack", "person")
+	if c := m.Cell("python msgpack", "a"); c == nil || c.Status != result.InteropHang || c.Detail != hung {
+		t.Errorf("python msgpack → a: %+v, want hang with the goroutines after the line", c)
+	}
+	if len(m.Notes) != 1 {
+		t.Fatalf("notes %q, want the peer→go pairs of another Go writer", m.Notes)
+	}
+	if n := m.Notes[0]; !strings.Contains(n, "a → python msgpack → b hang: "+line) || strings.Contains(n, "\n") {
+		t.Errorf("note %q: want the hung pair's line, on one line", n)
 	}
 }

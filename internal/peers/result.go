@@ -99,7 +99,10 @@ type Outcome struct {
 	// original and the decoded value, and its class.
 	Fail *Difference `json:"fail,omitempty"`
 	// Error is the first error or panic, prefixed with the message
-	// index, or how the reading process died.
+	// index, or how the reading process died: a Go reader's worker that
+	// hung has its goroutines after that line (interop.Read,
+	// workerproc.WithStacks), which the matrix's JSON keeps and its
+	// tables and notes do not show.
 	Error string `json:"error,omitempty"`
 }
 
