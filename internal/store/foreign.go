@@ -159,7 +159,7 @@ func refuseForeign(ctx context.Context, path, uri string) error {
 	err = retryBusy(ctx, func() error { return d.foreign(ctx, db, true) })
 	db.Close()
 	if err != nil {
-		return fmt.Errorf("open database %s: %w", path, err)
+		return fmt.Errorf("open database %s: %w", path, canceled(ctx, err))
 	}
 	return nil
 }

@@ -77,7 +77,7 @@ func (d *DB) LockRunAlive(ctx context.Context, id, owner string, alive func(hold
 // returns the heartbeat it wrote.
 func (d *DB) acquire(ctx context.Context, id, owner string, stale time.Duration, alive func(string) bool) (string, error) {
 	fail := func(err error) (string, error) {
-		return "", fmt.Errorf("lock run %q in %s: %w", id, d.name, err)
+		return "", fmt.Errorf("lock run %q in %s: %w", id, d.name, canceled(ctx, err))
 	}
 	// Each round either takes the lock or sees who holds it; a round
 	// starts again only when the lock changed hands in between.

@@ -117,7 +117,7 @@ func openReadOnly(ctx context.Context, dsn, uri, extra string, tidy func()) (*DB
 		if isCorrupt(err) {
 			return nil, &CorruptError{Path: dsn, Problems: []string{err.Error()}, Unreadable: true}
 		}
-		return nil, fmt.Errorf("open database %s: %w", dsn, err)
+		return nil, fmt.Errorf("open database %s: %w", dsn, canceled(ctx, err))
 	}
 	return d, nil
 }
@@ -302,7 +302,7 @@ func checkIntegrity(ctx context.Context, path, uri string) error {
 		if werr := writeError(path, err, true); werr != nil {
 			return werr
 		}
-		return fmt.Errorf("open database %s: %w", path, err)
+		return fmt.Errorf("open database %s: %w", path, canceled(ctx, err))
 	case len(found) == 1 && found[0] == "ok":
 		return nil
 	case len(found) == 0:

@@ -28,7 +28,7 @@ func (d *DB) SetBaseline(ctx context.Context, id string, on bool) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("mark run %q in %s: %w", id, d.name, err)
+		return fmt.Errorf("mark run %q in %s: %w", id, d.name, canceled(ctx, err))
 	}
 	if n == 0 {
 		return fmt.Errorf("mark run %q: no such run in %s: %w", id, d.name, ErrNotFound)
@@ -68,7 +68,7 @@ func (d *DB) Prune(ctx context.Context, rule PruneRule) ([]PruneRun, error) {
 	}
 	machines, err := d.machines(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("prune %s: %w", d.name, err)
+		return nil, fmt.Errorf("prune %s: %w", d.name, canceled(ctx, err))
 	}
 	sets := map[string][]int{} // indexes into runs, oldest first
 	for i, ri := range runs {

@@ -34,29 +34,32 @@ func (d *DB) ResumeRun(ctx context.Context, id string) (*Writer, *result.Run, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("resume run %q: %w", id, err)
 	}
+	fail := func(what string, err error) (*Writer, *result.Run, error) {
+		return nil, nil, fmt.Errorf("resume run %q in %s: read %s numbers: %w", id, d.name, what, canceled(ctx, err))
+	}
 	w := d.newWriter(ctx, id)
 	// Number on from the highest stored numbers rather than from the
 	// counts, which would collide with a stored sample if any number were
 	// ever skipped.
 	rows, err := d.db.QueryContext(ctx, d.rebind(`SELECT workload, codec, op, goroutines, MAX(seq) FROM samples WHERE run_id = ? GROUP BY workload, codec, op, goroutines`), id)
 	if err != nil {
-		return nil, nil, fmt.Errorf("resume run %q in %s: read sample numbers: %w", id, d.name, err)
+		return fail("sample", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var k result.Key
 		var last int
 		if err := rows.Scan(&k.Workload, &k.Codec, &k.Op, &k.Goroutines, &last); err != nil {
-			return nil, nil, fmt.Errorf("resume run %q in %s: read sample numbers: %w", id, d.name, err)
+			return fail("sample", err)
 		}
 		w.seq[k] = last + 1
 	}
 	if err := rows.Err(); err != nil {
-		return nil, nil, fmt.Errorf("resume run %q in %s: read sample numbers: %w", id, d.name, err)
+		return fail("sample", err)
 	}
 	var last sql.NullInt64
 	if err := d.db.QueryRowContext(ctx, d.rebind(`SELECT MAX(seq) FROM warnings WHERE run_id = ?`), id).Scan(&last); err != nil {
-		return nil, nil, fmt.Errorf("resume run %q in %s: read warning numbers: %w", id, d.name, err)
+		return fail("warning", err)
 	}
 	if last.Valid {
 		w.warns = int(last.Int64) + 1
@@ -72,7 +75,7 @@ func (d *DB) ResumeRun(ctx context.Context, id string) (*Writer, *result.Run, er
 func (d *DB) LatestIncomplete(ctx context.Context) (string, error) {
 	id, found, err := d.lastRun(ctx, "complete = 0")
 	if err != nil {
-		return "", fmt.Errorf("find the latest incomplete run in %s: %w", d.name, err)
+		return "", fmt.Errorf("find the latest incomplete run in %s: %w", d.name, canceled(ctx, err))
 	}
 	if !found {
 		return "", fmt.Errorf("no incomplete run in %s to resume: %w", d.name, ErrNotFound)
@@ -88,9 +91,12 @@ func (d *DB) SampleCounts(ctx context.Context, id string) (map[result.Key]map[in
 	if err := d.checkRun(ctx, id); err != nil {
 		return nil, fmt.Errorf("count samples: %w", err)
 	}
+	fail := func(err error) (map[result.Key]map[int]int, error) {
+		return nil, fmt.Errorf("count samples of run %q in %s: %w", id, d.name, canceled(ctx, err))
+	}
 	rows, err := d.db.QueryContext(ctx, d.rebind(`SELECT workload, codec, op, goroutines, fork, COUNT(*) FROM samples WHERE run_id = ? GROUP BY workload, codec, op, goroutines, fork`), id)
 	if err != nil {
-		return nil, fmt.Errorf("count samples of run %q in %s: %w", id, d.name, err)
+		return fail(err)
 	}
 	defer rows.Close()
 	out := map[result.Key]map[int]int{}
@@ -98,7 +104,7 @@ func (d *DB) SampleCounts(ctx context.Context, id string) (map[result.Key]map[in
 		var k result.Key
 		var fork, n int
 		if err := rows.Scan(&k.Workload, &k.Codec, &k.Op, &k.Goroutines, &fork, &n); err != nil {
-			return nil, fmt.Errorf("count samples of run %q in %s: %w", id, d.name, err)
+			return fail(err)
 		}
 		if out[k] == nil {
 			out[k] = map[int]int{}
@@ -106,7 +112,7 @@ func (d *DB) SampleCounts(ctx context.Context, id string) (map[result.Key]map[in
 		out[k][fork] = n
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("count samples of run %q in %s: %w", id, d.name, err)
+		return fail(err)
 	}
 	return out, nil
 }
@@ -119,7 +125,7 @@ func (d *DB) checkRun(ctx context.Context, id string) error {
 		return fmt.Errorf("run %q in %s: %w", id, d.name, ErrNotFound)
 	}
 	if err != nil {
-		return fmt.Errorf("read run %q from %s: %w", id, d.name, err)
+		return fmt.Errorf("read run %q from %s: %w", id, d.name, canceled(ctx, err))
 	}
 	return nil
 }

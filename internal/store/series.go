@@ -23,7 +23,7 @@ import (
 // one (Run) says which run it is.
 func (d *DB) RunsWithCells(ctx context.Context, keep func(result.Key) bool) ([]*result.Run, error) {
 	fail := func(err error) ([]*result.Run, error) {
-		return nil, fmt.Errorf("read runs from %s: %w", d.name, err)
+		return nil, fmt.Errorf("read runs from %s: %w", d.name, canceled(ctx, err))
 	}
 	infos, err := d.Runs(ctx)
 	if err != nil {

@@ -128,25 +128,26 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	}
 	if err := d.connect(ctx); err != nil {
 		d.db.Close()
-		return nil, d.openError(err, existed)
+		return nil, d.openError(ctx, err, existed)
 	}
 	if err := d.migrate(ctx); err != nil {
 		d.db.Close()
-		return nil, d.openError(err, existed)
+		return nil, d.openError(ctx, err, existed)
 	}
 	return d, nil
 }
 
 // openError is Open's error err, for SQLite said in words where SQLite's
-// are obscure (writeError). existed says whether the file existed before
-// Open.
-func (d *DB) openError(err error, existed bool) error {
+// are obscure (writeError), and as the interruption it was when ctx's end
+// stopped the open (canceled). existed says whether the file existed
+// before Open.
+func (d *DB) openError(ctx context.Context, err error, existed bool) error {
 	if !d.postgres {
 		if werr := writeError(d.name, err, existed); werr != nil {
 			return werr
 		}
 	}
-	return fmt.Errorf("open database %s: %w", d.name, err)
+	return fmt.Errorf("open database %s: %w", d.name, canceled(ctx, err))
 }
 
 // sqliteURI is the "file:" URI of the SQLite database at path, with the
@@ -392,9 +393,12 @@ type execer interface {
 
 // inTx runs f in one transaction on d, committed when f succeeds, and
 // tries it again while another process holds the SQLite database's write
-// lock (retry: until wait is done or LockWait has passed).
+// lock (retry: until wait is done or LockWait has passed). A transaction
+// that the end of ctx stopped fails with ctx's cause (canceled): inTx is
+// the one way out of the store of the writes in transactions (BeginRun,
+// SaveRun, the saves of matrices, DeleteRun, Writer.Sample).
 func (d *DB) inTx(ctx, wait context.Context, f func(tx *sql.Tx) error) error {
-	return d.retry(wait, func() error {
+	return canceled(ctx, d.retry(wait, func() error {
 		tx, err := d.db.BeginTx(ctx, nil)
 		if err != nil {
 			return err
@@ -404,7 +408,7 @@ func (d *DB) inTx(ctx, wait context.Context, f func(tx *sql.Tx) error) error {
 			return err
 		}
 		return tx.Commit()
-	})
+	}))
 }
 
 // Writer writes one run as it is measured. It implements harness.Sink.
@@ -804,7 +808,7 @@ type RunInfo struct {
 // then by ID), oldest first, with the holders of their fresh locks.
 func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 	fail := func(err error) ([]RunInfo, error) {
-		return nil, fmt.Errorf("list runs in %s: %w", d.name, err)
+		return nil, fmt.Errorf("list runs in %s: %w", d.name, canceled(ctx, err))
 	}
 	var out []RunInfo
 	index := map[string]int{}
@@ -855,7 +859,7 @@ func (d *DB) Runs(ctx context.Context) ([]RunInfo, error) {
 func (d *DB) Latest(ctx context.Context) (string, error) {
 	id, found, err := d.lastRun(ctx, "")
 	if err != nil {
-		return "", fmt.Errorf("find latest run in %s: %w", d.name, err)
+		return "", fmt.Errorf("find latest run in %s: %w", d.name, canceled(ctx, err))
 	}
 	if !found {
 		return "", fmt.Errorf("no run stored in %s yet: %w", d.name, ErrNotFound)
@@ -884,7 +888,7 @@ func (d *DB) readRun(ctx context.Context, db queryer, id string) (*result.Run, e
 		return nil, fmt.Errorf("run %q in %s: %w", id, d.name, ErrNotFound)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read run %q from %s: %w", id, d.name, err)
+		return nil, fmt.Errorf("read run %q from %s: %w", id, d.name, canceled(ctx, err))
 	}
 	if r.Start, err = time.Parse(timeFormat, start); err != nil {
 		return nil, fmt.Errorf("read run %q from %s: bad start time %q: %w", id, d.name, start, err)
@@ -903,7 +907,7 @@ func (d *DB) readRun(ctx context.Context, db queryer, id string) (*result.Run, e
 	}
 	q := func(query string, scan func(*sql.Rows) error) error {
 		if err := sqlrows.Each(ctx, db, d.rebind(query), scan, id); err != nil {
-			return fmt.Errorf("read run %q from %s: %w", id, d.name, err)
+			return fmt.Errorf("read run %q from %s: %w", id, d.name, canceled(ctx, err))
 		}
 		return nil
 	}
@@ -1089,7 +1093,7 @@ func (d *DB) SaveFidelity(ctx context.Context, id string, m *result.Fidelity) er
 // migration 5, imported, or is still starting).
 func (d *DB) Fidelity(ctx context.Context, id string) (*result.Fidelity, error) {
 	fail := func(err error) (*result.Fidelity, error) {
-		return nil, fmt.Errorf("read the fidelity matrix of run %q from %s: %w", id, d.name, err)
+		return nil, fmt.Errorf("read the fidelity matrix of run %q from %s: %w", id, d.name, canceled(ctx, err))
 	}
 	q := func(query string, scan func(*sql.Rows) error) error {
 		return sqlrows.Each(ctx, d.db, d.rebind(query), scan, id)

@@ -59,6 +59,7 @@ var backendTests = []struct {
 	{"RunsWithCells", testRunsWithCells},
 	{"MissingTableIsRefused", testMissingTableIsRefused},
 	{"ForeignTables", testForeignTables},
+	{"CanceledSaysTheCause", testCanceledSaysTheCause},
 }
 
 func TestBackends(t *testing.T) {
