@@ -89,7 +89,9 @@ func watchSignals(ch <-chan os.Signal, stderr io.Writer, exit func(int)) (ctx co
 // success and --help, 2 for bad usage (options refused before anything
 // starts included), 1 for any other error (a run in which nothing was
 // measured included). An error that the signal caused is printed as the
-// interruption it was (signalErrorText).
+// interruption it was: the store's errors say so themselves ("open
+// database F: interrupted by SIGINT"), and signalErrorText says it for the
+// others.
 func exitStatus(err error, sig os.Signal, stderr io.Writer) int {
 	if sig == nil {
 		return exitCode(err, stderr)
@@ -101,11 +103,19 @@ func exitStatus(err error, sig os.Signal, stderr io.Writer) int {
 }
 
 // signalErrorText is the message of err, an error of a command that sig
-// stopped. An error that ends in context.Canceled without saying which
-// signal canceled it (one that the database driver returns for a query
-// the cancel stopped, such as the integrity check of a large database
-// file as it is opened: "open database F: context canceled") says so
-// instead: "open database F: interrupted by SIGINT".
+// stopped. An error that says its interruption (it wraps the
+// interruptedError that canceled the command's context: the store's,
+// whose opens, reads and writes wrap context.Cause, and readInterruptible's)
+// and one that the signal did not cause are printed as they are. The
+// fallback is for an error that is a context.Canceled without saying
+// which signal canceled it: the store's reads of the matrices it keeps as
+// JSON (DB.Robust, DB.Interop: "read the robustness matrix of run R from
+// F: context canceled"), which do not say the cause yet, and ctx.Err()
+// returned bare by code outside the store (the worker loops of
+// internal/harness, internal/interop and internal/robust return it when
+// the signal stops them). Such an error ends with the signal instead of
+// "context canceled" ("... from F: interrupted by SIGINT"), or, when
+// something follows it, says the signal after it.
 func signalErrorText(err error, sig os.Signal) string {
 	msg := err.Error()
 	var ie interruptedError

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/serbench/serbench/internal/store"
 )
 
 // started is a serbench process of a test, with what it prints.
@@ -241,18 +243,33 @@ func TestFirstSignalStopsBlockedRead(t *testing.T) {
 }
 
 // TestSignalErrorText: the error of a command stopped by a signal says
-// which signal stopped it, also when it came from a query that the
-// database driver ended with a bare context.Canceled (the integrity check
-// of a large database file as it is opened: "open database F: context
-// canceled"); an error that names its interruption, or that the signal
-// did not cause, is printed as it is. The status is 128 plus the signal.
+// which signal stopped it, also when it is a bare context.Canceled (a
+// read of a stored matrix: "read the robustness matrix of run r from
+// big.db: context canceled"); an error that names its interruption (the
+// store's, readInterruptible's), or that the signal did not cause, is
+// printed as it is. The status is 128 plus the signal.
 func TestSignalErrorText(t *testing.T) {
+	// The store says the interruption itself: an open stopped by the
+	// signal (here before its integrity check) wraps the cause.
+	path := filepath.Join(t.TempDir(), "big.db")
+	if db, err := store.Open(context.Background(), path); err != nil {
+		t.Fatal(err)
+	} else {
+		db.Close()
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(interruptedError{syscall.SIGINT})
+	_, openErr := store.Open(ctx, path)
+	if ie := (interruptedError{}); !errors.As(openErr, &ie) {
+		t.Errorf("store.Open stopped by SIGINT: %v; want an error that wraps the interruptedError", openErr)
+	}
 	for _, c := range []struct {
 		err  error
 		sig  syscall.Signal
 		want string
 	}{
-		{fmt.Errorf("open database big.db: %w", context.Canceled), syscall.SIGINT, "open database big.db: interrupted by SIGINT"},
+		{openErr, syscall.SIGINT, "open database " + path + ": interrupted by SIGINT"},
+		{fmt.Errorf("read the robustness matrix of run r from big.db: %w", context.Canceled), syscall.SIGINT, "read the robustness matrix of run r from big.db: interrupted by SIGINT"},
 		{context.Canceled, syscall.SIGTERM, "interrupted by SIGTERM"},
 		{fmt.Errorf("read run r: %w (after 3 cells)", context.Canceled), syscall.SIGINT, "read run r: context canceled (after 3 cells) (interrupted by SIGINT)"},
 		{fmt.Errorf("%w while reading the file f: nothing was imported", interruptedError{syscall.SIGINT}), syscall.SIGINT, "interrupted by SIGINT while reading the file f: nothing was imported"},
