@@ -72,7 +72,10 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	for i, ref := range refs {
 		var err error
 		if ids[i] == "" {
-			runs[i], err = readBenchFile(ref)
+			// A first SIGINT or SIGTERM ends a read that takes long (a
+			// large file, a stalled network file system).
+			runs[i], err = readInterruptible(ctx, "the benchmark file", ref, "nothing was compared",
+				func() (*result.Run, error) { return readBenchFile(ref) })
 		} else if runs[i], err = db.Run(ctx, ids[i]); err != nil {
 			err = fmt.Errorf("%q is neither a file nor a run in %s: %w", ref, db.Name(), err)
 		}
