@@ -68,7 +68,7 @@ func exitCode(err error, stderr io.Writer) int {
 // command is one subcommand of serbench.
 type command struct {
 	name string
-	// args is what follows the name in the usage ("[RUN-ID]"), and
+	// args is what follows the name in the usage ("[RUN-ID|latest]"), and
 	// summary what the command does, in one line.
 	args, summary string
 	run           func(ctx context.Context, args []string, stdout, stderr io.Writer) error
@@ -79,13 +79,13 @@ type command struct {
 var commands = []command{
 	{"run", "[flags]", "verify, time, store and print a run", cmdRun},
 	{"list", "", "list codecs and workloads", noCtx(cmdList)},
-	{"show", "[RUN-ID]", "print a stored run again (the latest by default)", cmdShow},
+	{"show", "[RUN-ID|latest]", "print a stored run again (the latest by default)", cmdShow},
 	{"runs", "", "list stored runs", cmdRuns},
 	{"prune", "", "delete old runs (--keep-last N per machine, --before DATE), never baselines", cmdPrune},
-	{"compare", "A B", "compare two runs (IDs or Go benchmark files) with significance", cmdCompare},
+	{"compare", "A B", "compare two runs (IDs, latest or Go benchmark files) with significance", cmdCompare},
 	{"history", "", "each cell across stored runs, regressions flagged", cmdHistory},
 	{"import", "FILE", "store go test -bench output as a run", cmdImport},
-	{"report", "[RUN-ID...] --html FILE [--markdown FILE]", "HTML page (offline, charts) and/or Markdown with SVG charts", cmdReport},
+	{"report", "[RUN-ID|latest...] --html FILE [--markdown FILE]", "HTML page (offline, charts) and/or Markdown with SVG charts", cmdReport},
 	{"bigfloat", "", "write or read a file of big.Float numbers (--write/--read)", cmdBigfloat},
 	{"onepass", "", "go-codec-bench's one-pass summary (nested workload by default)", cmdOnepass},
 	{"fidelity", "", "every codec against edge values (-0, NaN, 2^63, bad UTF-8, ...)", cmdFidelity},
