@@ -71,11 +71,11 @@ func OpenReadOnly(ctx context.Context, dsn string) (*DB, error) {
 	}
 	// A database in WAL mode is read through a -wal and a -shm file
 	// beside it, which SQLite creates when they are not there and, for a
-	// connection that only reads, leaves behind when it closes: when it
-	// made them, Close removes them again (tidyReaderFiles).
+	// connection that only reads, leaves behind when it closes: those it
+	// made, Close removes again (tidyReaderFiles).
 	var tidy func()
-	if !exists(dsn+"-wal") && !exists(dsn+"-shm") {
-		tidy = func() { tidyReaderFiles(dsn, uri) }
+	if had := filesBeside(dsn); !had.wal || !had.shm {
+		tidy = func() { tidyReaderFiles(dsn, uri, had) }
 	}
 	d, err := openReadOnly(ctx, dsn, uri, "", tidy)
 	if err != nil && cannotShare(err) {
@@ -128,25 +128,57 @@ func exists(path string) bool {
 	return err == nil
 }
 
+// beside says which of the -wal and -shm files beside a SQLite database
+// exist.
+type beside struct{ wal, shm bool }
+
+// filesBeside says which of the -wal and -shm files beside the SQLite
+// database at path exist.
+func filesBeside(path string) beside {
+	return beside{wal: exists(path + "-wal"), shm: exists(path + "-shm")}
+}
+
 // tidyReaderFiles removes the -wal and -shm files of the SQLite database
-// at path (uri) that a read-only open made, once it is closed: a
-// connection that only reads cannot take the lock that SQLite takes to
-// remove them (an exclusive lock on the database file), so they stay,
-// an empty -wal and a 32 KB -shm. A connection that can write does that
-// as it closes, when it is the database's last connection: it
-// checkpoints the -wal into the database and removes both. tidy opens
-// one and closes it, unless the -wal holds pages (another process wrote
-// since the open), which are left to that process. SQLite's own lock
-// decides: a file that another connection (of this process or of
+// at path (uri) that a read-only open made, once it is closed, and keeps
+// those that were there before it (had), such as a -shm or an empty -wal
+// that a reader killed left: a -wal may hold the user's writes. A
+// connection that only reads cannot take the lock
+// that SQLite takes to remove them (an exclusive lock on the database
+// file), so they stay, an empty -wal and a 32 KB -shm. A connection that
+// can write does that as it closes, when it is the database's last
+// connection: it checkpoints the -wal into the database and removes both.
+// tidy opens one and closes it, unless the -wal holds pages (another
+// process wrote since the open), which are left to that process. SQLite's
+// own lock decides: a file that another connection (of this process or of
 // another) uses is left as it is, and pages that reached the -wal
 // meanwhile are checkpointed into the database before it is removed, as
-// the writer's last close would. When the database file cannot be
-// written to, the files stay.
-func tidyReaderFiles(path, uri string) {
-	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 || err != nil && !exists(path+"-shm") {
+// the writer's last close would. When the database file cannot be written
+// to, the files stay.
+//
+// When one of the files was there before, the connection keeps it: it
+// takes the exclusive lock as it first reads (locking_mode EXCLUSIVE),
+// failing while another connection uses the database, and holds it until
+// it closes; a connection that holds it reads the -wal without the -shm
+// (SQLite keeps the index of the -wal in its own memory), so the close
+// removes the -wal alone, the -shm that was there staying as it is. When
+// the -wal was there, the connection keeps it as it closes (SQLite's
+// persistent WAL), and the -shm that the open made is removed here,
+// while the connection holds the lock, once its read has shown that it
+// does: beside a file so damaged that not even the list of its tables
+// can be read, it stays.
+func tidyReaderFiles(path, uri string, had beside) {
+	now := filesBeside(path)
+	if (had.wal || !now.wal) && (had.shm || !now.shm) {
+		return // nothing the open made is there
+	}
+	if st, err := os.Stat(path + "-wal"); err == nil && st.Size() > 0 {
 		return
 	}
-	db, err := sql.Open("sqlite", uri+"?mode=rw")
+	params := "?mode=rw"
+	if had.wal || had.shm {
+		params += "&_pragma=locking_mode(EXCLUSIVE)"
+	}
+	db, err := sql.Open("sqlite", uri+params)
 	if err != nil {
 		return
 	}
@@ -154,9 +186,29 @@ func tidyReaderFiles(path, uri string) {
 	db.SetMaxOpenConns(1)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	if had.wal {
+		if err := conn.Raw(func(c any) error {
+			fc, ok := c.(sqlite.FileControl)
+			if !ok {
+				return errors.New("no file control")
+			}
+			_, err := fc.FileControlPersistWAL("main", 1)
+			return err
+		}); err != nil {
+			return // its close would remove the -wal
+		}
+	}
 	// The connection opens the -wal as it first reads.
 	var n int
-	db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master`).Scan(&n)
+	err = conn.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master`).Scan(&n)
+	if err == nil && had.wal && !had.shm {
+		os.Remove(path + "-shm")
+	}
 }
 
 // cannotShare reports whether err is SQLite's failure to open or create a

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -446,5 +447,102 @@ func TestOpenReadOnlyLeavesNoFiles(t *testing.T) {
 	defer ro.Close()
 	if runs, err := ro.Runs(ctx); err != nil || len(runs) != 2 {
 		t.Errorf("read %d runs (%v), want 2", len(runs), err)
+	}
+}
+
+// readerLeftovers leaves beside the SQLite database at path, in WAL mode,
+// the files that a reader that does not tidy leaves (a connection that
+// only reads, or a reader killed): an empty -wal and a 32 KB -shm. Its
+// read may fail (a damaged file): it makes them all the same.
+func readerLeftovers(t *testing.T, path string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
+	db.Close()
+	if found := besides(path); len(found) != 2 {
+		t.Fatalf("a reader left %v; want a -wal and a -shm", found)
+	}
+}
+
+// TestOpenReadOnlyKeepsWhatWasThere: when one of the -wal and -shm files
+// was beside a database in WAL mode before a read-only open (a -shm, or an
+// empty -wal, that a reader left), the open's close removes the other one,
+// which the open made, and keeps that one; while another reader uses the
+// file the open made, it is left. The database reads and writes as before.
+func TestOpenReadOnlyKeepsWhatWasThere(t *testing.T) {
+	ctx := context.Background()
+	for _, kept := range []string{"-shm", "-wal"} {
+		t.Run("only"+kept, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "s.db")
+			oneRunFile(t, path, "one")
+			readerLeftovers(t, path)
+			made := map[string]string{"-shm": "-wal", "-wal": "-shm"}[kept]
+			if err := os.Remove(path + made); err != nil {
+				t.Fatal(err)
+			}
+			wantBesides := func(when string, want ...string) {
+				t.Helper()
+				for i := range want {
+					want[i] = path + want[i]
+				}
+				if found := besides(path); !slices.Equal(found, want) {
+					t.Errorf("%s: beside the database: %v; want %v", when, found, want)
+				}
+				if st, err := os.Stat(path + "-wal"); err == nil && st.Size() != 0 {
+					t.Errorf("%s: the -wal holds %d bytes; want it empty", when, st.Size())
+				}
+			}
+			ro, err := OpenReadOnly(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ro.Run(ctx, "one"); err != nil {
+				t.Fatal(err)
+			}
+			// Another reader uses the file the open made: it stays.
+			other, err := OpenReadOnly(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := other.Runs(ctx); err != nil {
+				t.Fatal(err)
+			}
+			ro.Close()
+			wantBesides("after a close while another reader is open", "-wal", "-shm")
+			if runs, err := other.Runs(ctx); err != nil || len(runs) != 1 {
+				t.Errorf("the other reader reads %d runs (%v), want 1", len(runs), err)
+			}
+			other.Close()
+			// Alone: the close removes the file the open made.
+			if err := os.Remove(path + made); err != nil {
+				t.Fatal(err)
+			}
+			ro, err = OpenReadOnly(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ro.Run(ctx, "one"); err != nil {
+				t.Fatal(err)
+			}
+			if err := ro.Close(); err != nil {
+				t.Fatal(err)
+			}
+			wantBesides("after a read-only open and close", kept)
+			w := open(t, path)
+			write(t, w, fixture.Run("two"))
+			w.Close()
+			ro, err = OpenReadOnly(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ro.Close()
+			if runs, err := ro.Runs(ctx); err != nil || len(runs) != 2 {
+				t.Errorf("read %d runs after a write (%v), want 2", len(runs), err)
+			}
+		})
 	}
 }

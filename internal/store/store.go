@@ -99,20 +99,18 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 				// The checks read the file through read-only connections,
 				// which make a -wal and a -shm file beside a database in
 				// WAL mode. A refused open leaves the directory as it
-				// found it: when there were neither before, they are
-				// removed again (tidyReaderFiles); files that were there
-				// before are left as they are (a -wal may hold the
-				// user's writes).
-				noFiles := !exists(dsn+"-wal") && !exists(dsn+"-shm")
+				// found it: those that were not there before are removed
+				// again (tidyReaderFiles); files that were there before
+				// are left as they are (a -wal may hold the user's
+				// writes).
+				had := filesBeside(dsn)
 				err := checkIntegrity(ctx, dsn, uri)
 				if err == nil {
 					// Another application's database is refused as it is.
 					err = refuseForeign(ctx, dsn, uri)
 				}
 				if err != nil {
-					if noFiles {
-						tidyReaderFiles(dsn, uri)
-					}
+					tidyReaderFiles(dsn, uri, had)
 					return nil, err
 				}
 			}
