@@ -79,6 +79,16 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("--html and --markdown name the same file %s", *htmlPath)
 	}
 	opts := report.Options{AllVariants: *variants == "all"}
+	// A path that cannot be written (a directory, a missing directory)
+	// is refused before any work, so that the other file is not written
+	// either.
+	for _, path := range []string{*htmlPath, *mdPath} {
+		if path != "" {
+			if err := publish.CheckTarget(path); err != nil {
+				return err
+			}
+		}
+	}
 
 	db, err := openExisting(ctx, *dbPath)
 	if err != nil {

@@ -125,3 +125,37 @@ func TestFailedReportLeavesNoFile(t *testing.T) {
 		t.Errorf("a failed report left %s behind", e.Name())
 	}
 }
+
+// TestReportToADirectory: a report whose --html or --markdown names a
+// directory is refused with an error that says so, before anything is
+// written: no chart of the Markdown, no run page of a dashboard, and no
+// HTML when only the Markdown's path is a directory.
+func TestReportToADirectory(t *testing.T) {
+	db := storeFixtures(t, "20261121-093000-aaaaaa", "20261122-093000-bbbbbb")
+	dir := t.TempDir()
+	target := filepath.Join(dir, "out")
+	if err := os.Mkdir(target, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--markdown", target},
+		{"--html", target},
+		{"--history", "--html", target},
+		{"--history", "--markdown", target},
+		{"--html", filepath.Join(dir, "ok.html"), "--markdown", target},
+		{"--history", "--html", filepath.Join(dir, "ok.html"), "--markdown", target},
+	} {
+		_, stderr, code := cli(t, append([]string{"report", "--db", db}, args...)...)
+		if want := "serbench: writing " + target + ": it is a directory; give the path of a file\n"; stderr != want || code != 1 {
+			t.Errorf("report %q: exit %d, stderr %q; want exit 1, %q", args, code, stderr, want)
+		}
+	}
+	for _, d := range []string{dir, target} {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if e.Name() != "out" {
+				t.Errorf("a report refused for its path left %s behind", filepath.Join(d, e.Name()))
+			}
+		}
+	}
+}

@@ -75,10 +75,15 @@ func Dashboard(ctx context.Context, db *store.DB, o DashboardOptions) (*Dashboar
 	opts := report.DashboardOptions{Baseline: baseline, Marked: marked, AllVariants: o.AllVariants}
 	res := &DashboardResult{}
 	var pages *runPages
-	if o.HTML != "" {
-		if err := checkDir(o.HTML); err != nil {
+	for _, path := range []string{o.HTML, o.Markdown} {
+		if path == "" {
+			continue
+		}
+		if err := CheckTarget(path); err != nil {
 			return nil, err
 		}
+	}
+	if o.HTML != "" {
 		res.PagesDir = PagesDir(o.HTML)
 		if err := os.MkdirAll(res.PagesDir, 0o755); err != nil {
 			return nil, err

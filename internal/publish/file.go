@@ -12,10 +12,10 @@ import (
 // WriteFile writes data to path with atomicfile.WriteFile: through a
 // temporary file in the same directory, renamed over path once complete,
 // so that a reader never sees half a file and a failed write leaves what
-// was there. The directory must exist: an error names it otherwise.
-// Errors start "writing PATH: ".
+// was there. The directory must exist, and path must not be a directory:
+// an error says so otherwise (CheckTarget). Errors start "writing PATH: ".
 func WriteFile(path string, data []byte) error {
-	if err := checkDir(path); err != nil {
+	if err := CheckTarget(path); err != nil {
 		return err
 	}
 	if err := atomicfile.WriteFile(path, data); err != nil {
@@ -25,12 +25,19 @@ func WriteFile(path string, data []byte) error {
 	return nil
 }
 
-// checkDir returns an error, of writing path, when the directory path is
-// to be written in does not exist.
-func checkDir(path string) error {
+// CheckTarget returns an error, of writing path ("writing PATH: ..."),
+// when a file cannot be written at path: the directory it is to be
+// written in does not exist, or path is a directory. Markdown and
+// Dashboard check their paths with it before they write anything (charts,
+// run pages), so that a bad path leaves no file behind; a command can
+// check its paths with it before any work.
+func CheckTarget(path string) error {
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("writing %s: directory %s does not exist", path, dir)
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("writing %s: it is a directory; give the path of a file", path)
 	}
 	return nil
 }

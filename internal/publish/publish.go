@@ -123,6 +123,9 @@ func HTML(ctx context.Context, db *store.DB, runs []*result.Run, opts report.Opt
 // as SVG files beside it (NAME-person-encode.svg for NAME.md, linked by
 // relative paths). It returns the number of charts.
 func Markdown(ctx context.Context, db *store.DB, runs []*result.Run, opts report.Options, path string) (int, error) {
+	if err := CheckTarget(path); err != nil {
+		return 0, err
+	}
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	var b bytes.Buffer
 	charts, err := report.MarkdownFile(&b, runs, opts, base)
