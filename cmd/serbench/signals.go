@@ -108,14 +108,11 @@ func exitStatus(err error, sig os.Signal, stderr io.Writer) int {
 // whose opens, reads and writes wrap context.Cause, and readInterruptible's)
 // and one that the signal did not cause are printed as they are. The
 // fallback is for an error that is a context.Canceled without saying
-// which signal canceled it: the store's reads of the matrices it keeps as
-// JSON (DB.Robust, DB.Interop: "read the robustness matrix of run R from
-// F: context canceled"), which do not say the cause yet, and ctx.Err()
-// returned bare by code outside the store (the worker loops of
-// internal/harness, internal/interop and internal/robust return it when
-// the signal stops them). Such an error ends with the signal instead of
-// "context canceled" ("... from F: interrupted by SIGINT"), or, when
-// something follows it, says the signal after it.
+// which signal canceled it: ctx.Err() returned bare by code outside the
+// store (the worker loops of internal/harness, internal/interop and
+// internal/robust return it when the signal stops them). Such an error
+// ends with the signal instead of "context canceled" ("...: interrupted
+// by SIGINT"), or, when something follows it, says the signal after it.
 func signalErrorText(err error, sig os.Signal) string {
 	msg := err.Error()
 	var ie interruptedError

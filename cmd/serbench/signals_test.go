@@ -244,8 +244,7 @@ func TestFirstSignalStopsBlockedRead(t *testing.T) {
 
 // TestSignalErrorText: the error of a command stopped by a signal says
 // which signal stopped it, also when it is a bare context.Canceled (a
-// read of a stored matrix: "read the robustness matrix of run r from
-// big.db: context canceled"); an error that names its interruption (the
+// worker loop's ctx.Err(): "measure person/json: context canceled"); an error that names its interruption (the
 // store's, readInterruptible's), or that the signal did not cause, is
 // printed as it is. The status is 128 plus the signal.
 func TestSignalErrorText(t *testing.T) {
@@ -269,7 +268,7 @@ func TestSignalErrorText(t *testing.T) {
 		want string
 	}{
 		{openErr, syscall.SIGINT, "open database " + path + ": interrupted by SIGINT"},
-		{fmt.Errorf("read the robustness matrix of run r from big.db: %w", context.Canceled), syscall.SIGINT, "read the robustness matrix of run r from big.db: interrupted by SIGINT"},
+		{fmt.Errorf("measure person/json: %w", context.Canceled), syscall.SIGINT, "measure person/json: interrupted by SIGINT"},
 		{context.Canceled, syscall.SIGTERM, "interrupted by SIGTERM"},
 		{fmt.Errorf("read run r: %w (after 3 cells)", context.Canceled), syscall.SIGINT, "read run r: context canceled (after 3 cells) (interrupted by SIGINT)"},
 		{fmt.Errorf("%w while reading the file f: nothing was imported", interruptedError{syscall.SIGINT}), syscall.SIGINT, "interrupted by SIGINT while reading the file f: nothing was imported"},

@@ -14,8 +14,7 @@ import (
 // transaction: inTx) passes its error through canceled once, where it
 // names the database, so that the message ends with the context's cause
 // ("open database F: interrupted by SIGINT"), as the wait for a locked
-// database already does (retryBusy). The reads of the matrices stored as
-// JSON (jsonMatrix.read: DB.Robust, DB.Interop) do not yet.
+// database already does (retryBusy).
 
 // canceled returns err, the error of statements run with ctx, as the
 // interruption it was when ctx's end stopped them: an error that reads as

@@ -89,6 +89,8 @@ func testCanceledSaysTheCause(t *testing.T, fresh newDB) {
 		{"SampleCounts", func(ctx context.Context) error { _, err := d.SampleCounts(ctx, run.ID); return err }},
 		{"ResumeRun", func(ctx context.Context) error { _, _, err := d.ResumeRun(ctx, run.ID); return err }},
 		{"Fidelity", func(ctx context.Context) error { _, err := d.Fidelity(ctx, run.ID); return err }},
+		{"Robust", func(ctx context.Context) error { _, err := d.Robust(ctx, run.ID); return err }},
+		{"Interop", func(ctx context.Context) error { _, err := d.Interop(ctx, run.ID); return err }},
 		{"Prune", func(ctx context.Context) error { _, err := d.Prune(ctx, PruneRule{KeepLast: 1}); return err }},
 		{"LockRun", func(ctx context.Context) error { _, err := d.LockRun(ctx, run.ID, "test"); return err }},
 		{"SetBaseline", func(ctx context.Context) error { return d.SetBaseline(ctx, run.ID, true) }},

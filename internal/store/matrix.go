@@ -92,7 +92,7 @@ func (j jsonMatrix) read(ctx context.Context, d *DB, id string, m any) error {
 		err = fmt.Errorf("run %q has no %s: %w", id, j.what, ErrNotFound)
 	}
 	if err != nil {
-		return fmt.Errorf("read the %s of run %q from %s: %w", j.what, id, d.name, err)
+		return fmt.Errorf("read the %s of run %q from %s: %w", j.what, id, d.name, canceled(ctx, err))
 	}
 	if err := json.Unmarshal([]byte(text), m); err != nil {
 		return fmt.Errorf("read the %s of run %q from %s: it is damaged: %w", j.what, id, d.name, err)
