@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/serbench/serbench/internal/suite"
 )
@@ -28,15 +30,70 @@ func newFlags(name, usage string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parse parses args and turns flag errors into usage errors.
+// parse parses args and turns flag errors into usage errors. After a bad
+// flag the usage is printed, and the error is returned (flagError) to be
+// printed once, under it: the flag package would print it above the
+// usage too.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	if err != nil {
+		fs.Usage()
 		if errors.Is(err, flag.ErrHelp) {
 			return errHelp
 		}
-		return usageError{err}
+		return usageError{flagError(fs, err)}
 	}
 	return nil
+}
+
+// invalidValueRE is the flag package's error for a value that its flag's
+// type does not parse: the value (quoted), the flag's name and why.
+var invalidValueRE = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-(\S+): (.*)$`)
+
+// flagError is err, the flag package's error, saying what a value that
+// does not parse as its flag's type should be: `--time "5": a duration
+// needs a unit; want a duration such as 10ms, 2s or 1m30s` where the flag
+// package says `invalid value "5" for flag -time: parse error`. Other
+// errors are returned as they are.
+func flagError(fs *flag.FlagSet, err error) error {
+	m := invalidValueRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	value, uerr := strconv.Unquote(m[1])
+	f := fs.Lookup(m[2])
+	if uerr != nil || f == nil {
+		return err
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return err
+	}
+	if m[3] == "value out of range" {
+		return fmt.Errorf("--%s %q: out of range", f.Name, value)
+	}
+	switch g.Get().(type) {
+	case time.Duration:
+		why := "not a duration"
+		if _, perr := time.ParseDuration(value); perr != nil && strings.Contains(perr.Error(), "missing unit") {
+			why = "a duration needs a unit"
+		}
+		return fmt.Errorf("--%s %q: %s; want a duration such as 10ms, 2s or 1m30s", f.Name, value, why)
+	case int, int64:
+		return fmt.Errorf("--%s %q: not a whole number", f.Name, value)
+	case uint, uint64:
+		return fmt.Errorf("--%s %q: not a whole number of 0 or more", f.Name, value)
+	case float64:
+		return fmt.Errorf("--%s %q: not a number", f.Name, value)
+	case bool:
+		return fmt.Errorf("--%s=%q: want true or false", f.Name, value)
+	}
+	return err
 }
 
 // parseArgs parses args, flags and positional arguments in any order
