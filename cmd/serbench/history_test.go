@@ -161,3 +161,41 @@ func TestHistoryChanges(t *testing.T) {
 	inPackageDir(t)
 	golden.Check(t, "history-changes.golden", b.Bytes())
 }
+
+// TestSelectsStored: history's patterns that select no stored cell are an
+// error that names each pattern matching no stored name, with the names
+// stored, or says that they match no cell together; patterns that select
+// a cell, or none given, are not.
+func TestSelectsStored(t *testing.T) {
+	stored := []result.Key{
+		{Workload: "person", Codec: "json", Op: "encode"},
+		{Workload: "person", Codec: "msgp", Op: "decode"},
+		{Workload: "nested", Codec: "json", Op: "decode"},
+	}
+	for _, c := range []struct {
+		f      report.HistoryFilter
+		stored []result.Key
+		want   string
+	}{
+		{report.HistoryFilter{}, stored, ""},
+		{report.HistoryFilter{}, nil, ""},
+		{report.HistoryFilter{Codec: "^msgp$", Op: "dec"}, stored, ""},
+		{report.HistoryFilter{Workload: "nosuch"}, stored, `no cell stored in h.db matches --workload "nosuch" (stored workloads: nested, person)`},
+		{report.HistoryFilter{Workload: "person", Codec: "cbor", Op: "zstd"}, stored,
+			`no cell stored in h.db matches --codec "cbor" (stored codecs: json, msgp), nor --op "zstd" (stored operations: decode, encode)`},
+		{report.HistoryFilter{Workload: "nested", Codec: "msgp"}, stored, `no cell stored in h.db matches --workload "nested" --codec "msgp" together`},
+		{report.HistoryFilter{Codec: "json"}, nil, `no cell is stored in h.db (serbench run stores runs)`},
+	} {
+		hb, err := report.NewHistoryBuilder(c.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if err := selectsStored(c.f, hb, c.stored, "h.db"); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%+v on %d stored cells: %q, want %q", c.f, len(c.stored), got, c.want)
+		}
+	}
+}
