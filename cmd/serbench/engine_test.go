@@ -305,12 +305,12 @@ func TestSameVersions(t *testing.T) {
 }
 
 func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "1GiB": 1 << 30, "1.5GiB": 3 << 29, "2GB": 2e9, "100": 100, " 64 MiB ": 64 << 20} {
+	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "1GiB": 1 << 30, "1.5GiB": 3 << 29, "2GB": 2e9, "100": 100, " 64 MiB ": 64 << 20, "1e-9GiB": 1, "8388607TiB": 8388607 << 40} {
 		if got, err := parseBytes(in); err != nil || got != want {
 			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "lots", "-1GiB", "1XB"} {
+	for _, in := range []string{"", "lots", "-1GiB", "1XB", "NaN", "NaNGiB", "Inf", "8EiB", "9999999TiB", "9223372036854775808", "0.5", "0.5B"} {
 		if _, err := parseBytes(in); err == nil {
 			t.Errorf("parseBytes(%q): no error", in)
 		}

@@ -165,7 +165,8 @@ func flagNames(visit func(func(*flag.Flag))) []string {
 }
 
 // parseBytes parses a size such as 512MiB, 2GiB, 1GB or a plain number
-// of bytes.
+// of bytes, below 8EiB; not NaN, and not a fraction of a byte (which would
+// be 0).
 func parseBytes(s string) (int64, error) {
 	s = strings.TrimSpace(s)
 	units := []struct {
@@ -179,11 +180,21 @@ func parseBytes(s string) (int64, error) {
 			break
 		}
 	}
+	const want = "want a size such as 512MiB, 2GiB or 0"
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || v < 0 {
-		return 0, errors.New("want a size such as 512MiB, 2GiB or 0")
+	if err != nil || v < 0 || math.IsNaN(v) {
+		return 0, errors.New(want)
 	}
-	return int64(v * float64(mult)), nil
+	// Converted to int64, a size of 2^63 bytes or more (Inf) would be
+	// negative, and one below a byte 0: no limit.
+	switch b := v * float64(mult); {
+	case b >= 1<<63:
+		return 0, errors.New("8EiB or more; " + want)
+	case b > 0 && b < 1:
+		return 0, errors.New("less than a byte; " + want)
+	default:
+		return int64(b), nil
+	}
 }
 
 // parsePercent parses a precision target given in percent: "3", "3%" or
