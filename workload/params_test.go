@@ -53,3 +53,24 @@ func TestParams(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCount: a negative number of values (--values -1) is refused,
+// naming the flag, where Values would take it for the default; 0 is the
+// default.
+func TestCheckCount(t *testing.T) {
+	for _, name := range []string{"person", "nested", "bigfloat"} {
+		w, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := name + ": --values -1: want at least 1 (or leave --values out: the workload's own number)"
+		if err := w.Check(Options{Count: -1}); err == nil || err.Error() != want {
+			t.Errorf("%s: Check with Count -1 gave %v, want %q", name, err, want)
+		}
+		for _, n := range []int{0, 1, 10} {
+			if err := w.Check(Options{Count: n}); err != nil {
+				t.Errorf("%s: Check with Count %d: %v", name, n, err)
+			}
+		}
+	}
+}

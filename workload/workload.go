@@ -173,11 +173,19 @@ func (w *Workload) Headline(opts Options) []string {
 }
 
 // Check reports whether the workload can generate values for opts: that
-// every param it declares that opts give parses as the param's type, and
+// the number of values is not negative, that every param it declares that
+// opts give parses as the param's type, and
 // that the workload accepts the values. The error names the workload and
 // the bad param ("nested: --depth -2: want 0 or more").
 func (w *Workload) Check(opts Options) error {
-	err := w.checkParams(opts)
+	var err error
+	if opts.Count < 0 {
+		// Values and Footprint take it for 0, the default.
+		err = fmt.Errorf("--values %d: want at least 1 (or leave --values out: the workload's own number)", opts.Count)
+	}
+	if err == nil {
+		err = w.checkParams(opts)
+	}
 	if err == nil && w.validate != nil {
 		err = w.validate(opts)
 	}
