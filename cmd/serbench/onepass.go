@@ -40,6 +40,9 @@ func cmdOnepass(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
+	if err := positive("timeout", *timeout); err != nil {
+		return err
+	}
 	opts := wopts.options()
 	specs, err := suite.Specs(suite.Selection{Workload: *workloadRE, Codec: *codecRE, Options: opts}, nil, false)
 	if err != nil {
