@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"os"
 	"strings"
 	"time"
 
@@ -48,6 +49,11 @@ func (f robustFlags) options() (robust.Options, error) {
 	mem, err := workerMemoryLimit(*f.memoryLimit)
 	if err != nil {
 		return robust.Options{}, err
+	}
+	// The directory is made when missing; a file there would fail every
+	// row's save, after the matrix is computed.
+	if st, err := os.Stat(*f.saveDir); *f.saveDir != "" && err == nil && !st.IsDir() {
+		return robust.Options{}, usagef("--save %s: it is a file; want a directory to write the inputs into (made if missing)", *f.saveDir)
 	}
 	var ws []string
 	for _, w := range strings.Split(workloads, ",") {
