@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -31,6 +32,9 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	path := files[0]
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usagef("%s: is a directory, want a file of Go benchmark results", path)
+	}
 	// Read before the database is opened: an interrupted read stores
 	// nothing and leaves the database as it was.
 	r, err := readInterruptible(ctx, "the file", path, "nothing was imported",
