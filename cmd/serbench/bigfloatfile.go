@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"os"
+	"path/filepath"
 
 	"github.com/serbench/serbench/internal/bigfloatio"
 	"github.com/serbench/serbench/workload"
@@ -53,8 +55,17 @@ func readBigfloats(ctx context.Context, path string, print bool, stdout io.Write
 // minutes); the file is written only once they all are, so that an
 // interrupted write leaves no file, and then through a temporary file
 // renamed to path (bigfloatio.WriteData), so that a write that fails
-// leaves no truncated file either.
+// leaves no truncated file either. A path in a missing directory, or
+// that is a directory, is refused first.
 func writeBigfloats(ctx context.Context, path, enc string, bo workload.BigFloatOptions, stdout io.Writer) error {
+	// A path that cannot be written is said before the numbers are
+	// computed, which may take minutes.
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return fmt.Errorf("write %s: directory %s does not exist", path, filepath.Dir(path))
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return fmt.Errorf("write %s: is a directory, want a file", path)
+	}
 	prec := bo.Precision
 	if prec == 0 {
 		prec = workload.BigFloatPrecision
