@@ -53,6 +53,9 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
+	if err := emptyRefs(fs, "run"); err != nil {
+		return err
+	}
 	render, err := matrixRenderer("fidelity", "format", *outFormat, report.FidelityTable, report.FidelityMarkdown, report.FidelityJSON)
 	if err != nil {
 		return err

@@ -147,6 +147,19 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return slices.Contains(flagNames(fs.Visit), name)
 }
 
+// emptyRefs refuses, as bad usage, a flag among names (each taking a
+// RUN-ID) that was given an empty value, as --delete "$ID" gives with ID
+// unset: taken for a flag not given, it would do something else than
+// asked (list the runs, compute a matrix).
+func emptyRefs(fs *flag.FlagSet, names ...string) error {
+	for _, name := range names {
+		if isSet(fs, name) && strings.TrimSpace(fs.Lookup(name).Value.String()) == "" {
+			return usagef("--%s is empty: give a RUN-ID, or latest", name)
+		}
+	}
+	return nil
+}
+
 // defaultNote is " (the default)" when the flag name was not given on
 // the command line, for an error that names its value; else "".
 func defaultNote(fs *flag.FlagSet, name string) string {

@@ -77,6 +77,9 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
+	if err := emptyRefs(fs, "run"); err != nil {
+		return err
+	}
 	render, err := matrixRenderer("interop", "format-out", *outFormat, report.InteropTable, report.InteropMarkdown, report.InteropJSON)
 	if err != nil {
 		return err

@@ -59,6 +59,9 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
+	if err := emptyRefs(fs, "run"); err != nil {
+		return err
+	}
 	render, err := matrixRenderer("robust", "format", *outFormat, report.RobustTable, report.RobustMarkdown, report.RobustJSON)
 	if err != nil {
 		return err

@@ -41,6 +41,9 @@ func cmdRuns(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
 		return err
 	}
+	if err := emptyRefs(fs, "delete", "baseline", "no-baseline"); err != nil {
+		return err
+	}
 	if *mark != "" || *unmark != "" {
 		if *del != "" || *force || *mark != "" && *unmark != "" {
 			return usagef("--baseline and --no-baseline go alone (with --db)")
