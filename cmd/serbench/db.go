@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
@@ -40,8 +41,12 @@ func openExistingToWrite(ctx context.Context, path string) (*store.DB, error) {
 	return missingHint(store.OpenExisting(ctx, path))
 }
 
-// missingHint says how to make a database that does not exist.
+// missingHint says how to make a database that does not exist, and that
+// --db ” names none.
 func missingHint(db *store.DB, err error) (*store.DB, error) {
+	if me := (*store.MissingError)(nil); errors.As(err, &me) && strings.TrimSpace(me.Path) == "" {
+		return nil, usagef("--db is empty: give a SQLite file or a postgres:// URL (default serbench.db)")
+	}
 	if me := (*store.MissingError)(nil); errors.As(err, &me) {
 		return nil, fmt.Errorf("%w (run serbench run first, or pass --db)", err)
 	}
