@@ -200,7 +200,7 @@ func historyRuns(ctx context.Context, db *store.DB, ids []string) ([]store.RunIn
 		if named[id] {
 			// As serbench show names a run that is not there.
 			if _, err := db.Run(ctx, id); err != nil {
-				return nil, fmt.Errorf("run %q: %w", id, err)
+				return nil, runError(id, err)
 			}
 			return nil, fmt.Errorf("run %q: %w", id, store.ErrNotFound)
 		}

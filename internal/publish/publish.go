@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/serbench/serbench/internal/report"
@@ -65,7 +66,7 @@ func Runs(ctx context.Context, db *store.DB, group string, ids []string) ([]*res
 	for _, id := range ids {
 		r, err := db.Run(ctx, id)
 		if err != nil {
-			return nil, fmt.Errorf("run %q: %w", id, err)
+			return nil, runError(id, err)
 		}
 		runs = append(runs, r)
 	}
@@ -157,4 +158,13 @@ func Markdown(ctx context.Context, db *store.DB, runs []*result.Run, opts report
 		}
 	}
 	return len(charts), WriteFile(path, b.Bytes())
+}
+
+// runError is err, an error of reading run id, naming the run unless it
+// does already (the store's "run "ID" in DB: not found").
+func runError(id string, err error) error {
+	if strings.Contains(err.Error(), strconv.Quote(id)) {
+		return err
+	}
+	return fmt.Errorf("run %q: %w", id, err)
 }
