@@ -82,11 +82,20 @@ func (f *runFlags) plan(ctx context.Context) (*runner.Plan, error) {
 	if *f.count < 1 {
 		return nil, usagef("--count %d: want at least 1", *f.count)
 	}
-	if *f.sampleTime <= 0 || *f.timeout <= 0 {
-		return nil, usagef("--time and --timeout must be positive")
+	if err := firstError(positive("time", *f.sampleTime), positive("timeout", *f.timeout)); err != nil {
+		return nil, err
 	}
 	if err := bounds.CheckSampleTime(*f.sampleTime); err != nil {
 		return nil, usagef("--time %s: %v", *f.sampleTime, err)
+	}
+	if *f.sampleTime >= *f.timeout {
+		// Every sample would be killed at --timeout: the run could never
+		// take one (a --time of hours would wait at setup until killed).
+		how := "longer than"
+		if *f.sampleTime == *f.timeout {
+			how = "as long as"
+		}
+		return nil, usagef("--time %s is %s --timeout %s, which bounds each sample: give a shorter --time or a longer --timeout", *f.sampleTime, how, *f.timeout)
 	}
 	target, err := parsePercent(*f.ci)
 	if err != nil {
