@@ -41,11 +41,31 @@ func openExistingToWrite(ctx context.Context, path string) (*store.DB, error) {
 	return missingHint(store.OpenExisting(ctx, path))
 }
 
+// openToWrite opens the database a command stores a run in (run,
+// import), made when it does not exist; an empty --db is bad usage, as
+// for the commands that read (missingHint), not a file named " ".
+func openToWrite(ctx context.Context, path string) (*store.DB, error) {
+	if err := emptyDB(path); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, path)
+}
+
+// emptyDB refuses, as bad usage, a --db that is empty or only blanks.
+func emptyDB(path string) error {
+	if strings.TrimSpace(path) == "" {
+		return usagef("--db is empty: give a SQLite file or a postgres:// URL (default serbench.db)")
+	}
+	return nil
+}
+
 // missingHint says how to make a database that does not exist, and that
 // --db ” names none.
 func missingHint(db *store.DB, err error) (*store.DB, error) {
-	if me := (*store.MissingError)(nil); errors.As(err, &me) && strings.TrimSpace(me.Path) == "" {
-		return nil, usagef("--db is empty: give a SQLite file or a postgres:// URL (default serbench.db)")
+	if me := (*store.MissingError)(nil); errors.As(err, &me) {
+		if err := emptyDB(me.Path); err != nil {
+			return nil, err
+		}
 	}
 	if me := (*store.MissingError)(nil); errors.As(err, &me) {
 		return nil, fmt.Errorf("%w (run serbench run first, or pass --db)", err)

@@ -31,6 +31,9 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	if err := emptyDB(*dbPath); err != nil {
+		return err
+	}
 	path := files[0]
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return usagef("%s: is a directory, want a file of Go benchmark results", path)
@@ -44,7 +47,7 @@ func cmdImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	r.ID = runner.NewRunID(time.Now())
 	r.Command = importPrefix + filepath.Base(path)
-	db, err := store.Open(ctx, *dbPath)
+	db, err := openToWrite(ctx, *dbPath)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/serbench/serbench/internal/bounds"
 	"github.com/serbench/serbench/internal/harness"
 	"github.com/serbench/serbench/internal/runner"
-	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/internal/suite"
 )
 
@@ -54,11 +53,14 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if f.fs.NArg() > 0 {
 		return usagef("run takes no arguments, got %q (only --resume takes a RUN-ID)", f.fs.Args())
 	}
+	if err := emptyDB(*f.dbPath); err != nil {
+		return err
+	}
 	p, err := f.plan(ctx)
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(ctx, *f.dbPath)
+	db, err := openToWrite(ctx, *f.dbPath)
 	if err != nil {
 		return err
 	}
