@@ -38,6 +38,9 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if err := emptyArgs(refs, []string{"A", "B"}, "a RUN-ID, latest, or a Go benchmark file"); err != nil {
+		return err
+	}
 	var db *store.DB
 	defer func() {
 		if db != nil {

@@ -160,6 +160,28 @@ func emptyRefs(fs *flag.FlagSet, names ...string) error {
 	return nil
 }
 
+// emptyArgs refuses, as bad usage, an argument of args that is empty or
+// only blanks, as "$ID" gives with ID unset: taken for one not given, it
+// would show the latest run instead. names[i] is what the usage calls
+// args[i] (the last name stands for the rest), want what to give instead.
+func emptyArgs(args, names []string, want string) error {
+	for i, arg := range args {
+		if strings.TrimSpace(arg) == "" {
+			return usagef("%s is empty: give %s", names[min(i, len(names)-1)], want)
+		}
+	}
+	return nil
+}
+
+// emptyGroup refuses, as bad usage, a --group given an empty value: taken
+// for no --group, it would show the latest run instead of a group.
+func emptyGroup(fs *flag.FlagSet) error {
+	if isSet(fs, "group") && strings.TrimSpace(fs.Lookup("group").Value.String()) == "" {
+		return usagef("--group is empty: give the NAME of a group of shards (serbench run --shard I/N --group NAME)")
+	}
+	return nil
+}
+
 // defaultNote is " (the default)" when the flag name was not given on
 // the command line, for an error that names its value; else "".
 func defaultNote(fs *flag.FlagSet, name string) string {

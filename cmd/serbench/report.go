@@ -69,6 +69,9 @@ func cmdReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	if err := firstError(emptyArgs(ids, []string{"RUN-ID"}, "a RUN-ID, or latest"), emptyGroup(fs), emptyRefs(fs, "baseline")); err != nil {
+		return err
+	}
 	if *htmlPath == "" && *mdPath == "" {
 		return usagef("report needs --html FILE or --markdown FILE (or both)")
 	}

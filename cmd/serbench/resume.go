@@ -19,6 +19,9 @@ import (
 // selection and settings, the stored samples what is missing.
 func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error {
 	id := f.fs.Arg(0)
+	if err := emptyArgs(f.fs.Args()[:min(f.fs.NArg(), 1)], []string{"RUN-ID"}, "a RUN-ID, or latest (or none: the latest incomplete run)"); err != nil {
+		return err
+	}
 	if f.fs.NArg() > 1 {
 		// Flags after the RUN-ID: serbench run --resume ID --db FILE.
 		if err := parse(f.fs, f.fs.Args()[1:]); err != nil {

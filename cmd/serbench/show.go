@@ -32,6 +32,9 @@ func cmdShow(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(ids) > 1 {
 		return usagef("show takes at most one RUN-ID, got %q", ids)
 	}
+	if err := firstError(emptyArgs(ids, []string{"RUN-ID"}, "a RUN-ID, or latest (or none: the latest run)"), emptyGroup(fs)); err != nil {
+		return err
+	}
 	if err := checkShowGroup(*group, ids); err != nil {
 		return err
 	}
