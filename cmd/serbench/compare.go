@@ -56,6 +56,9 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if isRegularFile(ref) {
 			continue
 		}
+		if st, err := os.Stat(ref); err == nil && st.IsDir() {
+			return usagef("%s: is a directory, want a Go benchmark file or a run ID", ref)
+		}
 		if db == nil {
 			var err error
 			if db, err = openExisting(ctx, *dbPath); err != nil {
