@@ -89,7 +89,22 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return err
 		}
 	}
-	return report.CompareTable(stdout, report.Compare(names[0], runs[0], names[1], runs[1]))
+	c := report.Compare(names[0], runs[0], names[1], runs[1])
+	if len(c.Rows) == 0 {
+		// Not a clean comparison: a script would take an empty table
+		// for "nothing changed".
+		return fmt.Errorf("%s and %s share no cell (workload, codec, op) timed in both: nothing to compare (%s only in %s, %s only in %s)",
+			names[0], names[1], cells(len(c.OnlyOld)), names[0], cells(len(c.OnlyNew)), names[1])
+	}
+	return report.CompareTable(stdout, c)
+}
+
+// cells is "1 cell" or "n cells".
+func cells(n int) string {
+	if n == 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d cells", n)
 }
 
 // isRegularFile reports whether path names a regular file: a side of
