@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/internal/runner"
+	"github.com/serbench/serbench/internal/store"
 	"github.com/serbench/serbench/result"
 	"github.com/serbench/serbench/workload"
 )
@@ -58,6 +59,9 @@ func resumeRun(ctx context.Context, f *runFlags, stdout, stderr io.Writer) error
 		return err
 	}
 	r, prev, err := runner.Resume(ctx, db, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%w (serbench runs lists the runs stored; serbench run --resume without a RUN-ID finishes the latest incomplete one)", err)
+	}
 	if err != nil {
 		return err
 	}

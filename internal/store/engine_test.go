@@ -302,8 +302,9 @@ func testResumeRun(t *testing.T, newDB newDB) {
 func testLatestIncomplete(t *testing.T, newDB newDB) {
 	ctx := context.Background()
 	d := open(t, newDB(t))
-	if id, err := d.LatestIncomplete(ctx); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "no incomplete run") {
-		t.Errorf("LatestIncomplete of an empty store = %q, %v; want ErrNotFound", id, err)
+	// The text says it once, not with ": not found" after it.
+	if id, err := d.LatestIncomplete(ctx); !errors.Is(err, ErrNotFound) || err.Error() != "no incomplete run in "+d.Name()+" to resume" {
+		t.Errorf("LatestIncomplete of an empty store = %q, %v; want ErrNotFound saying 'no incomplete run in %s to resume'", id, err, d.Name())
 	}
 	at := func(id string, off time.Duration, complete bool) *result.Run {
 		r := fixture.Run(id)
@@ -446,8 +447,8 @@ func testLockRun(t *testing.T, newDB newDB) {
 	dsn := newDB(t)
 	d1, d2 := open(t, dsn), open(t, dsn) // two processes
 	write(t, d1, fixture.Run("r"))
-	if _, err := d1.LockRun(ctx, "nope", "p1"); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), `"nope"`) {
-		t.Errorf("LockRun(unknown run) = %v; want ErrNotFound naming it", err)
+	if _, err := d1.LockRun(ctx, "nope", "p1"); !errors.Is(err, ErrNotFound) || err.Error() != `no run "nope" in `+d1.Name() {
+		t.Errorf("LockRun(unknown run) = %v; want ErrNotFound saying 'no run \"nope\" in %s'", err, d1.Name())
 	}
 	unlock, err := d1.LockRun(ctx, "r", "host-a pid 1")
 	if err != nil {

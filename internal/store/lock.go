@@ -60,7 +60,9 @@ func (d *DB) LockRunAlive(ctx context.Context, id, owner string, alive func(hold
 	if stale <= 0 {
 		return nil, fmt.Errorf("lock run %q in %s: LockStaleAge is %s; it must be positive", id, d.name, stale)
 	}
-	if err := d.checkRun(ctx, id); err != nil {
+	if err := d.checkRun(ctx, id); errors.Is(err, ErrNotFound) {
+		return nil, notFoundError(fmt.Sprintf("no run %q in %s", id, d.name))
+	} else if err != nil {
 		return nil, fmt.Errorf("lock run: %w", err)
 	}
 	hb, err := d.acquire(ctx, id, owner, stale, alive)

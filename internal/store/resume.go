@@ -78,7 +78,7 @@ func (d *DB) LatestIncomplete(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("find the latest incomplete run in %s: %w", d.name, canceled(ctx, err))
 	}
 	if !found {
-		return "", fmt.Errorf("no incomplete run in %s to resume: %w", d.name, ErrNotFound)
+		return "", notFoundError(fmt.Sprintf("no incomplete run in %s to resume", d.name))
 	}
 	return id, nil
 }

@@ -56,6 +56,13 @@ type DB struct {
 // ErrNotFound is returned for a run that is not in the store.
 var ErrNotFound = errors.New("not found")
 
+// notFoundError is an error wrapping ErrNotFound whose text says what is
+// not there by itself ("no run \"X\" in F"), without ": not found" after it.
+type notFoundError string
+
+func (e notFoundError) Error() string { return string(e) }
+func (e notFoundError) Unwrap() error { return ErrNotFound }
+
 // Open opens (creating if needed) the store at dsn, a file path for SQLite
 // or a postgres:// (postgresql://) URL, and applies any pending migrations.
 // Errors name the database, never its password. Connecting to PostgreSQL
