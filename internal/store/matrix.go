@@ -89,7 +89,7 @@ func (j jsonMatrix) read(ctx context.Context, d *DB, id string, m any) error {
 	var text string
 	err := d.db.QueryRowContext(ctx, d.rebind(`SELECT matrix FROM `+j.table+` WHERE run_id = ?`), id).Scan(&text)
 	if errors.Is(err, sql.ErrNoRows) {
-		err = fmt.Errorf("run %q has no %s: %w", id, j.what, ErrNotFound)
+		return notFoundError(fmt.Sprintf("run %q in %s has no %s", id, d.name, j.what))
 	}
 	if err != nil {
 		return fmt.Errorf("read the %s of run %q from %s: %w", j.what, id, d.name, canceled(ctx, err))

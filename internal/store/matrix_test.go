@@ -33,8 +33,11 @@ func checkMatrixSaved[M any](t *testing.T, fresh newDB, mm matrixMethods[M], new
 	d := open(t, fresh(t))
 	run := fixture.Run("20260101-000000-aaaaaa")
 	write(t, d, run)
-	if _, err := mm.read(d, ctx, run.ID); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("a run without %s: %v, want ErrNotFound", mm.what, err)
+	// It names the run and the database once each, and says "not found"
+	// in its own words only.
+	if _, err := mm.read(d, ctx, run.ID); !errors.Is(err, ErrNotFound) ||
+		strings.Count(err.Error(), run.ID) != 1 || strings.Count(err.Error(), d.Name()) != 1 || strings.Contains(err.Error(), ErrNotFound.Error()) {
+		t.Fatalf("a run without %s: %v, want ErrNotFound naming run %s and %s once each, without %q", mm.what, err, run.ID, d.Name(), ErrNotFound.Error())
 	}
 	if err := mm.save(d, ctx, "no-such-run", newMatrix()); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("%s of a run not stored: %v, want ErrNotFound", mm.what, err)
