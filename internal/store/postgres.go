@@ -109,8 +109,12 @@ func checkUserinfoEnd(dsn string) error {
 }
 
 // connectError says where the connection went and why it failed, without
-// the password; a timeout says how long it waited.
+// the password; a timeout says how long it waited. pgx lists every
+// attempt, one a line: with sslmode prefer (the default) it tries with
+// TLS and then without, so that a server that cannot be reached at all
+// gave the same dial error twice; each distinct line is kept once.
 func connectError(cfg *pgx.ConnConfig, err error) error {
+	err = distinctLines(err)
 	where := fmt.Sprintf("%s:%d", cfg.Host, cfg.Port)
 	if strings.HasPrefix(cfg.Host, "/") {
 		where = fmt.Sprintf("socket %s/.s.PGSQL.%d", cfg.Host, cfg.Port)
@@ -120,6 +124,34 @@ func connectError(cfg *pgx.ConnConfig, err error) error {
 	}
 	return fmt.Errorf("cannot connect to PostgreSQL at %s (database %q, user %q): %w", where, cfg.Database, cfg.User, err)
 }
+
+// distinctLines returns err with each line of its text once, in the
+// order they come: err itself when none repeats, else an error that
+// wraps it (errors.Is and errors.As see err) with that text.
+func distinctLines(err error) error {
+	lines := strings.Split(err.Error(), "\n")
+	seen := make(map[string]bool, len(lines))
+	kept := lines[:0:0]
+	for _, l := range lines {
+		if !seen[l] {
+			seen[l] = true
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) == len(lines) {
+		return err
+	}
+	return textError{strings.Join(kept, "\n"), err}
+}
+
+// textError is err with the text msg.
+type textError struct {
+	msg string
+	err error
+}
+
+func (e textError) Error() string { return e.msg }
+func (e textError) Unwrap() error { return e.err }
 
 // redactURL returns a PostgreSQL URL without its password (in the user
 // information or a password parameter), for messages.

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -9,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/serbench/serbench/internal/datatest"
 	"github.com/serbench/serbench/internal/fixture"
@@ -107,6 +110,32 @@ func TestPostgresUnreachableNamesHostNotPassword(t *testing.T) {
 	}
 	if d := time.Since(began); d > 5*time.Second {
 		t.Errorf("refused connection took %s to report", d)
+	}
+}
+
+// TestPostgresRefusedOnce: with the default sslmode (prefer) pgx tries
+// with TLS and then without, and lists both attempts; a server that
+// cannot be reached at all is said to be so once, not twice, and the
+// error is still pgconn's.
+func TestPostgresRefusedOnce(t *testing.T) {
+	addr := closedPort(t)
+	_, err := Open(context.Background(), "postgres://bench@"+addr+"/team")
+	if err == nil {
+		t.Fatalf("Open(%s) succeeded with nothing listening", addr)
+	}
+	msg := err.Error()
+	seen := map[string]bool{}
+	for _, l := range strings.Split(msg, "\n") {
+		if seen[l] {
+			t.Errorf("line %q said twice:\n%s", l, msg)
+		}
+		seen[l] = true
+	}
+	if !strings.Contains(msg, "refused") {
+		t.Errorf("error does not say the connection was refused: %s", msg)
+	}
+	if ce := (*pgconn.ConnectError)(nil); !errors.As(err, &ce) {
+		t.Errorf("error %T does not wrap a *pgconn.ConnectError: %s", err, msg)
 	}
 }
 
