@@ -39,7 +39,14 @@ type MissingError struct {
 	Err  error
 }
 
-func (e *MissingError) Error() string { return "database " + e.Path + ": " + e.Err.Error() }
+// Error says that the database does not exist, in those words when the
+// file system says so (fs.ErrNotExist), else with its error.
+func (e *MissingError) Error() string {
+	if errors.Is(e.Err, fs.ErrNotExist) {
+		return "database " + e.Path + " does not exist"
+	}
+	return "database " + e.Path + ": " + e.Err.Error()
+}
 func (e *MissingError) Unwrap() error { return e.Err }
 
 // OpenReadOnly opens a store that must already exist, for the commands

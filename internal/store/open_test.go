@@ -51,8 +51,18 @@ func TestOpenExisting(t *testing.T) {
 	if !errors.As(err, &me) || me.Path != path || !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("OpenExisting(missing) = %v, want a *MissingError wrapping fs.ErrNotExist", err)
 	}
-	if want := "database " + path + ": stat " + path + ": no such file or directory"; err.Error() != want {
+	if want := "database " + path + " does not exist"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
+	}
+	// Another error of the file system is said as it is.
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	under := filepath.Join(file, "x.db")
+	if _, err := OpenExisting(ctx, under); !errors.As(err, &me) || errors.Is(err, fs.ErrNotExist) ||
+		err.Error() != "database "+under+": stat "+under+": not a directory" {
+		t.Errorf("OpenExisting(under a file) = %v, want a *MissingError with stat's error", err)
 	}
 	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("OpenExisting created %s", path)
