@@ -398,16 +398,7 @@ func TestOpenReadOnlyLeavesNoFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ro, err := OpenReadOnly(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ro.Run(ctx, "one"); err != nil {
-		t.Fatal(err)
-	}
-	if err := ro.Close(); err != nil {
-		t.Fatal(err)
-	}
+	readOnlyOnce(t, ctx, path)
 	if found := besides(path); len(found) != 0 {
 		t.Errorf("a read-only open and close left %v", found)
 	}
@@ -430,7 +421,7 @@ func TestOpenReadOnlyLeavesNoFiles(t *testing.T) {
 	}
 
 	// A writer comes while the reader is open, and stays.
-	ro, err = OpenReadOnly(ctx, path)
+	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,16 +522,7 @@ func TestOpenReadOnlyKeepsWhatWasThere(t *testing.T) {
 			if err := os.Remove(path + made); err != nil {
 				t.Fatal(err)
 			}
-			ro, err = OpenReadOnly(ctx, path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := ro.Run(ctx, "one"); err != nil {
-				t.Fatal(err)
-			}
-			if err := ro.Close(); err != nil {
-				t.Fatal(err)
-			}
+			readOnlyOnce(t, ctx, path)
 			wantBesides("after a read-only open and close", kept)
 			w := open(t, path)
 			write(t, w, fixture.Run("two"))
@@ -554,5 +536,21 @@ func TestOpenReadOnlyKeepsWhatWasThere(t *testing.T) {
 				t.Errorf("read %d runs after a write (%v), want 2", len(runs), err)
 			}
 		})
+	}
+}
+
+// readOnlyOnce opens the database at path read-only, reads its run "one"
+// and closes it, failing t on any error.
+func readOnlyOnce(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	ro, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ro.Run(ctx, "one"); err != nil {
+		t.Fatal(err)
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
