@@ -37,11 +37,16 @@ type coverage struct {
 	// interval gives about 83%, not 95%: the next median has an error
 	// of its own).
 	width, next float64
+	// plain is the coverage of the same pool without its prior (no
+	// moderation), and narrow the median ratio of the width to that
+	// interval's over the cells whose interval the prior moderated (1
+	// when it moderated none); moderated is the share of those cells.
+	plain, narrow, moderated float64
 }
 
 func (c coverage) String() string {
-	return fmt.Sprintf("cover %.3f  bench %.3f  cell %.3f  run-level %.2f (pool applies in %.2f of runs)  width ×%5.2f  next %.3f",
-		c.cover, c.bench, c.cell, c.run, c.applied, c.width, c.next)
+	return fmt.Sprintf("cover %.3f  bench %.3f  cell %.3f  run-level %.2f (pool applies in %.2f of runs)  width ×%5.2f  next %.3f  unmoderated %.3f (moderated %.2f of cells, width ×%4.2f)",
+		c.cover, c.bench, c.cell, c.run, c.applied, c.width, c.next, c.plain, c.moderated, c.narrow)
 }
 
 // simulateRuns simulates coverageRuns runs of coverageCells cells of F
@@ -49,18 +54,23 @@ func (c coverage) String() string {
 // sds[k % len(sds)] (sim_test.go), and measures the intervals of
 // Pool.Summarize with the pool of each run.
 func simulateRuns(r *rand.Rand, sds []float64, f, n int) coverage {
+	return simulateRunsOf(r, sds, f, n, coverageCells)
+}
+
+// simulateRunsOf is simulateRuns with runs of cellsPerRun cells.
+func simulateRunsOf(r *rand.Rand, sds []float64, f, n, cellsPerRun int) coverage {
 	truths := make([]float64, len(sds))
 	for i, sd := range sds {
 		truths[i] = trueMedian(sd)
 	}
-	cells := make([][][]float64, coverageCells)
+	cells := make([][][]float64, cellsPerRun)
 	for k := range cells {
 		cells[k] = newForks(f, n)
 	}
-	prev := make([]Summary, coverageCells)
-	var cover, bench, cell, run, applied, next, total int
+	prev := make([]Summary, cellsPerRun)
+	var cover, bench, cell, run, applied, next, total, plain int
 	classCover := make([]int, len(sds))
-	var ratios []float64
+	var ratios, narrow []float64
 	for i := range coverageRuns {
 		for k := range cells {
 			simCell(r, cells[k], n, sds[k%len(sds)], 1)
@@ -69,9 +79,18 @@ func simulateRuns(r *rand.Rand, sds []float64, f, n int) coverage {
 		if pool.Applies() {
 			applied++
 		}
+		unmoderated := pool
+		unmoderated.Prior = Prior{}
 		for k, c := range cells {
 			truth := truths[k%len(sds)]
 			s := pool.Summarize(c)
+			u := unmoderated.Summarize(c)
+			if u.Lo <= truth && truth <= u.Hi {
+				plain++
+			}
+			if u.Lo != s.Lo || u.Hi != s.Hi {
+				narrow = append(narrow, (s.Hi-s.Lo)/(u.Hi-u.Lo))
+			}
 			o := SummarizeForks(c)
 			p := Summarize(slices.Concat(c...))
 			if s.Lo <= truth && truth <= s.Hi {
@@ -100,9 +119,14 @@ func simulateRuns(r *rand.Rand, sds []float64, f, n int) coverage {
 	for i, k := range classCover {
 		byClass[i] = frac(k, total/len(sds))
 	}
-	return coverage{cover: frac(cover, total), bench: frac(bench, total), cell: frac(cell, total), byClass: byClass,
+	c := coverage{cover: frac(cover, total), bench: frac(bench, total), cell: frac(cell, total), byClass: byClass,
+		plain: frac(plain, total), moderated: frac(len(narrow), total), narrow: 1,
 		run: frac(run, total), applied: frac(applied, coverageRuns), width: Median(ratios),
-		next: frac(next, total-coverageCells)}
+		next: frac(next, total-cellsPerRun)}
+	if len(narrow) > 0 {
+		c.narrow = Median(narrow)
+	}
+	return c
 }
 
 // TestCoverage measures how often the 95% interval of Pool.Summarize
@@ -339,5 +363,46 @@ func TestSamplesPerForkSimulated(t *testing.T) {
 	t.Logf("median n* %.0f, range [%.0f, %.0f]", med, slices.Min(got), slices.Max(got))
 	if med < 9 || med > 12 {
 		t.Errorf("median n* = %v, want 10–11", med)
+	}
+}
+
+// TestCoverageModerated is TestCoverage and TestCoverageMixed for runs of
+// 64 cells, enough for PoolForks to estimate the prior of the cells' fork
+// variances (MinPriorCells) by which Pool.Summarize moderates a cell's own
+// two-level interval: two or three forks of 3 samples (a default run
+// takes two forks of three), fork effects σb ∈ {3%, 8%}, the same in
+// every cell or mixed as in TestCoverageMixed (none, σb/2, σb, 2σb). It
+// asserts a coverage of at least 0.93 over all cells and 0.90 for the
+// noisiest quarter of a mixed run, as TestCoverageMixed does, and that
+// the prior moderated at least a fifth of the cells, to a median width at
+// most 0.9 of the unmoderated interval's, whose coverage it logs beside.
+// Generator PCG(F·100+n, σb·1000+2) (+3 when mixed).
+func TestCoverageModerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a simulation of 64,000 cells per scenario")
+	}
+	for _, mixed := range []bool{false, true} {
+		for _, sd := range []float64{0.03, 0.08} {
+			for _, f := range []int{2, 3} {
+				for _, n := range []int{3} {
+					sds, seed := []float64{sd}, uint64(math.Round(sd*1000))+2
+					if mixed {
+						sds, seed = []float64{0, sd / 2, sd, 2 * sd}, seed+1
+					}
+					r := rand.New(rand.NewPCG(uint64(f*100+n), seed))
+					c := simulateRunsOf(r, sds, f, n, 64)
+					noisy := c.byClass[len(sds)-1]
+					t.Logf("σb=%2.0f%% mixed=%-5v F=%d n=%d: %v; noisiest cells cover %.3f", sd*100, mixed, f, n, c, noisy)
+					if c.cover < 0.93 || noisy < 0.90 {
+						t.Errorf("σb=%v mixed=%v F=%d n=%d: coverage %.3f (want ≥ 0.93), noisiest cells %.3f (want ≥ 0.90)", sd, mixed, f, n, c.cover, noisy)
+					}
+					// What the moderation is for: the cell's own t step
+					// over two or three fork medians made narrower.
+					if c.moderated < 0.2 || c.narrow > 0.9 {
+						t.Errorf("σb=%v mixed=%v F=%d n=%d: %.2f of cells moderated, width ×%.2f of the unmoderated; want at least 0.2, at most ×0.9", sd, mixed, f, n, c.moderated, c.narrow)
+					}
+				}
+			}
+		}
 	}
 }

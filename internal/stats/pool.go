@@ -34,6 +34,10 @@ type Pool struct {
 	// the χ² distribution with the sum of their degrees of freedom. It is
 	// 1 when no cell has two forks with samples.
 	P float64
+	// Prior is the distribution of the same cells' variances of their log
+	// fork medians (EstimatePrior), by which Summarize moderates a cell's
+	// own two-level interval.
+	Prior Prior
 }
 
 // PoolForks estimates the run-level variation between forks from the
@@ -45,13 +49,17 @@ func PoolForks(cells [][][]float64) Pool {
 	out := Pool{P: 1}
 	var sum, h float64
 	var kwDF int
+	var vars []float64
+	var dfs []int
 	for _, forks := range cells {
 		groups := nonEmpty(forks)
 		if len(groups) < 2 || slices.Min(slices.Concat(groups...)) <= 0 {
 			continue
 		}
 		d := len(groups) - 1
-		sum += float64(d) * stat.Variance(logForkMedians(groups), nil)
+		v := stat.Variance(logForkMedians(groups), nil)
+		vars, dfs = append(vars, v), append(dfs, d)
+		sum += float64(d) * v
 		out.DF += d
 		out.Cells++
 		if a := analyze(groups); a.ok {
@@ -65,6 +73,7 @@ func PoolForks(cells [][][]float64) Pool {
 	if kwDF > 0 {
 		out.P = math.Min(1, math.Max(0, distuv.ChiSquared{K: float64(kwDF)}.Survival(h)))
 	}
+	out.Prior = EstimatePrior(vars, dfs)
 	return out
 }
 
@@ -78,14 +87,19 @@ func (p Pool) Applies() bool { return p.DF > 0 && p.P <= PoolAlpha && p.Var > 0 
 // t the 97.5% quantile of Student's t with DF degrees of freedom and F the
 // cell's forks with samples (one fork too: its one median carries a fork
 // effect all the same). When that widens the interval, Method is
-// "two-level-run". A cell whose samples are not all positive is left as
-// SummarizeForks returns it. The package documentation states the method
-// and its assumption.
+// "two-level-run". When p applies and its Prior does too, a cell whose
+// own interval is two-level has its t step made with its variance
+// moderated by the run's first (moderated), before that widening. A cell
+// whose samples are not all positive is left as SummarizeForks returns
+// it. The package documentation states the method and its assumption.
 func (p Pool) Summarize(forks [][]float64) Summary {
 	s := SummarizeForks(forks)
 	groups := nonEmpty(forks)
 	if !p.Applies() || len(groups) == 0 || slices.Min(slices.Concat(groups...)) <= 0 {
 		return s
+	}
+	if s.Method == MethodTwoLevel && p.Prior.Applies() {
+		s = p.moderated(s, groups)
 	}
 	mean := stat.Mean(logForkMedians(groups), nil)
 	c := math.Log(s.Center)
@@ -107,4 +121,26 @@ func logForkMedians(groups [][]float64) []float64 {
 		out[i] = math.Log(m)
 	}
 	return out
+}
+
+// moderated returns s, the two-level Summary of a cell whose forks are
+// groups (two or more, samples positive), with its t step over the fork
+// medians made with the cell's variance moderated by the run's (Prior):
+// on the log scale, ±t·√(ṽ/F) around the mean of the log fork medians and
+// the log of the pooled median, ṽ the posterior variance of Prior.Moderate
+// and t the 97.5% quantile with its degrees of freedom, joined with
+// benchmath's interval of the pooled samples. A cell of two forks has one
+// degree of freedom of its own (t = 12.7); the run's other cells lend it
+// the prior's D0 more, as many as the spread of their variances allows.
+func (p Pool) moderated(s Summary, groups [][]float64) Summary {
+	base := Summarize(slices.Concat(groups...))
+	logs := logForkMedians(groups)
+	f := len(logs)
+	own := stat.Variance(logs, nil)
+	v, df := p.Prior.Moderate(own, f-1)
+	hw := tQuantile(df) * math.Sqrt(math.Max(v, own)/float64(f))
+	mean, c := stat.Mean(logs, nil), math.Log(s.Center)
+	s.Lo = math.Min(base.Lo, math.Exp(math.Min(mean, c)-hw))
+	s.Hi = math.Max(base.Hi, math.Exp(math.Max(mean, c)+hw))
+	return s
 }

@@ -68,6 +68,29 @@
 // cell of the run; a cell noisier than the run keeps its own two-level
 // interval, which the pool never narrows.
 //
+// A cell's own two-level interval is made with its own two or three fork
+// medians, t at one or two degrees of freedom (12.7, 4.3): on a noisy
+// machine, where a run has no time for more forks, such intervals reach
+// ±100% and more. With at least [MinPriorCells] cells of two forks or more
+// in the run, [PoolForks] also estimates how the cells' variances of
+// their log fork medians are spread ([Prior], [EstimatePrior]: limma's
+// empirical Bayes, Smyth 2004, a scaled inverse χ² prior with d₀ degrees
+// of freedom and typical variance s₀², estimated by the moments of the
+// cells' log variances), and [Pool.Summarize] makes the cell's t step
+// with the moderated variance (d₀·s₀² + dᵢ·sᵢ²)/(d₀ + dᵢ) at d₀ + dᵢ
+// degrees of freedom, or the cell's own variance sᵢ² when that is larger:
+// the other cells lend a cell as many degrees of freedom as the spread of
+// their variances allows (many when the cells are alike, few when they
+// differ), and a cell whose own forks scatter more than the moderated
+// estimate is not shrunk below them. The assumption is the prior's: the
+// cells' true variances are draws of one distribution of that shape.
+// TestCoverageModerated (runs of 64 cells, two or three forks of three
+// samples, fork effects of 3% and 8%, alike or mixed from none to twice
+// the typical one) measures a coverage of 97.7–98.7% over all cells and
+// 93.6–95.2% for the noisiest quarter of a mixed run, with the moderated
+// intervals 0.28 to 0.44 times as wide as the cell's own for two forks
+// and 0.59 to 0.80 for three (medians over the moderated cells).
+//
 // TestCoverage measures the coverage on synthetic two-level data with
 // skewed, heavy-tailed noise, in 1,000 runs of 8 cells per scenario: at
 // least 94% in every scenario (2 to 8 forks, 3 to 10 samples each, fork
