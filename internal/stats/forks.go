@@ -73,7 +73,7 @@ func summarizeForks(forks [][]float64, alpha float64) Summary {
 func tHalfWidth(xs []float64) float64 {
 	n := float64(len(xs))
 	_, sd := stat.MeanStdDev(xs, nil)
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Quantile(1 - (1-Confidence)/2)
+	t := tQuantile(n - 1)
 	return t * sd / math.Sqrt(n)
 }
 

@@ -98,12 +98,13 @@ func (p Pool) Summarize(forks [][]float64) Summary {
 	if !p.Applies() || len(groups) == 0 || slices.Min(slices.Concat(groups...)) <= 0 {
 		return s
 	}
+	logs := logForkMedians(groups)
 	if s.Method == MethodTwoLevel && p.Prior.Applies() {
-		s = p.moderated(s, groups)
+		s = p.moderated(s, groups, logs)
 	}
-	mean := stat.Mean(logForkMedians(groups), nil)
+	mean := stat.Mean(logs, nil)
 	c := math.Log(s.Center)
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(p.DF)}.Quantile(1 - (1-Confidence)/2)
+	t := tQuantile(float64(p.DF))
 	hw := t * math.Sqrt(p.Var/float64(len(groups)))
 	lo, hi := math.Exp(math.Min(mean, c)-hw), math.Exp(math.Max(mean, c)+hw)
 	if lo < s.Lo || hi > s.Hi {
@@ -124,7 +125,7 @@ func logForkMedians(groups [][]float64) []float64 {
 }
 
 // moderated returns s, the two-level Summary of a cell whose forks are
-// groups (two or more, samples positive), with its t step over the fork
+// groups (two or more, samples positive; logs their log medians), with its t step over the fork
 // medians made with the cell's variance moderated by the run's (Prior):
 // on the log scale, ±t·√(ṽ/F) around the mean of the log fork medians and
 // the log of the pooled median, ṽ the posterior variance of Prior.Moderate
@@ -132,9 +133,8 @@ func logForkMedians(groups [][]float64) []float64 {
 // benchmath's interval of the pooled samples. A cell of two forks has one
 // degree of freedom of its own (t = 12.7); the run's other cells lend it
 // the prior's D0 more, as many as the spread of their variances allows.
-func (p Pool) moderated(s Summary, groups [][]float64) Summary {
+func (p Pool) moderated(s Summary, groups [][]float64, logs []float64) Summary {
 	base := Summarize(slices.Concat(groups...))
-	logs := logForkMedians(groups)
 	f := len(logs)
 	own := stat.Variance(logs, nil)
 	v, df := p.Prior.Moderate(own, f-1)
