@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -82,8 +83,8 @@ func cmdCompare(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			// large file, a stalled network file system).
 			runs[i], err = readInterruptible(ctx, "the benchmark file", ref, "nothing was compared",
 				func() (*result.Run, error) { return readBenchFile(ref) })
-		} else if runs[i], err = db.Run(ctx, ids[i]); err != nil {
-			err = fmt.Errorf("%q is neither a file nor a run in %s: %w", ref, db.Name(), err)
+		} else if runs[i], err = db.Run(ctx, ids[i]); errors.Is(err, store.ErrNotFound) {
+			err = fmt.Errorf("%q is neither a file nor a run in %s", ref, db.Name())
 		}
 		if err != nil {
 			return err

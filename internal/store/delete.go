@@ -66,7 +66,7 @@ func (d *DB) DeleteRun(ctx context.Context, id string, force bool, alive func(ho
 		return nil
 	})
 	if errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("delete run %q: no such run in %s: %w", id, d.name, err)
+		return nil, notFoundError(fmt.Sprintf("delete run %q: no such run in %s", id, d.name))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("delete run %q from %s (nothing was deleted): %w", id, d.name, err)

@@ -24,7 +24,7 @@ func (d *DB) Group(ctx context.Context, name string) (*result.Run, error) {
 		}
 	}
 	if len(members) == 0 {
-		return nil, fmt.Errorf("no run of group %q in %s: %w", name, d.name, ErrNotFound)
+		return nil, notFoundError(fmt.Sprintf("no run of group %q in %s", name, d.name))
 	}
 	picks, complete, warnings, err := result.PlanGroup(name, d.name, members)
 	if err != nil {

@@ -31,7 +31,7 @@ func (d *DB) SetBaseline(ctx context.Context, id string, on bool) error {
 		return fmt.Errorf("mark run %q in %s: %w", id, d.name, canceled(ctx, err))
 	}
 	if n == 0 {
-		return fmt.Errorf("mark run %q: no such run in %s: %w", id, d.name, ErrNotFound)
+		return notFoundError(fmt.Sprintf("mark run %q: no such run in %s", id, d.name))
 	}
 	return nil
 }

@@ -29,7 +29,7 @@ import (
 func (d *DB) ResumeRun(ctx context.Context, id string) (*Writer, *result.Run, error) {
 	r, err := d.Run(ctx, id)
 	if errors.Is(err, ErrNotFound) {
-		return nil, nil, fmt.Errorf("resume run %q: no such run in %s: %w", id, d.name, ErrNotFound)
+		return nil, nil, notFoundError(fmt.Sprintf("resume run %q: no such run in %s", id, d.name))
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("resume run %q: %w", id, err)

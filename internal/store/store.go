@@ -632,7 +632,7 @@ func (d *DB) setEnd(ctx context.Context, ex execer, runID string, end time.Time,
 		return err
 	}
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
-		return fmt.Errorf("run %q: %w", runID, ErrNotFound)
+		return notFoundError(fmt.Sprintf("no run %q", runID))
 	}
 	return nil
 }
@@ -867,7 +867,7 @@ func (d *DB) Latest(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("find latest run in %s: %w", d.name, canceled(ctx, err))
 	}
 	if !found {
-		return "", fmt.Errorf("no run stored in %s yet: %w", d.name, ErrNotFound)
+		return "", notFoundError(fmt.Sprintf("no run stored in %s yet", d.name))
 	}
 	return id, nil
 }
@@ -890,7 +890,7 @@ func (d *DB) readRun(ctx context.Context, db queryer, id string) (*result.Run, e
 	var complete int
 	err := db.QueryRowContext(ctx, d.rebind(`SELECT start_time, end_time, complete, command, args FROM runs WHERE id = ?`), id).Scan(&start, &end, &complete, &r.Command, &args)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("run %q in %s: %w", id, d.name, ErrNotFound)
+		return nil, notFoundError(fmt.Sprintf("no run %q in %s", id, d.name))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read run %q from %s: %w", id, d.name, canceled(ctx, err))
