@@ -81,6 +81,49 @@ func interruptedRun(t *testing.T, robust, interop bool) (*store.DB, *Plan, *Run)
 	return db, p, r
 }
 
+// executeCanceled executes r with a context that is canceled when
+// a-cancel is bound for the matrix of stage ("Fidelity": the first
+// matrix, at once; "Interop" or "Robust": once the Fidelity hook saw the
+// fidelity matrix, computed whole), and fails t unless Execute returns
+// context.Canceled without calling stage's hook.
+func executeCanceled(t *testing.T, r *Run, p *Plan, stage string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	hooked := false
+	hooks := Hooks{Fidelity: func(*result.Fidelity, time.Duration) { canceler.arm(cancel) }}
+	partial := "a partial matrix"
+	switch stage {
+	case "Fidelity":
+		canceler.arm(cancel)
+		hooks.Fidelity = func(*result.Fidelity, time.Duration) { hooked = true }
+	case "Interop":
+		hooks.Interop = func(*result.Interop, time.Duration) { hooked = true }
+		partial = "partial matrices"
+	case "Robust":
+		hooks.Robust = func(*result.Robust, time.Duration) { hooked = true }
+	default:
+		t.Fatalf("executeCanceled: no stage %q", stage)
+	}
+	if err := r.Execute(ctx, p, hooks); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Execute: %v, want context.Canceled", err)
+	}
+	if hooked {
+		t.Errorf("the %s hook was called for %s", stage, partial)
+	}
+}
+
+// wantRendered fails t with lacks, each text of wants that text lacks,
+// and text, unless text holds every one of wants.
+func wantRendered(t *testing.T, lacks, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s %q:\n%s", lacks, want, text)
+		}
+	}
+}
+
 // TestExecuteInterruptedStoresTheFidelityMatrix: a run canceled while its
 // fidelity matrix is computed (a-cancel's row computed first, json's not
 // started) stores the matrix so far: a-cancel's row measured, json's
@@ -89,17 +132,7 @@ func interruptedRun(t *testing.T, robust, interop bool) (*store.DB, *Plan, *Run)
 // computes the matrix again and stores it complete.
 func TestExecuteInterruptedStoresTheFidelityMatrix(t *testing.T) {
 	db, p, r := interruptedRun(t, false, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	canceler.arm(cancel)
-	hooked := false
-	err := r.Execute(ctx, p, Hooks{Fidelity: func(*result.Fidelity, time.Duration) { hooked = true }})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("Execute: %v, want context.Canceled", err)
-	}
-	if hooked {
-		t.Error("the Fidelity hook was called for a partial matrix")
-	}
+	executeCanceled(t, r, p, "Fidelity")
 	bg := context.Background()
 	m, err := db.Fidelity(bg, r.ID)
 	if err != nil {
@@ -136,12 +169,8 @@ func TestExecuteInterruptedStoresTheFidelityMatrix(t *testing.T) {
 	if err := report.FidelityTable(&b, m); err != nil {
 		t.Fatal(err)
 	}
-	text := b.String()
-	for _, want := range []string{"?      not measured: interrupted (Ctrl-C)", fmt.Sprintf("%d of %d cells not measured: interrupted", len(m.Cases), 2*len(m.Cases)), " ? "} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the rendered matrix lacks %q:\n%s", want, text)
-		}
-	}
+	wantRendered(t, "the rendered matrix lacks", b.String(),
+		"?      not measured: interrupted (Ctrl-C)", fmt.Sprintf("%d of %d cells not measured: interrupted", len(m.Cases), 2*len(m.Cases)), " ? ")
 
 	// Resumed: the partial matrix is computed again, and replaced.
 	r2, _, err := Resume(bg, db, r.ID)
@@ -167,19 +196,7 @@ func TestExecuteInterruptedStoresTheFidelityMatrix(t *testing.T) {
 // measured interrupted and rendered so; the Interop hook is not called.
 func TestExecuteInterruptedStoresTheInteropMatrices(t *testing.T) {
 	db, p, r := interruptedRun(t, false, true)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	hooked := false
-	err := r.Execute(ctx, p, Hooks{
-		Fidelity: func(*result.Fidelity, time.Duration) { canceler.arm(cancel) },
-		Interop:  func(*result.Interop, time.Duration) { hooked = true },
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("Execute: %v, want context.Canceled", err)
-	}
-	if hooked {
-		t.Error("the Interop hook was called for partial matrices")
-	}
+	executeCanceled(t, r, p, "Interop")
 	bg := context.Background()
 	if m, err := db.Fidelity(bg, r.ID); err != nil || m.Interrupted() != 0 {
 		t.Fatalf("the fidelity matrix computed before: %v", err)
@@ -199,12 +216,7 @@ func TestExecuteInterruptedStoresTheInteropMatrices(t *testing.T) {
 	if err := report.InteropTable(&b, x); err != nil {
 		t.Fatal(err)
 	}
-	text := b.String()
-	for _, want := range []string{"?      not measured: interrupted (Ctrl-C)", "pairs not measured: interrupted"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("the rendered matrices lack %q:\n%s", want, text)
-		}
-	}
+	wantRendered(t, "the rendered matrices lack", b.String(), "?      not measured: interrupted (Ctrl-C)", "pairs not measured: interrupted")
 }
 
 // TestExecuteInterruptedStoresTheRobustMatrix: a run canceled while its
@@ -213,19 +225,7 @@ func TestExecuteInterruptedStoresTheInteropMatrices(t *testing.T) {
 // interrupted and rendered so; the Robust hook is not called.
 func TestExecuteInterruptedStoresTheRobustMatrix(t *testing.T) {
 	db, p, r := interruptedRun(t, true, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	hooked := false
-	err := r.Execute(ctx, p, Hooks{
-		Fidelity: func(*result.Fidelity, time.Duration) { canceler.arm(cancel) },
-		Robust:   func(*result.Robust, time.Duration) { hooked = true },
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("Execute: %v, want context.Canceled", err)
-	}
-	if hooked {
-		t.Error("the Robust hook was called for a partial matrix")
-	}
+	executeCanceled(t, r, p, "Robust")
 	m, err := db.Robust(context.Background(), r.ID)
 	if err != nil {
 		t.Fatalf("the interrupted matrix was not stored: %v", err)
@@ -244,11 +244,7 @@ func TestExecuteInterruptedStoresTheRobustMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	stopped := m.Row("a-cancel", "person")
-	for _, want := range []string{result.RobustInterrupted, fmt.Sprintf("%d of %d rows interrupted", len(m.Rows), len(m.Rows))} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("the rendered matrix lacks %q:\n%s", want, b.String())
-		}
-	}
+	wantRendered(t, "the rendered matrix lacks", b.String(), result.RobustInterrupted, fmt.Sprintf("%d of %d rows interrupted", len(m.Rows), len(m.Rows)))
 	if stopped != nil && len(stopped.Cells) > 0 && stopped.Cells[0].Mark() == "ok" {
 		t.Errorf("a cell of the stopped row (%+v) is marked ok", stopped.Cells[0])
 	}
