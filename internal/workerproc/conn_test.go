@@ -56,11 +56,7 @@ func TestConnNext(t *testing.T) {
 func TestConnClose(t *testing.T) {
 	c := dial(t, "exit0")
 	c.Close()
-	select {
-	case <-c.p.Exited():
-	default:
-		t.Error("the worker still runs after Close")
-	}
+	wantExited(t, c.p, "the worker still runs after Close")
 }
 
 // TestConnCloseSaysItKilled: Close returns "" for a worker that exits
@@ -79,11 +75,7 @@ func TestConnCloseSaysItKilled(t *testing.T) {
 	if d := time.Since(start); d > CloseWait+25*time.Second {
 		t.Errorf("Close returned after %s, want about %s", d, CloseWait)
 	}
-	select {
-	case <-c.p.Exited():
-	default:
-		t.Error("the worker still runs after Close")
-	}
+	wantExited(t, c.p, "the worker still runs after Close")
 }
 
 // TestConnCloseEndsWhatTheWorkerLeft: Close returns, and the worker's

@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestHungGivesWhereItHung: Hung asks a worker that blocks for its
@@ -15,20 +14,13 @@ import (
 // no stacks.
 func TestHungGivesWhereItHung(t *testing.T) {
 	p := start(t, "print-block", Config{})
-	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(p.Output(), "blocking now") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	awaitOutput(p, "blocking now")
 	const why = "no answer within the time limit of 1s; the worker was killed"
 	memory, text, stacks := p.Hung(why)
 	if memory || text != why {
 		t.Errorf("Hung: memory %v, text %q; want false, %q", memory, text, why)
 	}
-	select {
-	case <-p.Exited():
-	default:
-		t.Error("Hung returned before the worker ended")
-	}
+	wantExited(t, p, "Hung returned before the worker ended")
 	if runtime.GOOS != "linux" {
 		if stacks != "" {
 			t.Errorf("Hung outside Linux gave stacks:\n%s", stacks)

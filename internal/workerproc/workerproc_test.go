@@ -195,6 +195,25 @@ func start(t *testing.T, mode string, cfg Config) *Process {
 	return p
 }
 
+// wantExited fails t with message unless p has exited already.
+func wantExited(t *testing.T, p *Process, message string) {
+	t.Helper()
+	select {
+	case <-p.Exited():
+	default:
+		t.Error(message)
+	}
+}
+
+// awaitOutput waits until p's output holds text, for 30s at the most
+// (the test's checks then say what is missing).
+func awaitOutput(p *Process, text string) {
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(p.Output(), text) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // waitExit waits for p to end by itself.
 func waitExit(t *testing.T, p *Process) {
 	t.Helper()
@@ -303,11 +322,7 @@ func TestDeathOfALiveWorker(t *testing.T) {
 	if memory || text != "no answer within the timeout of 1s; the worker was killed" {
 		t.Errorf("Death: memory %v, text %q", memory, text)
 	}
-	select {
-	case <-p.Exited():
-	default:
-		t.Error("Death returned before the worker ended")
-	}
+	wantExited(t, p, "Death returned before the worker ended")
 }
 
 // TestQuitGivesTheStacks: Quit asks a worker that blocks for its
@@ -315,10 +330,7 @@ func TestDeathOfALiveWorker(t *testing.T) {
 // before apart; the worker has then exited. Elsewhere it sends nothing.
 func TestQuitGivesTheStacks(t *testing.T) {
 	p := start(t, "print-block", Config{})
-	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(p.Output(), "blocking now") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
+	awaitOutput(p, "blocking now")
 	before, stacks := p.Quit(10 * time.Second)
 	if before != "blocking now" {
 		t.Errorf("Quit: the output before is %q, want %q", before, "blocking now")
@@ -334,11 +346,7 @@ func TestQuitGivesTheStacks(t *testing.T) {
 		strings.Contains(stacks, "blocking now") || len(stacks) > StacksKept {
 		t.Errorf("Quit: stacks (%d bytes), want the goroutines from SIGQUIT: quit, with time.Sleep called by helper, at most %d bytes, without the output before:\n%s", len(stacks), StacksKept, stacks)
 	}
-	select {
-	case <-p.Exited():
-	default:
-		t.Error("Quit returned before the worker exited")
-	}
+	wantExited(t, p, "Quit returned before the worker exited")
 }
 
 // TestWhatAWorkerLeftIsEnded: a worker that exits leaving a process that
