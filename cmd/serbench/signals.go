@@ -108,9 +108,9 @@ func exitStatus(err error, sig os.Signal, stderr io.Writer) int {
 // whose opens, reads and writes wrap context.Cause, and readInterruptible's)
 // and one that the signal did not cause are printed as they are. The
 // fallback is for an error that is a context.Canceled without saying
-// which signal canceled it: ctx.Err() returned bare by code outside the
-// store (the worker loops of internal/harness, internal/interop and
-// internal/robust return it when the signal stops them). Such an error
+// which signal canceled it: serbench's own packages return
+// context.Cause(ctx) when a signal stops them, but a library they call
+// (database/sql, os/exec, net) may return ctx.Err() bare. Such an error
 // ends with the signal instead of "context canceled" ("...: interrupted
 // by SIGINT"), or, when something follows it, says the signal after it.
 func signalErrorText(err error, sig os.Signal) string {

@@ -112,7 +112,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.F
 	}
 	pool.Wait()
 	m.Sort()
-	if err := ctx.Err(); err != nil {
+	if err := context.Cause(ctx); err != nil {
 		return m, err
 	}
 	return m, nil

@@ -74,7 +74,7 @@ func buildStrategy(ctx context.Context, j job, s Strategy) (*harness.Bound, erro
 	if err := codec.Call("write", func() error { return s.Write(path, slices.Clone(values)) }); err != nil {
 		return fail(fmt.Errorf("write: %w", err))
 	}
-	if err := ctx.Err(); err != nil {
+	if err := context.Cause(ctx); err != nil {
 		b.Close()
 		return nil, err
 	}

@@ -81,7 +81,7 @@ func jobs(workloadName string, opts workload.Options, selected func(name string)
 // build is the Build of the kind. spec.Goroutines and spec.Zstd do not
 // apply to floats jobs and are ignored.
 func build(ctx context.Context, s harness.Spec) (*harness.Bound, error) {
-	if err := ctx.Err(); err != nil {
+	if err := context.Cause(ctx); err != nil {
 		return nil, err
 	}
 	j := jobOf(s)

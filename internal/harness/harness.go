@@ -127,7 +127,7 @@ func WithTimeout(ctx context.Context, d time.Duration, what string, f func() err
 	case <-t.C:
 		return fmt.Errorf("%s: %w after %s", what, ErrTimeout, d)
 	case <-ctx.Done():
-		return ctx.Err()
+		return context.Cause(ctx)
 	}
 }
 

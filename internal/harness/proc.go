@@ -133,7 +133,7 @@ func (w *procWorker) call(ctx context.Context, req request, timeout time.Duratio
 		return w.ended(result.CellTimeout, fmt.Sprintf("%s ran past the timeout of %s; the worker was killed", req.Op, timeout), true)
 	default: // workerproc.Interrupted
 		w.proc.Kill()
-		return ctx.Err()
+		return context.Cause(ctx)
 	}
 }
 

@@ -433,7 +433,7 @@ func (s *scheduler) drain(queue []slot) error {
 	}()
 	for len(queue) > 0 || len(pool) > 0 {
 		for len(pool) < s.cfg.Workers && len(queue) > 0 {
-			if err := s.ctx.Err(); err != nil {
+			if err := context.Cause(s.ctx); err != nil {
 				return err
 			}
 			sl := queue[0]
@@ -579,7 +579,7 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	w, err := s.newWorker(name)
 	if err != nil {
 		if s.ctx.Err() != nil {
-			return nil, s.ctx.Err()
+			return nil, context.Cause(s.ctx)
 		}
 		if asFailure(err) != nil || errors.Is(err, ErrTimeout) {
 			return nil, s.setupFailed(sl, spec, err)
@@ -597,7 +597,7 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 	v, cells, err := w.setup(s.ctx, spec, s.cfg.Timeout)
 	if err != nil {
 		if s.ctx.Err() != nil {
-			return nil, s.ctx.Err()
+			return nil, context.Cause(s.ctx)
 		}
 		return nil, s.setupFailed(sl, spec, err)
 	}
@@ -631,7 +631,7 @@ func (s *scheduler) begin(sl slot) (*live, error) {
 		iters, per, err := w.calibrate(s.ctx, u.index, s.cfg.SampleTime, s.cfg.Timeout)
 		if err != nil {
 			if s.ctx.Err() != nil {
-				return nil, s.ctx.Err()
+				return nil, context.Cause(s.ctx)
 			}
 			if f := asFailure(err); f != nil {
 				l.dead, keep = true, true
@@ -829,7 +829,7 @@ func (s *scheduler) round(l *live) error {
 		if u.need <= 0 || u.st.final {
 			continue
 		}
-		if err := s.ctx.Err(); err != nil {
+		if err := context.Cause(s.ctx); err != nil {
 			return err
 		}
 		c := u.st.rec
@@ -839,7 +839,7 @@ func (s *scheduler) round(l *live) error {
 		took := time.Since(began)
 		if err != nil {
 			if s.ctx.Err() != nil {
-				return s.ctx.Err()
+				return context.Cause(s.ctx)
 			}
 			if f := asFailure(err); f != nil {
 				l.dead = true

@@ -376,7 +376,7 @@ func (g *group) do(ctx context.Context, f func() error) {
 		}
 	})
 	if !started {
-		g.fail(ctx.Err())
+		g.fail(context.Cause(ctx))
 	}
 }
 

@@ -165,7 +165,7 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 	out := make([]reply, 0, len(reqs))
 	if opts.InProcess {
 		for _, req := range reqs {
-			if err := ctx.Err(); err != nil {
+			if err := context.Cause(ctx); err != nil {
 				return out, err
 			}
 			a, err := serve(req, w, opts.Values)
@@ -208,7 +208,7 @@ func run(ctx context.Context, w *workload.Workload, reqs []request, opts Options
 			c = nil
 		case how == workerproc.Interrupted:
 			c = nil
-			return out, ctx.Err()
+			return out, context.Cause(ctx)
 		case a.Fatal != "" || a.Ready || (a.Written == nil && a.Cell == nil):
 			// A worker that answers out of turn is broken: serbench's
 			// bug, not a codec's.

@@ -313,7 +313,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	var interrupted error
 	for _, p := range opts.Peers {
-		if err := ctx.Err(); err != nil {
+		if err := context.Cause(ctx); err != nil {
 			interrupted = cmp.Or(interrupted, err)
 			res.Peers = append(res.Peers, PeerInfo{Name: p, Failed: "not run", Status: StatusInterrupted})
 			continue

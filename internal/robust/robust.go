@@ -167,7 +167,7 @@ func Compute(ctx context.Context, codecs []codec.Codec, opts Options) (*result.R
 		})
 	}
 	pool.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := context.Cause(ctx); err != nil {
 		return m, err
 	}
 	return m, nil
@@ -444,7 +444,7 @@ func rowBudget(budget int, msgs [][]byte) int {
 // It returns the position it stopped at, as runWorkers does.
 func runInProcess(ctx context.Context, c codec.Codec, w *workload.Workload, inputs []Input, record func(int, outcome), skip func(int) bool) (int, error) {
 	for pos, in := range inputs {
-		if err := ctx.Err(); err != nil {
+		if err := context.Cause(ctx); err != nil {
 			return pos, err
 		}
 		if !skip(pos) {

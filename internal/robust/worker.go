@@ -231,7 +231,7 @@ func feed(ctx context.Context, wc *workerConn, inputs []Input, pos int, limit ti
 			record(pos, outcome{Out: outHang, Detail: short(died)})
 			return pos + 1, nil
 		case how == workerproc.Interrupted:
-			return pos, ctx.Err()
+			return pos, context.Cause(ctx)
 		case a.Pos != pos || a.Ready || a.Fatal != "":
 			// A worker that answers out of turn is broken: a serbench
 			// bug, not the decoder's doing.

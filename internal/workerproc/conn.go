@@ -99,7 +99,7 @@ type Greeting interface {
 // is done already it starts no worker and returns ctx's error.
 func Greet[A Greeting](ctx context.Context, cfg Config, limit time.Duration, short func(string) string, unready string) (*Conn[A], A, error) {
 	var zero A
-	if err := ctx.Err(); err != nil {
+	if err := context.Cause(ctx); err != nil {
 		return nil, zero, err // interrupted: no worker is started
 	}
 	c, err := Dial[A](cfg)
@@ -115,7 +115,7 @@ func Greet[A Greeting](ctx context.Context, cfg Config, limit time.Duration, sho
 		return nil, zero, errors.New(short(c.Death(fmt.Sprintf("the worker did not say it was ready within %s", wait))))
 	case Interrupted:
 		c.Death("interrupted")
-		return nil, zero, ctx.Err()
+		return nil, zero, context.Cause(ctx)
 	}
 	switch ready, fatal := a.Greeting(); {
 	case fatal != "":
