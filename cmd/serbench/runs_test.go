@@ -10,6 +10,18 @@ import (
 	"github.com/serbench/serbench/internal/store"
 )
 
+// olderNewer stores the fixture runs "older" and "newer", an hour
+// later (the latest), in a new SQLite database, and returns its path and
+// the database, open until the test ends.
+func olderNewer(t *testing.T) (string, *store.DB) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "s.db")
+	d := mustOpen(t, db)
+	t.Cleanup(func() { d.Close() })
+	storeHourly(t, d, "older", "newer")
+	return db, d
+}
+
 // TestRunsDeleteLatest: runs --delete latest deletes the run that started
 // last and names it by its ID; when a process measures that run it is
 // refused, as for its ID, with a hint that names the ID (latest may be
@@ -18,10 +30,7 @@ import (
 // has no latest run: an error that names the database.
 func TestRunsDeleteLatest(t *testing.T) {
 	ctx := context.Background()
-	db := filepath.Join(t.TempDir(), "s.db")
-	d := mustOpen(t, db)
-	defer d.Close()
-	storeHourly(t, d, "older", "newer")
+	db, d := olderNewer(t)
 	unlock, err := d.LockRun(ctx, "newer", "serbench pid 12345 on elsewhere")
 	if err != nil {
 		t.Fatal(err)
@@ -62,10 +71,7 @@ func TestRunsDeleteLatest(t *testing.T) {
 // and unmark the run that started last, named by its ID, and no other.
 func TestRunsBaselineLatest(t *testing.T) {
 	ctx := context.Background()
-	db := filepath.Join(t.TempDir(), "s.db")
-	d := mustOpen(t, db)
-	defer d.Close()
-	storeHourly(t, d, "older", "newer")
+	db, d := olderNewer(t)
 	baselines := func() map[string]bool {
 		t.Helper()
 		runs, err := d.Runs(ctx)
