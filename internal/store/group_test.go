@@ -272,15 +272,7 @@ func testOneRunOrder(t *testing.T, newDB newDB) {
 			}
 		}
 	}
-	listed, err := d.Runs(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, ri := range listed {
-		ids = append(ids, ri.ID)
-	}
-	if want := []string{"r-0", "z-ns-earlier", "r-a", "r-b", "r-c"}; !slices.Equal(ids, want) {
+	if ids, want := runIDs(t, d), []string{"r-0", "z-ns-earlier", "r-a", "r-b", "r-c"}; !slices.Equal(ids, want) {
 		t.Errorf("Runs = %q, want %q", ids, want)
 	}
 	if id, err := d.Latest(ctx); err != nil || id != "r-c" {

@@ -507,13 +507,8 @@ func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unlock, err := d.LockRun(ctx, "forced", "host-a pid 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.DeleteRun(ctx, "forced", true, nil); err != nil {
-		t.Fatal(err)
-	}
+	unlock := lockAsA(t, d, "forced")
+	deleteForced(t, d, "forced")
 	const want = "deleted while this process measured it"
 	cell := run.Cells[0]
 	cell.Samples = cell.Samples[:1]
@@ -542,13 +537,8 @@ func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
 	if _, err := d2.BeginRun(ctx, fixture.Run("forced2"), RunMeta{}); err != nil {
 		t.Fatal(err)
 	}
-	unlock2, err := d2.LockRun(ctx, "forced2", "host-a pid 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d2.DeleteRun(ctx, "forced2", true, nil); err != nil {
-		t.Fatal(err)
-	}
+	unlock2 := lockAsA(t, d2, "forced2")
+	deleteForced(t, d2, "forced2")
 	if err := unlock2(); err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "took it over") {
 		t.Errorf("unlock of a deleted run, first to find it gone = %v; want an error that says %q", err, want)
 	}
@@ -559,13 +549,8 @@ func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
 	if _, err := d2.BeginRun(ctx, fixture.Run("forced"), RunMeta{}); err != nil {
 		t.Fatal(err)
 	}
-	unlock, err = d.LockRun(ctx, "forced", "host-a pid 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d2.DeleteRun(ctx, "forced", true, nil); err != nil {
-		t.Fatal(err)
-	}
+	unlock = lockAsA(t, d, "forced")
+	deleteForced(t, d2, "forced")
 	if err := unlock(); !errors.Is(err, ErrRunDeleted) {
 		t.Errorf("unlock of a run stored again after it was deleted and told, deleted again = %v; want %v", err, ErrRunDeleted)
 	}
@@ -574,14 +559,32 @@ func testForcedDeleteIsToldToTheMeasurer(t *testing.T, newDB newDB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d2.DeleteRun(ctx, "forced", true, nil); err != nil {
-		t.Fatal(err)
-	}
+	deleteForced(t, d2, "forced")
 	if err := w.Sample(cell); !errors.Is(err, ErrRunDeleted) {
 		t.Errorf("Sample to a run stored again after it was deleted and told, deleted again = %v; want %v", err, ErrRunDeleted)
 	}
 	if err := w.Finish(time.Now(), false); err != nil {
 		t.Errorf("Finish after that = %v; want nil, said once", err)
+	}
+}
+
+// lockAsA locks run id in d for "host-a pid 1", the process that
+// measures it, and returns the unlock.
+func lockAsA(t *testing.T, d *DB, id string) func() error {
+	t.Helper()
+	unlock, err := d.LockRun(context.Background(), id, "host-a pid 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return unlock
+}
+
+// deleteForced deletes run id from d by force (whoever measures it), as
+// runs --delete --force of another process does.
+func deleteForced(t *testing.T, d *DB, id string) {
+	t.Helper()
+	if _, err := d.DeleteRun(context.Background(), id, true, nil); err != nil {
+		t.Fatal(err)
 	}
 }
 

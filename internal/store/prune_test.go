@@ -107,15 +107,7 @@ func testPrune(t *testing.T, newDB newDB) {
 			t.Fatal(err)
 		}
 	}
-	runs, err = d.Runs(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var left []string
-	for _, ri := range runs {
-		left = append(left, ri.ID)
-	}
-	if want := []string{"a0", "a1", "a4", "b1", "g1"}; !slices.Equal(left, want) {
+	if left, want := runIDs(t, d), []string{"a0", "a1", "a4", "b1", "g1"}; !slices.Equal(left, want) {
 		t.Errorf("left %q, want %q", left, want)
 	}
 	if n := rowsOf(t, d, "a2")["samples"]; n != 0 {

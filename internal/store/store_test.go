@@ -91,6 +91,20 @@ func open(t *testing.T, dsn string) *DB {
 	return d
 }
 
+// runIDs returns the IDs of the runs d lists, in its order.
+func runIDs(t *testing.T, d *DB) []string {
+	t.Helper()
+	runs, err := d.Runs(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, ri := range runs {
+		ids = append(ids, ri.ID)
+	}
+	return ids
+}
+
 // sortedRun compares runs as the store returns them: codecs, verifications
 // and cells sorted.
 var sortedRun = cmp.Options{
