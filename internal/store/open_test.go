@@ -41,6 +41,24 @@ func wantOpenError(t *testing.T, name, path, want string, db *DB, err error) str
 	return err.Error()
 }
 
+// openErrors opens dsn with each of allOpens and returns the error of
+// each open that fails, by its name; an open that succeeds is closed and
+// reported as "NAME(what) succeeded".
+func openErrors(t *testing.T, dsn, what string) map[string]error {
+	t.Helper()
+	errs := map[string]error{}
+	for name, open := range allOpens {
+		db, err := open(context.Background(), dsn)
+		if err == nil {
+			db.Close()
+			t.Errorf("%s(%s) succeeded", name, what)
+			continue
+		}
+		errs[name] = err
+	}
+	return errs
+}
+
 // TestOpenExisting: a missing SQLite file is a *MissingError that names
 // it and wraps fs.ErrNotExist, and is not created; an existing one opens.
 func TestOpenExisting(t *testing.T) {
@@ -441,14 +459,7 @@ func TestOpenReadOnlyLeavesNoFiles(t *testing.T) {
 	if found := besides(path); len(found) != 0 {
 		t.Errorf("after the writer's close: %v", found)
 	}
-	ro, err = OpenReadOnly(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ro.Close()
-	if runs, err := ro.Runs(ctx); err != nil || len(runs) != 2 {
-		t.Errorf("read %d runs (%v), want 2", len(runs), err)
-	}
+	wantReadOnlyRuns(t, ctx, path, 2, "")
 }
 
 // readerLeftovers leaves beside the SQLite database at path, in WAL mode,
@@ -527,15 +538,23 @@ func TestOpenReadOnlyKeepsWhatWasThere(t *testing.T) {
 			w := open(t, path)
 			write(t, w, fixture.Run("two"))
 			w.Close()
-			ro, err = OpenReadOnly(ctx, path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ro.Close()
-			if runs, err := ro.Runs(ctx); err != nil || len(runs) != 2 {
-				t.Errorf("read %d runs after a write (%v), want 2", len(runs), err)
-			}
+			wantReadOnlyRuns(t, ctx, path, 2, " after a write")
 		})
+	}
+}
+
+// wantReadOnlyRuns opens path read-only, until the test ends, and fails
+// t unless it reads n runs; when (" after a write") says when in the
+// failure's message.
+func wantReadOnlyRuns(t *testing.T, ctx context.Context, path string, n int, when string) {
+	t.Helper()
+	ro, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ro.Close() })
+	if runs, err := ro.Runs(ctx); err != nil || len(runs) != n {
+		t.Errorf("read %d runs%s (%v), want %d", len(runs), when, err, n)
 	}
 }
 
