@@ -255,35 +255,27 @@ func (g *generator) reach(e ast.Expr, in string, reached map[string]*typeDecl) e
 }
 
 // refersToSource reports whether e names a type of the source package.
-func (g *generator) refersToSource(e ast.Node) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			return false
-		case *ast.Ident:
-			if _, ok := g.src.types[n.Name]; ok {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+func (g *generator) refersToSource(e ast.Expr) bool {
+	return mentions(e, func(name string) bool { return g.src.types[name] != nil })
 }
 
 // holdsMirrors reports whether type expression e refers to a mirrored
 // type (so that it converts otherwise than by a plain Go conversion, or
 // by sharing).
 func (g *generator) holdsMirrors(e ast.Expr) bool {
+	return mentions(e, func(name string) bool { return g.byName[name] != nil })
+}
+
+// mentions reports whether e holds an unqualified identifier for which
+// match is true.
+func mentions(e ast.Expr, match func(string) bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			return false
+			return false // a qualified identifier: another package's
 		case *ast.Ident:
-			if g.byName[n.Name] != nil {
-				found = true
-			}
+			found = found || match(n.Name)
 		}
 		return !found
 	})
