@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/fxamacker/cbor/v2"
 	"github.com/vmihailenco/msgpack/v5"
@@ -37,8 +39,10 @@ import (
 // ndjson (each must then be on a line of its own). Otherwise, or when that
 // first byte is not { or [ and the JSON reading fails, the whole file is
 // decoded as a MessagePack stream, then as a CBOR sequence, and the first
-// that decodes it to its last byte wins. A file that none decodes is an
-// error that says what each decoder found, and where. --data-format
+// that decodes it to its last byte wins. A file of printable text that is
+// not JSON is an error, not a binary stream (every ASCII byte is a
+// MessagePack integer, and many are CBOR heads). A file that none decodes
+// is an error that says what each decoder found, and where. --data-format
 // forces a format.
 //
 // Values are generic, as a decoder gives them for an interface{}:
@@ -374,6 +378,15 @@ func decodeData(raw []byte, format *string) ([]any, error) {
 		}
 		jsonErr = err
 	}
+	if isText(raw) {
+		// Every byte below 0x80 is a MessagePack integer, and many are
+		// CBOR heads: text that is not JSON would decode as a stream of
+		// small numbers. It is refused instead.
+		if jsonErr == nil {
+			_, jsonErr = countJSON(raw)
+		}
+		return nil, fmt.Errorf("text that is not JSON or NDJSON (as JSON: %v); MessagePack and CBOR are read from a text file only with --data-format", jsonErr)
+	}
 	vs, mErr := decodeMsgpack(raw)
 	if mErr == nil {
 		*format = DataMsgpack
@@ -389,6 +402,21 @@ func decodeData(raw []byte, format *string) ([]any, error) {
 		msg += "; as JSON: " + jsonErr.Error()
 	}
 	return nil, fmt.Errorf("%s; as MessagePack: %v; as CBOR: %v (--data-format forces a format)", msg, mErr, cErr)
+}
+
+// isText reports whether raw is UTF-8 text of printable characters, tabs
+// and line breaks only (after an optional byte order mark).
+func isText(raw []byte) bool {
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(raw) {
+		return false
+	}
+	for _, r := range string(raw) {
+		if !unicode.IsPrint(r) && r != '\t' && r != '\n' && r != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // countJSON returns the number of top-level JSON values in raw.

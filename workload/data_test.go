@@ -138,6 +138,8 @@ func TestLoadDataMalformed(t *testing.T) {
 		{"cbor-int-keys", DataCBOR, []byte{0xa1, 0x01, 0x02}, []string{"cbor: value 1 at byte offset 0"}},
 		{"cbor-tag", DataCBOR, []byte{0xd8, 0x64, 0x01}, []string{"cbor: value 1 at byte offset 0", "data workloads do not take"}},
 		{"binary-junk", "", []byte{0x00, 0xc1, 0xff}, []string{"not JSON, NDJSON, a MessagePack stream or a CBOR sequence", "as MessagePack: msgpack: value 2 at byte offset 1", "as CBOR: cbor: value 2 at byte offset 1", "--data-format"}},
+		{"plain-text", "", []byte("hello world\nthis is text\n"), []string{"text that is not JSON or NDJSON", "as JSON: line 1, column 1 (byte offset 0): invalid character 'h'", "--data-format"}},
+		{"text-with-json-start", "", []byte("no JSON here, a line of text\n"), []string{"text that is not JSON or NDJSON", "as JSON: line 1, column 2", "--data-format"}},
 		{"empty", "", []byte(" \n"), []string{"empty file"}},
 		{"empty-array", "", []byte("[]"), []string{"no values in the file (json)"}},
 	} {
