@@ -78,7 +78,7 @@ func (f *runFlags) plan(ctx context.Context) (*runner.Plan, error) {
 	if err := f.out.check(); err != nil {
 		return nil, err
 	}
-	if err := f.shards.check(); err != nil {
+	if err := firstError(emptyGroup(f.fs), f.shards.check()); err != nil {
 		return nil, err
 	}
 	if *f.count < 1 {
