@@ -19,8 +19,8 @@ import (
 // the variation between forks of each run, stats.Pool) and the test of
 // the change, stats.CompareForks: benchmath's Mann-Whitney U test of the
 // samples, as benchstat makes it, or, when either cell's forks differ,
-// Welch's t-test of the fork medians (the test the tiers and the history
-// dashboard make).
+// Welch's t-test of the fork medians (the test the history dashboard
+// makes; the tiers, within one run, moderate it by the run's pool).
 type Comparison struct {
 	// Old and New name the two sides (run IDs or file names).
 	Old, New string

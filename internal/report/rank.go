@@ -40,7 +40,8 @@ type Rank struct {
 	// Tier numbers the groups of rows that the measurements cannot tell
 	// apart, from 1 (the fastest). A row starts a new tier when it is
 	// significantly slower than the first row of the current tier
-	// (stats.CompareForks of their fork-grouped samples, α = 0.05), so
+	// (stats.Pool.Compare of their fork-grouped samples with the run's
+	// pool, α = 0.05), so
 	// every row of a tier is within noise of the tier's first row. 0 when
 	// the row is not ranked.
 	Tier int
@@ -62,17 +63,18 @@ func (k Rank) TierText() string {
 }
 
 // rank ranks items that are already sorted fastest first, given the
-// fork-grouped samples of each (see Rank.Tier for the rule).
-func rank(groups [][][]float64) []Rank {
+// fork-grouped samples of each and the run's pool (see Rank.Tier for the
+// rule).
+func rank(groups [][][]float64, pool stats.Pool) []Rank {
 	out := make([]Rank, len(groups))
 	tier, leader := 1, 0
 	for i := range groups {
 		if i > 0 {
-			above := stats.CompareForks(groups[i-1], groups[i])
+			above := pool.Compare(groups[i-1], groups[i])
 			out[i].Above = &above
 			c := above
 			if i-1 != leader {
-				c = stats.CompareForks(groups[leader], groups[i])
+				c = pool.Compare(groups[leader], groups[i])
 			}
 			if c.Significant() {
 				tier++
@@ -138,7 +140,7 @@ func rankRows(rows []*Row) {
 			groups = append(groups, pairedTotals(r.Encode.Cell.Samples, r.Decode.Cell.Samples))
 		}
 	}
-	for i, k := range rank(groups) {
+	for i, k := range rank(groups, best.pool) {
 		rows[i].Rank = k
 	}
 }
@@ -147,10 +149,12 @@ func rankRows(rows []*Row) {
 func rankAccess(w *Workload) {
 	rows := w.AccessRows()
 	var groups [][][]float64
+	var pool stats.Pool
 	for _, r := range rows {
 		groups = append(groups, r.Access.forks)
+		pool = r.pool
 	}
-	for i, k := range rank(groups) {
+	for i, k := range rank(groups, pool) {
 		rows[i].AccessRank = k
 	}
 }
@@ -163,7 +167,7 @@ func rankBandwidth(bw *Bandwidth) {
 		for ; j < len(bw.Rows) && bw.Rows[j].Cell.Op == bw.Rows[i].Cell.Op; j++ {
 			groups = append(groups, bw.Rows[j].Op.forks)
 		}
-		for k, rk := range rank(groups) {
+		for k, rk := range rank(groups, bw.Rows[i].Row.pool) {
 			bw.Rows[i+k].Rank = rk
 		}
 		i = j

@@ -37,8 +37,8 @@ const (
 //   - A time pick is the exact codec with the lowest median. The codecs
 //     tied with it are those of its tier, as the tables rank them: the
 //     next fastest codecs up to the first one significantly slower than
-//     the pick (stats.CompareForks of their fork-grouped samples,
-//     α = 0.05); its lead is the ratio of that codec's median to the
+//     the pick (stats.Pool.Compare of their fork-grouped samples with
+//     the run's pool, α = 0.05); its lead is the ratio of that codec's median to the
 //     pick's.
 //   - The smallest is the exact codec with the smallest mean encoded
 //     size; codecs within 1% of it are tied.
@@ -162,7 +162,7 @@ func timePick(goal string, rows []*Row, t timeOf) Pick {
 	best := ts[0]
 	p := Pick{Goal: goal, Row: best.r, Value: format.Ns(best.median) + " " + ciText(best.h)}
 	for _, x := range ts[1:] {
-		if stats.CompareForks(best.forks, x.forks).Significant() {
+		if best.r.pool.Compare(best.forks, x.forks).Significant() {
 			p.Next, p.Lead, p.LeadHW = x.r, x.median/best.median, format.RelHalfWidth(best.h, x.h)
 			break
 		}
@@ -255,7 +255,7 @@ func optionPick(goal string, rows []*Row, picks []Pick) (Pick, bool) {
 	var buys []string
 	_, _, exactForks := roundTrip(rt.Row)
 	m, hw, forks := roundTrip(fastest.Row)
-	if m < rt.Row.Total() && stats.CompareForks(forks, exactForks).Significant() {
+	if m < rt.Row.Total() && fastest.Row.pool.Compare(forks, exactForks).Significant() {
 		buys = append(buys, fmt.Sprintf("%sx faster round trip than %s", format.Ratio(rt.Row.Total()/m, format.RelHalfWidth(hw, totalHalfWidth(rt.Row))), rt.Row.Codec.Name))
 	}
 	if small != nil && sizeOf(fastest.Row) < sizeOf(small.Row)*(1-sizeTie) {

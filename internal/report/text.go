@@ -183,7 +183,8 @@ format scores more MB/s for the same work; compare times across formats, not MB/
 // renderer.
 const legendRank = `tier: rows are ranked fastest first; a row starts a new tier when it is significantly slower
 than the first row of the current tier (p ≤ 0.05: Mann-Whitney U test of the samples, or Welch's
-t-test of the fork medians when forks differ), so a tier's rows are within noise of its first.
+t-test of the fork medians when forks differ, with the fork variances moderated by the run's in a
+run of 30 cells or more whose forks differ), so a tier's rows are within noise of its first.
 ~ before a ratio: not significantly different from the row above, whose order is not established.
 Ratios have only the digits their interval supports: they are rounded where the uncertainty of
 the ratio begins (2 to 4 significant digits; at most 2 at ±10% or wider, at most 3 at ±1% or wider).

@@ -406,3 +406,85 @@ func TestCoverageModerated(t *testing.T) {
 		}
 	}
 }
+
+// TestComparePoolSimulated: Pool.Compare within simulated runs of 64
+// cells (2 or 3 forks of 3 samples, fork effects of 3% or 8%, alike or
+// mixed from none to twice the typical one, a pair of cells sharing
+// theirs), half of the cell pairs identical and half apart by 10% or 25%.
+// Over 300 runs per scenario, an identical pair is called different in at
+// most 6% of the comparisons (the test's 5%, with the simulation's error),
+// and at most 10% for the noisiest quarter of the pairs of a mixed run
+// (8.7% with two forks: see Pool.Compare); a pair 25% apart
+// is found more often than CompareForks finds it. Generator PCG(17, ...).
+func TestComparePoolSimulated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a simulation of 19,200 cells per scenario")
+	}
+	const runs, cells, n = 300, 64, 3
+	for i, sc := range []struct {
+		sds   []float64
+		f     int
+		shift float64
+	}{
+		{[]float64{0.03}, 2, 1.25}, {[]float64{0.03}, 3, 1.25},
+		{[]float64{0.08}, 2, 1.25}, {[]float64{0.08}, 3, 1.25},
+		{[]float64{0, 0.015, 0.03, 0.06}, 2, 1.25}, {[]float64{0, 0.04, 0.08, 0.16}, 3, 1.25},
+		{[]float64{0.03}, 3, 1.10}, {[]float64{0.08}, 2, 1.10},
+	} {
+		r := rand.New(rand.NewPCG(17, uint64(i)))
+		run := make([][][]float64, cells)
+		for c := range run {
+			run[c] = newForks(sc.f, n)
+		}
+		noisiest := len(sc.sds) - 1
+		var same, sameSig, sameForks, noisy, noisySig, noisyForks, apart, apartSig, apartForks int
+		for range runs {
+			for c := range run {
+				shift := 1.0
+				if c%4 == 3 {
+					shift = sc.shift // pairs (c-1, c) with c%4 == 3 are apart
+				}
+				simCell(r, run[c], n, sc.sds[(c/4)%len(sc.sds)], shift)
+			}
+			pool := PoolForks(run)
+			for c := 0; c < cells; c += 2 {
+				cmp := pool.Compare(run[c], run[c+1])
+				if cmp.Method != MethodModerated {
+					t.Fatalf("σb=%v F=%d: Compare used %s, want the moderated test in runs of %d cells", sc.sds, sc.f, cmp.Method, cells)
+				}
+				old := CompareForks(run[c], run[c+1]).Significant()
+				if c%4 == 0 {
+					same++
+					sameSig += b2i(cmp.Significant())
+					sameForks += b2i(old)
+					if (c/4)%len(sc.sds) == noisiest {
+						noisy++
+						noisySig += b2i(cmp.Significant())
+						noisyForks += b2i(old)
+					}
+					continue
+				}
+				apart++
+				apartSig += b2i(cmp.Significant())
+				apartForks += b2i(old)
+			}
+		}
+		rate := func(k, n int) float64 { return float64(k) / float64(n) }
+		fp, fpNoisy, power, old := rate(sameSig, same), rate(noisySig, noisy), rate(apartSig, apart), rate(apartForks, apart)
+		t.Logf("σb=%v F=%d shift %+.0f%%: identical pairs significant %.3f, noisiest %.3f (CompareForks %.3f, %.3f); pairs apart found %.3f (CompareForks %.3f)",
+			sc.sds, sc.f, (sc.shift-1)*100, fp, fpNoisy, rate(sameForks, same), rate(noisyForks, noisy), power, old)
+		if noisy == 0 || fp > 0.06 || fpNoisy > 0.10 {
+			t.Errorf("σb=%v F=%d: identical pairs significant in %.3f of comparisons (noisiest %.3f), want at most 0.06 (0.10)", sc.sds, sc.f, fp, fpNoisy)
+		}
+		if sc.shift >= 1.25 && power <= old {
+			t.Errorf("σb=%v F=%d: pairs 25%% apart found in %.3f, CompareForks %.3f: want more", sc.sds, sc.f, power, old)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
