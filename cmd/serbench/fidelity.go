@@ -48,12 +48,8 @@ func cmdFidelity(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	timeout := fs.Duration("timeout", fidelity.DefaultTimeout, "limit for one cell; a worker past it is killed and its cell marked TIME")
 	memoryLimit := fs.String("memory-limit", "1GiB", "memory limit of each worker (GOMEMLIMIT, and a kill a quarter above it); 0 for none")
 	workers := fs.Int("workers", 0, "codecs computed at once, each in worker processes of its own (default: GOMAXPROCS)")
-	runID := fs.String("run", "", "print the matrix stored with this run (an ID, or latest) in --db instead of computing one")
-	dbPath := dbFlag(fs, "read with --run")
-	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
-		return err
-	}
-	if err := emptyRefs(fs, "run"); err != nil {
+	runID, dbPath := storedRunFlags(fs, "matrix", "one")
+	if err := parseMatrixArgs(fs, args); err != nil {
 		return err
 	}
 	render, err := matrixRenderer("fidelity", "format", *outFormat, report.FidelityTable, report.FidelityMarkdown, report.FidelityJSON)

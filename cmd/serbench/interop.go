@@ -72,12 +72,8 @@ func cmdInterop(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := newFlags("interop", interopUsage, stderr)
 	f := newInteropFlags(fs)
 	outFormat := matrixFormatFlag(fs, "format-out")
-	runID := fs.String("run", "", "print the matrices stored with this run (an ID, or latest) in --db instead of computing them")
-	dbPath := dbFlag(fs, "read with --run")
-	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
-		return err
-	}
-	if err := emptyRefs(fs, "run"); err != nil {
+	runID, dbPath := storedRunFlags(fs, "matrices", "them")
+	if err := parseMatrixArgs(fs, args); err != nil {
 		return err
 	}
 	render, err := matrixRenderer("interop", "format-out", *outFormat, report.InteropTable, report.InteropMarkdown, report.InteropJSON)

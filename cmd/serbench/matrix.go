@@ -24,6 +24,23 @@ func matrixFormatFlag(fs *flag.FlagSet, name string) *string {
 	return fs.String(name, "text", "output format: "+strings.Join(matrixFormats, ", "))
 }
 
+// storedRunFlags registers a matrix command's --run, which prints what is
+// stored with a run instead of computing it ("the matrix ... computing
+// one": what and it name it), and the --db that --run reads.
+func storedRunFlags(fs *flag.FlagSet, what, it string) (runID, dbPath *string) {
+	runID = fs.String("run", "", "print the "+what+" stored with this run (an ID, or latest) in --db instead of computing "+it)
+	return runID, dbFlag(fs, "read with --run")
+}
+
+// parseMatrixArgs parses the arguments of a matrix command, which takes
+// none, and refuses an empty --run.
+func parseMatrixArgs(fs *flag.FlagSet, args []string) error {
+	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
+		return err
+	}
+	return emptyRefs(fs, "run")
+}
+
 // matrixRenderer returns the renderer of format, the value of the flag
 // flagName of command cmd: text, markdown or json.
 func matrixRenderer[M any](cmd, flagName, format string, text, markdown, json func(io.Writer, M) error) (func(io.Writer, M) error, error) {

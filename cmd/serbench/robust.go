@@ -54,12 +54,8 @@ func cmdRobust(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("robust", robustUsage, stderr)
 	f := newRobustFlags(fs)
 	outFormat := matrixFormatFlag(fs, "format")
-	runID := fs.String("run", "", "print the matrix stored with this run (an ID, or latest) in --db instead of computing one")
-	dbPath := dbFlag(fs, "read with --run")
-	if _, err := parseArgs(fs, args, 0, "no arguments"); err != nil {
-		return err
-	}
-	if err := emptyRefs(fs, "run"); err != nil {
+	runID, dbPath := storedRunFlags(fs, "matrix", "one")
+	if err := parseMatrixArgs(fs, args); err != nil {
 		return err
 	}
 	render, err := matrixRenderer("robust", "format", *outFormat, report.RobustTable, report.RobustMarkdown, report.RobustJSON)
