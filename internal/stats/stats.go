@@ -110,7 +110,7 @@
 // with each cell's variance moderated by the run's (limma's moderated t).
 // TestComparePoolSimulated (runs of 64 cells, two or three forks of three
 // samples, fork effects of 3% or 8%, alike or mixed, half of the pairs
-// identical) measures a false-alarm rate of 2.8–4.8% (CompareForks
+// identical) measures a false-alarm rate of 3.2–4.8% (CompareForks
 // 3.1–4.8%), 8.7% for the noisiest quarter of a mixed run with two forks
 // (CompareForks 3.3%: the cost of borrowing the run's variance for the
 // cells noisier than it), and finds pairs 25% apart in 60–98% of the
