@@ -33,20 +33,24 @@ const ForkAlpha = 0.2
 // its assumptions. forks is not modified, and the result depends on
 // nothing but forks.
 func SummarizeForks(forks [][]float64) Summary {
-	return summarizeForks(forks, ForkAlpha)
+	s, _ := summarizeForks(forks, ForkAlpha)
+	return s
 }
 
-func summarizeForks(forks [][]float64, alpha float64) Summary {
+// summarizeForks is SummarizeForks at level alpha. It also returns
+// benchmath's interval of the pooled samples, which out contains.
+func summarizeForks(forks [][]float64, alpha float64) (out, pooled Summary) {
 	groups := nonEmpty(forks)
-	out := Summarize(slices.Concat(groups...))
+	out = Summarize(slices.Concat(groups...))
 	out.Forks = len(groups)
+	pooled = out
 	if len(groups) < 2 {
-		return out
+		return out, pooled
 	}
 	a := analyze(groups)
 	out.ForkP, out.Between = a.p, a.between
 	if !a.ok || a.p > alpha {
-		return out
+		return out, pooled
 	}
 	out.Method = MethodTwoLevel
 	meds := forkMedians(groups)
@@ -65,7 +69,7 @@ func summarizeForks(forks [][]float64, alpha float64) Summary {
 	if lo := slices.Min(slices.Concat(groups...)); lo >= 0 && out.Lo < 0 {
 		out.Lo = 0
 	}
-	return out
+	return out, pooled
 }
 
 // tHalfWidth returns Student's t half-width of the 95% interval of the mean
@@ -259,20 +263,43 @@ func CompareForks(old, new [][]float64) Comparison {
 	return out
 }
 
+// estimate is an estimated mean: the mean, the variance of that mean
+// (its squared standard error) and that variance's degrees of freedom
+// (+Inf when it is taken as known).
+type estimate struct{ mean, se2, df float64 }
+
+// meanOf is the estimate of the mean of xs (at least two values) by their
+// sample variance.
+func meanOf(xs []float64) estimate {
+	m, sd := stat.MeanStdDev(xs, nil)
+	return estimate{m, sd * sd / float64(len(xs)), float64(len(xs) - 1)}
+}
+
 // welch returns the two-sided p-value of Welch's t-test of the means of a
 // and b (each at least two values).
-func welch(a, b []float64) float64 {
-	ma, sa := stat.MeanStdDev(a, nil)
-	mb, sb := stat.MeanStdDev(b, nil)
-	va, vb := sa*sa/float64(len(a)), sb*sb/float64(len(b))
-	se2 := va + vb
+func welch(a, b []float64) float64 { return welchP(meanOf(a), meanOf(b)) }
+
+// welchP returns the two-sided p-value of Welch's t-test that x and y
+// estimate the same mean: Student's t with the Welch–Satterthwaite degrees
+// of freedom, to which an estimate of infinite degrees of freedom adds
+// nothing (the normal distribution when both have them).
+func welchP(x, y estimate) float64 {
+	se2 := x.se2 + y.se2
 	if se2 == 0 {
-		if ma == mb {
+		if x.mean == y.mean {
 			return 1
 		}
 		return 0
 	}
-	df := se2 * se2 / (va*va/float64(len(a)-1) + vb*vb/float64(len(b)-1))
-	t := math.Abs(ma-mb) / math.Sqrt(se2)
-	return math.Min(1, 2*distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Survival(t))
+	den := 0.0
+	for _, e := range []estimate{x, y} {
+		if !math.IsInf(e.df, 1) {
+			den += e.se2 * e.se2 / e.df
+		}
+	}
+	t := math.Abs(x.mean-y.mean) / math.Sqrt(se2)
+	if den == 0 {
+		return math.Min(1, 2*distuv.UnitNormal.Survival(t))
+	}
+	return math.Min(1, 2*distuv.StudentsT{Mu: 0, Sigma: 1, Nu: se2 * se2 / den}.Survival(t))
 }

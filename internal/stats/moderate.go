@@ -49,6 +49,16 @@ func (p Prior) Moderate(s2 float64, d int) (v, df float64) {
 	return (p.D0*p.S0 + float64(d)*s2) / df, df
 }
 
+// estimate is the estimate of the mean of a cell's log fork medians
+// (logs, two or more) with the cell's variance moderated (Moderate), or
+// its own when that is larger: a cell noisier than the moderated estimate
+// is not made to look steadier than its forks.
+func (p Prior) estimate(logs []float64) estimate {
+	own := stat.Variance(logs, nil)
+	v, df := p.Moderate(own, len(logs)-1)
+	return estimate{stat.Mean(logs, nil), math.Max(v, own) / float64(len(logs)), df}
+}
+
 // EstimatePrior estimates the Prior of variances s2[i], each with d[i]
 // degrees of freedom (at least 1), by the method of moments on their
 // logarithms (Smyth 2004, section 6.2): with eᵢ = log sᵢ² − ψ(dᵢ/2) +

@@ -94,14 +94,14 @@ func (p Pool) Applies() bool { return p.DF > 0 && p.P <= PoolAlpha && p.Var > 0 
 // whose samples are not all positive is left as SummarizeForks returns
 // it. The package documentation states the method and its assumption.
 func (p Pool) Summarize(forks [][]float64) Summary {
-	s := SummarizeForks(forks)
+	s, pooled := summarizeForks(forks, ForkAlpha)
 	groups := nonEmpty(forks)
 	if !p.Applies() || len(groups) == 0 || slices.Min(slices.Concat(groups...)) <= 0 {
 		return s
 	}
 	logs := logForkMedians(groups)
 	if s.Method == MethodTwoLevel && p.Prior.Applies() {
-		s = p.moderated(s, groups, logs)
+		s = p.moderated(s, pooled, logs)
 	}
 	mean := stat.Mean(logs, nil)
 	c := math.Log(s.Center)
@@ -125,24 +125,21 @@ func logForkMedians(groups [][]float64) []float64 {
 	return out
 }
 
-// moderated returns s, the two-level Summary of a cell whose forks are
-// groups (two or more, samples positive; logs their log medians), with its t step over the fork
-// medians made with the cell's variance moderated by the run's (Prior):
+// moderated returns s, the two-level Summary of a cell whose log fork
+// medians are logs (two or more), with its t step over the fork medians
+// made with the cell's variance moderated by the run's (Prior.estimate):
 // on the log scale, ±t·√(ṽ/F) around the mean of the log fork medians and
-// the log of the pooled median, ṽ the posterior variance of Prior.Moderate
-// and t the 97.5% quantile with its degrees of freedom, joined with
-// benchmath's interval of the pooled samples. A cell of two forks has one
-// degree of freedom of its own (t = 12.7); the run's other cells lend it
-// the prior's D0 more, as many as the spread of their variances allows.
-func (p Pool) moderated(s Summary, groups [][]float64, logs []float64) Summary {
-	base := Summarize(slices.Concat(groups...))
-	f := len(logs)
-	own := stat.Variance(logs, nil)
-	v, df := p.Prior.Moderate(own, f-1)
-	hw := tQuantile(df) * math.Sqrt(math.Max(v, own)/float64(f))
-	mean, c := stat.Mean(logs, nil), math.Log(s.Center)
-	s.Lo = math.Min(base.Lo, math.Exp(math.Min(mean, c)-hw))
-	s.Hi = math.Max(base.Hi, math.Exp(math.Max(mean, c)+hw))
+// the log of the pooled median, t the 97.5% quantile with the moderated
+// degrees of freedom, joined with pooled, benchmath's interval of the
+// pooled samples. A cell of two forks has one degree of freedom of its own
+// (t = 12.7); the run's other cells lend it the prior's D0 more, as many
+// as the spread of their variances allows.
+func (p Pool) moderated(s, pooled Summary, logs []float64) Summary {
+	e := p.Prior.estimate(logs)
+	hw := tQuantile(e.df) * math.Sqrt(e.se2)
+	c := math.Log(s.Center)
+	s.Lo = math.Min(pooled.Lo, math.Exp(math.Min(e.mean, c)-hw))
+	s.Hi = math.Max(pooled.Hi, math.Exp(math.Max(e.mean, c)+hw))
 	return s
 }
 
@@ -168,36 +165,6 @@ func (p Pool) Compare(old, new [][]float64) Comparison {
 		slices.Min(slices.Concat(og...)) <= 0 || slices.Min(slices.Concat(ng...)) <= 0 {
 		return CompareForks(old, new)
 	}
-	a, b := logForkMedians(og), logForkMedians(ng)
-	type cell struct{ mean, se2, df float64 }
-	moderate := func(logs []float64) cell {
-		own := stat.Variance(logs, nil)
-		v, df := p.Prior.Moderate(own, len(logs)-1)
-		f := float64(len(logs))
-		return cell{stat.Mean(logs, nil), math.Max(v, own) / f, df}
-	}
-	x, y := moderate(a), moderate(b)
-	out := Comparison{P: 1, Alpha: benchmath.DefaultThresholds.CompareAlpha, N1: len(a), N2: len(b), Method: MethodModerated}
-	se2 := x.se2 + y.se2
-	if se2 == 0 {
-		if x.mean != y.mean {
-			out.P = 0
-		}
-		return out
-	}
-	// Welch–Satterthwaite; a cell of infinite degrees of freedom (the
-	// prior's D0 is +Inf) adds nothing to the denominator.
-	den := 0.0
-	for _, c := range []cell{x, y} {
-		if !math.IsInf(c.df, 1) {
-			den += c.se2 * c.se2 / c.df
-		}
-	}
-	t := math.Abs(x.mean-y.mean) / math.Sqrt(se2)
-	if den == 0 {
-		out.P = math.Min(1, 2*distuv.UnitNormal.Survival(t))
-		return out
-	}
-	out.P = math.Min(1, 2*distuv.StudentsT{Mu: 0, Sigma: 1, Nu: se2 * se2 / den}.Survival(t))
-	return out
+	return Comparison{P: welchP(p.Prior.estimate(logForkMedians(og)), p.Prior.estimate(logForkMedians(ng))),
+		Alpha: benchmath.DefaultThresholds.CompareAlpha, N1: len(og), N2: len(ng), Method: MethodModerated}
 }
