@@ -103,7 +103,7 @@ type AnonInTestStruc struct {
 	AI64slice []int64
 }
 
-// Floats mirrors []float32, the value of the floats workload.
+// Floats mirrors []float32.
 //
 //easyjson:json
 type Floats []float32

@@ -369,9 +369,6 @@ func (g *generator) declare(b *bytes.Buffer, m *mirror) error {
 		what = g.qual + "." + m.name
 	}
 	first := fmt.Sprintf("%s mirrors %s", m.name, what)
-	if w := g.src.workloads[exprString(m.expr)]; m.decl == nil && w != "" {
-		first += fmt.Sprintf(", the value of the %s workload", w)
-	}
 	if held := g.heldFields(m); len(held) > 0 {
 		first += fmt.Sprintf("; %s %s hold%s mirrors", plural(len(held), "its field", "its fields"), list(held), plural(len(held), "s", ""))
 	}

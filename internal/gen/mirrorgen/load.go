@@ -17,9 +17,6 @@ type source struct {
 	fset  *token.FileSet
 	name  string               // package name
 	types map[string]*typeDecl // package-level named types, by name
-	// workloads maps a type, as written in reflect.TypeFor[T](), to the
-	// Name of the composite literal (a workload.Workload) that names it.
-	workloads map[string]string
 }
 
 // typeDecl is a named type declared in the source package.
@@ -37,7 +34,7 @@ func load(dir string) (*source, error) {
 		return nil, err
 	}
 	sort.Strings(names)
-	src := &source{fset: token.NewFileSet(), types: map[string]*typeDecl{}, workloads: map[string]string{}}
+	src := &source{fset: token.NewFileSet(), types: map[string]*typeDecl{}}
 	for _, name := range names {
 		if strings.HasSuffix(name, "_test.go") {
 			continue
@@ -78,46 +75,9 @@ func load(dir string) (*source, error) {
 				src.types[ts.Name.Name] = &typeDecl{spec: ts, doc: doc, pos: src.fset.Position(ts.Pos()), imports: imports}
 			}
 		}
-		ast.Inspect(f, src.findWorkload)
 	}
 	if src.name == "" {
 		return nil, fmt.Errorf("no Go files in %s", dir)
 	}
 	return src, nil
-}
-
-// findWorkload records the composite literals of the form
-// {Name: "w", Type: reflect.TypeFor[T]()} in src.workloads.
-func (src *source) findWorkload(n ast.Node) bool {
-	lit, ok := n.(*ast.CompositeLit)
-	if !ok {
-		return true
-	}
-	var name, typ string
-	for _, e := range lit.Elts {
-		kv, ok := e.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		key, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		switch key.Name {
-		case "Name":
-			if b, ok := kv.Value.(*ast.BasicLit); ok && b.Kind == token.STRING {
-				name, _ = strconv.Unquote(b.Value)
-			}
-		case "Type":
-			if call, ok := kv.Value.(*ast.CallExpr); ok && len(call.Args) == 0 {
-				if ix, ok := call.Fun.(*ast.IndexExpr); ok && exprString(ix.X) == "reflect.TypeFor" {
-					typ = exprString(ix.Index)
-				}
-			}
-		}
-	}
-	if name != "" && typ != "" {
-		src.workloads[typ] = name
-	}
-	return true
 }
